@@ -1,0 +1,504 @@
+"""The transport shared by ``Client`` and ``AsyncClient``: request building, retries,
+timeouts, error mapping, logging. Generated code calls into it; it knows no operation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import dataclasses
+import email.utils
+import functools
+import logging
+import os
+import platform
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Generic, Mapping, ParamSpec, TypeVar
+from urllib.parse import quote
+
+import httpx
+
+from ._serde import json_dumps, json_loads
+from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from ._version import __version__
+from .errors import (
+    ApiConnectionError,
+    ApiError,
+    ApiTimeoutError,
+    RequestValidationError,
+    ResponseDecodeError,
+    error_from_response,
+)
+
+__all__ = [
+    "Operation",
+    "Config",
+    "RawResponse",
+    "RequestOptions",
+    "SyncTransport",
+    "AsyncTransport",
+    "raw_sync",
+    "raw_async",
+]
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+log = logging.getLogger("botpress_client")
+
+DEFAULT_TIMEOUT = httpx.Timeout(60.0)
+"""Seconds to wait for the API (connect, read, write and pool each)."""
+DEFAULT_MAX_RETRIES = 2
+INITIAL_RETRY_DELAY = 0.5
+MAX_RETRY_DELAY = 8.0
+MAX_RETRY_AFTER = 60.0
+"""A server-sent ``retry-after`` longer than this (seconds) is not honoured; backoff is used."""
+USER_AGENT = (
+    f"botpress_client/{__version__} python/{platform.python_version()} httpx/{httpx.__version__}"
+)
+_RETRY_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
+_REFUSED_STATUSES = frozenset({429, 503})  # the server did not act on the request
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """Static facts of one operation, generated once per operation."""
+
+    name: str
+    method: str
+    path: str
+    idempotent: bool
+    """Safe to repeat whatever the failure (GET, PUT, DELETE, or marked so in the spec)."""
+    required_headers: tuple[tuple[str, str], ...] = ()
+    """(wire header, argument name) pairs that must end up with a value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The resolved configuration of a client; ``with_options`` makes changed copies."""
+
+    token: str | None
+    base_url: httpx.URL
+    timeout: httpx.Timeout
+    max_retries: int
+    header_options: tuple[tuple[str, str], ...]
+    """(wire header, value) pairs sent on every operation that declares the header."""
+    default_headers: tuple[tuple[str, str], ...] = ()
+    validate_requests: bool = True
+
+    def header_option(self, wire: str) -> str | None:
+        for name, value in self.header_options:
+            if name == wire:
+                return value
+        return None
+
+
+@dataclass(slots=True)
+class RawResponse(Generic[T]):
+    """An answer together with its HTTP details (``client.with_raw_response.<method>(...)``)."""
+
+    http_response: httpx.Response
+    parsed: T
+
+    @property
+    def status_code(self) -> int:
+        return self.http_response.status_code
+
+    @property
+    def headers(self) -> httpx.Headers:
+        return self.http_response.headers
+
+
+_last_response: contextvars.ContextVar[list[httpx.Response] | None] = contextvars.ContextVar(
+    "botpress_client_last_response", default=None
+)
+
+
+def env_str(name: str) -> str | None:
+    value = os.environ.get(name) if name else None
+    return value if value else None
+
+
+def make_timeout(value: TimeoutTypes | Unset) -> httpx.Timeout:
+    if value is UNSET:
+        return DEFAULT_TIMEOUT
+    if isinstance(value, httpx.Timeout):
+        return value
+    return httpx.Timeout(value)
+
+
+def setup_logging(env_var: str) -> None:
+    """Turn on the package logger when ``env_var`` is ``debug`` or ``info``."""
+    level = {"debug": logging.DEBUG, "info": logging.INFO}.get((env_str(env_var) or "").lower())
+    if level is None:
+        return
+    log.setLevel(level)
+    if not log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+        log.addHandler(handler)
+
+
+def _check_header_value(name: str, value: str) -> str:
+    if "\r" in value or "\n" in value:
+        raise RequestValidationError(name, "header value must not contain CR or LF")
+    return value
+
+
+def _path_segment(name: str, value: object) -> str:
+    text = _query_text(value)
+    if text in ("", ".", ".."):
+        raise RequestValidationError(name, f"path segment must not be {text!r}")
+    return quote(text, safe="")
+
+
+def _query_text(value: object) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _query_value(value: object) -> object:
+    if isinstance(value, (list, tuple)):
+        return [_query_text(v) for v in value]
+    return _query_text(value)
+
+
+def redact(headers: Mapping[str, str]) -> dict[str, str]:
+    return {
+        k: ("<redacted>" if k.lower() in ("authorization", "cookie", "x-api-key") else v)
+        for k, v in headers.items()
+    }
+
+
+@dataclass(slots=True)
+class RequestOptions:
+    """Per-call options every method accepts."""
+
+    extra_headers: Headers | None = None
+    extra_query: Query | None = None
+    extra_body: Body | None = None
+    timeout: TimeoutTypes | Unset = UNSET
+    max_retries: int | Unset = UNSET
+
+
+class BaseTransport:
+    """What the sync and async transports share: building requests and judging answers."""
+
+    _config: Config
+
+    def _build_request(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        options: RequestOptions,
+    ) -> httpx.Request:
+        config = self._config
+        url_path = op.path
+        for name, value in path.items():
+            url_path = url_path.replace("{" + name + "}", _path_segment(name, value))
+        params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
+        if options.extra_query:
+            params.update(options.extra_query)
+        out_headers: dict[str, str] = {"user-agent": USER_AGENT, "accept": "application/json"}
+        out_headers.update(config.default_headers)
+        if config.token:
+            out_headers["authorization"] = f"Bearer {config.token}"
+        for wire, value in headers.items():
+            if value is UNSET:
+                option = config.header_option(wire)
+                if option is not None:
+                    out_headers[wire] = option
+            elif value is not None:
+                out_headers[wire] = _query_text(value)
+        for wire, arg in op.required_headers:
+            if wire not in out_headers:
+                raise RequestValidationError(
+                    arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
+                )
+        if options.extra_headers:
+            out_headers.update(options.extra_headers)
+        for wire, value in out_headers.items():
+            _check_header_value(wire, value)
+        content: bytes | None = None
+        if body is not None or options.extra_body:
+            if options.extra_body:
+                body = {**(body or {}), **options.extra_body}
+            content = json_dumps(body)
+            out_headers["content-type"] = "application/json"
+        timeout = config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
+        return httpx.Request(
+            op.method,
+            config.base_url.copy_with(
+                raw_path=(config.base_url.raw_path.rstrip(b"/") + url_path.encode("ascii"))
+            ),
+            params=params or None,
+            headers=out_headers,
+            content=content,
+            extensions={"timeout": timeout.as_dict()},
+        )
+
+    def _max_retries(self, options: RequestOptions) -> int:
+        return self._config.max_retries if options.max_retries is UNSET else options.max_retries
+
+    @staticmethod
+    def _retry_delay(attempt: int, response: httpx.Response | None) -> float:
+        if response is not None:
+            delay = _retry_after(response.headers)
+            if delay is not None:
+                return delay
+        backoff: float = min(INITIAL_RETRY_DELAY * (2.0**attempt), MAX_RETRY_DELAY)
+        return backoff * (1.0 - 0.25 * random.random())
+
+    @staticmethod
+    def _should_retry_status(op: Operation, status: int) -> bool:
+        if op.idempotent:
+            return status in _RETRY_STATUSES
+        return status in _REFUSED_STATUSES
+
+    @staticmethod
+    def _should_retry_error(op: Operation, exc: httpx.TransportError) -> bool:
+        if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout)):
+            return True  # the request never reached the server
+        return op.idempotent
+
+    @staticmethod
+    def _connection_error(exc: httpx.TransportError, request: httpx.Request) -> ApiConnectionError:
+        if isinstance(exc, httpx.TimeoutException):
+            return ApiTimeoutError(
+                f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
+            )
+        return ApiConnectionError(
+            f"{request.method} {request.url} failed: {type(exc).__name__}: {exc}", request=request
+        )
+
+    @staticmethod
+    def _decode(response: httpx.Response, decode: Callable[[Any], T] | None) -> T:
+        sink = _last_response.get()
+        if sink is not None:
+            sink.append(response)
+        if decode is None:
+            return None  # type: ignore[return-value]
+        try:
+            data = json_loads(response.content)
+        except ValueError as exc:
+            raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
+        try:
+            return decode(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ResponseDecodeError(
+                response, f"unexpected shape: {type(exc).__name__}: {exc}"
+            ) from None
+
+    @staticmethod
+    def _log_response(
+        request: httpx.Request, response: httpx.Response, started: float, attempt: int
+    ) -> None:
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug(
+                "%s %s -> %d in %.1f ms (retry %d)",
+                request.method,
+                request.url,
+                response.status_code,
+                (time.monotonic() - started) * 1000.0,
+                attempt,
+            )
+
+    @staticmethod
+    def _log_retry(
+        request: httpx.Request, reason: str, delay: float, attempt: int, max_retries: int
+    ) -> None:
+        log.info(
+            "retrying %s %s in %.2f s (%s; retry %d of %d)",
+            request.method,
+            request.url,
+            delay,
+            reason,
+            attempt + 1,
+            max_retries,
+        )
+
+    def __repr__(self) -> str:
+        c = self._config
+        options = ", ".join(f"{wire}={value!r}" for wire, value in c.header_options)
+        token = "<redacted>" if c.token else None
+        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{', ' if options else ''}{options})"
+
+
+def _retry_after(headers: httpx.Headers) -> float | None:
+    """Seconds the server asked us to wait, if it asked and within :data:`MAX_RETRY_AFTER`."""
+    delay: float | None = None
+    ms = headers.get("retry-after-ms")
+    if ms:
+        try:
+            delay = float(ms) / 1000.0
+        except ValueError:
+            delay = None
+    if delay is None:
+        value = headers.get("retry-after")
+        if value:
+            try:
+                delay = float(value)
+            except ValueError:
+                parsed = email.utils.parsedate_tz(value)
+                if parsed is not None:
+                    delay = email.utils.mktime_tz(parsed) - time.time()
+    if delay is None or delay < 0 or delay > MAX_RETRY_AFTER:
+        return None
+    return delay
+
+
+class SyncTransport(BaseTransport):
+    _http: httpx.Client
+    _owns_http: bool
+
+    def _setup(self, config: Config, http_client: httpx.Client | None) -> None:
+        self._config = config
+        self._owns_http = http_client is None
+        self._http = http_client if http_client is not None else httpx.Client()
+
+    def _request(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        decode: Callable[[Any], T] | None,
+        options: RequestOptions,
+    ) -> T:
+        request = self._build_request(
+            op, path=path, query=query, headers=headers, body=body, options=options
+        )
+        max_retries = self._max_retries(options)
+        attempt = 0
+        while True:
+            started = time.monotonic()
+            try:
+                response = self._http.send(request)
+            except httpx.TransportError as exc:
+                if attempt < max_retries and self._should_retry_error(op, exc):
+                    delay = self._retry_delay(attempt, None)
+                    self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
+                    time.sleep(delay)
+                    attempt += 1
+                    continue
+                raise self._connection_error(exc, request) from exc
+            self._log_response(request, response, started, attempt)
+            if response.is_success:
+                return self._decode(response, decode)
+            if attempt < max_retries and self._should_retry_status(op, response.status_code):
+                delay = self._retry_delay(attempt, response)
+                self._log_retry(
+                    request, f"status {response.status_code}", delay, attempt, max_retries
+                )
+                response.close()
+                time.sleep(delay)
+                attempt += 1
+                continue
+            raise error_from_response(response)
+
+    def close(self) -> None:
+        """Close the connection pool (only when the client created it)."""
+        if self._owns_http:
+            self._http.close()
+
+
+class AsyncTransport(BaseTransport):
+    _http: httpx.AsyncClient
+    _owns_http: bool
+
+    def _setup(self, config: Config, http_client: httpx.AsyncClient | None) -> None:
+        self._config = config
+        self._owns_http = http_client is None
+        self._http = http_client if http_client is not None else httpx.AsyncClient()
+
+    async def _request(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        decode: Callable[[Any], T] | None,
+        options: RequestOptions,
+    ) -> T:
+        request = self._build_request(
+            op, path=path, query=query, headers=headers, body=body, options=options
+        )
+        max_retries = self._max_retries(options)
+        attempt = 0
+        while True:
+            started = time.monotonic()
+            try:
+                response = await self._http.send(request)
+            except httpx.TransportError as exc:
+                if attempt < max_retries and self._should_retry_error(op, exc):
+                    delay = self._retry_delay(attempt, None)
+                    self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
+                    await asyncio.sleep(delay)
+                    attempt += 1
+                    continue
+                raise self._connection_error(exc, request) from exc
+            self._log_response(request, response, started, attempt)
+            if response.is_success:
+                return self._decode(response, decode)
+            if attempt < max_retries and self._should_retry_status(op, response.status_code):
+                delay = self._retry_delay(attempt, response)
+                self._log_retry(
+                    request, f"status {response.status_code}", delay, attempt, max_retries
+                )
+                await response.aclose()
+                await asyncio.sleep(delay)
+                attempt += 1
+                continue
+            raise error_from_response(response)
+
+    async def close(self) -> None:
+        """Close the connection pool (only when the client created it)."""
+        if self._owns_http:
+            await self._http.aclose()
+
+
+def raw_sync(method: Callable[P, T]) -> Callable[P, RawResponse[T]]:
+    """Wrap a client method so that it returns a :class:`RawResponse`."""
+
+    @functools.wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> RawResponse[T]:
+        sink: list[httpx.Response] = []
+        token = _last_response.set(sink)
+        try:
+            parsed = method(*args, **kwargs)
+        finally:
+            _last_response.reset(token)
+        return RawResponse(sink[-1], parsed)
+
+    return call
+
+
+def raw_async(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[RawResponse[T]]]:
+    """Wrap an async client method so that it returns a :class:`RawResponse`."""
+
+    @functools.wraps(method)
+    async def call(*args: P.args, **kwargs: P.kwargs) -> RawResponse[T]:
+        sink: list[httpx.Response] = []
+        token = _last_response.set(sink)
+        try:
+            parsed = await method(*args, **kwargs)
+        finally:
+            _last_response.reset(token)
+        return RawResponse(sink[-1], parsed)
+
+    return call

@@ -1,0 +1,2765 @@
+"""``Client`` and ``AsyncClient`` of Botpress API, one method per operation."""
+
+from __future__ import annotations
+
+import dataclasses
+import warnings
+from typing import Any, AsyncIterator, Iterator, Mapping
+
+import httpx
+
+from . import models
+from ._base_client import (
+    DEFAULT_MAX_RETRIES,
+    AsyncTransport,
+    Config,
+    Operation,
+    RequestOptions,
+    SyncTransport,
+    env_str,
+    make_timeout,
+    raw_async,
+    raw_sync,
+    setup_logging,
+)
+from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+
+__all__ = ["Client", "AsyncClient", "DEFAULT_BASE_URL"]
+
+DEFAULT_BASE_URL = "https://api.botpress.cloud"
+_GET_OR_CREATE_TABLE = Operation(
+    name="getOrCreateTable",
+    method="POST",
+    path="/v1/tables/{table}",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_GET_TABLE = Operation(
+    name="getTable",
+    method="GET",
+    path="/v1/tables/{table}",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_RENAME_TABLE_COLUMN = Operation(
+    name="renameTableColumn",
+    method="PUT",
+    path="/v1/tables/{table}/column",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_CREATE_MESSAGE = Operation(
+    name="createMessage",
+    method="POST",
+    path="/v1/chat/messages",
+    idempotent=False,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_GET_MESSAGE = Operation(
+    name="getMessage",
+    method="GET",
+    path="/v1/chat/messages/{id}",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_SET_STATE_EXPIRY = Operation(
+    name="setStateExpiry",
+    method="POST",
+    path="/v1/chat/states/{type}/{id}/{name}/expiry",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_GET_USER = Operation(
+    name="getUser",
+    method="GET",
+    path="/v1/chat/users/{id}",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_LIST_TAG_VALUES = Operation(
+    name="listTagValues",
+    method="GET",
+    path="/v1/chat/tags/{key}/values",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_LIST_FILE_PASSAGES = Operation(
+    name="listFilePassages",
+    method="GET",
+    path="/v1/files/{id}/passages",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_LIST_FILE_TAG_VALUES = Operation(
+    name="listFileTagValues",
+    method="GET",
+    path="/v1/files/tags/{tag}/values",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_DELETE_FILE = Operation(
+    name="deleteFile",
+    method="DELETE",
+    path="/v1/files/{id}",
+    idempotent=True,
+    required_headers=(("x-bot-id", "bot_id"),),
+)
+_UPDATE_WORKSPACE_MEMBER = Operation(
+    name="updateWorkspaceMember",
+    method="PUT",
+    path="/v1/admin/workspace-members/{id}",
+    idempotent=True,
+    required_headers=(("x-workspace-id", "workspace_id"),),
+)
+_DELETE_WORKSPACE = Operation(
+    name="deleteWorkspace",
+    method="DELETE",
+    path="/v1/admin/workspaces/{id}",
+    idempotent=True,
+)
+_GET_BOT_ISSUE = Operation(
+    name="getBotIssue",
+    method="GET",
+    path="/v1/admin/bots/{id}/issues/{issueId}",
+    idempotent=True,
+    required_headers=(("x-workspace-id", "workspace_id"),),
+)
+_DELETE_BOT_ISSUE = Operation(
+    name="deleteBotIssue",
+    method="DELETE",
+    path="/v1/admin/bots/{id}/issues/{issueId}",
+    idempotent=True,
+    required_headers=(("x-workspace-id", "workspace_id"),),
+)
+
+
+def _make_config(
+    *,
+    token: str | None,
+    bot_id: str | None,
+    integration_id: str | None,
+    integration_alias: str | None,
+    workspace_id: str | None,
+    base_url: str | httpx.URL | None,
+    timeout: TimeoutTypes | Unset,
+    max_retries: int | None,
+    default_headers: Mapping[str, str] | None,
+    validate_requests: bool,
+) -> Config:
+    options = {
+        "x-bot-id": bot_id if bot_id is not None else env_str("BP_BOT_ID"),
+        "x-integration-id": (
+            integration_id if integration_id is not None else env_str("BP_INTEGRATION_ID")
+        ),
+        "x-integration-alias": integration_alias,
+        "x-workspace-id": workspace_id if workspace_id is not None else env_str("BP_WORKSPACE_ID"),
+    }
+    return Config(
+        token=token if token is not None else env_str("BP_TOKEN"),
+        base_url=httpx.URL(
+            base_url if base_url is not None else env_str("BP_API_URL") or DEFAULT_BASE_URL
+        ),
+        timeout=make_timeout(timeout),
+        max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries,
+        header_options=tuple((k, v) for k, v in options.items() if v is not None),
+        default_headers=tuple((default_headers or {}).items()),
+        validate_requests=validate_requests,
+    )
+
+
+def _update_config(
+    config: Config,
+    *,
+    token: str | None | Unset,
+    bot_id: str | None | Unset,
+    integration_id: str | None | Unset,
+    integration_alias: str | None | Unset,
+    workspace_id: str | None | Unset,
+    base_url: str | httpx.URL | Unset,
+    timeout: TimeoutTypes | Unset,
+    max_retries: int | Unset,
+    default_headers: Mapping[str, str] | Unset,
+    validate_requests: bool | Unset,
+) -> Config:
+    options: dict[str, str | None] = dict(config.header_options)
+    if bot_id is not UNSET:
+        options["x-bot-id"] = bot_id
+    if integration_id is not UNSET:
+        options["x-integration-id"] = integration_id
+    if integration_alias is not UNSET:
+        options["x-integration-alias"] = integration_alias
+    if workspace_id is not UNSET:
+        options["x-workspace-id"] = workspace_id
+    return dataclasses.replace(
+        config,
+        token=config.token if token is UNSET else token,
+        base_url=config.base_url if base_url is UNSET else httpx.URL(base_url),
+        timeout=config.timeout if timeout is UNSET else make_timeout(timeout),
+        max_retries=config.max_retries if max_retries is UNSET else max_retries,
+        header_options=tuple((k, v) for k, v in options.items() if v is not None),
+        default_headers=(
+            config.default_headers if default_headers is UNSET else tuple(default_headers.items())
+        ),
+        validate_requests=(
+            config.validate_requests if validate_requests is UNSET else validate_requests
+        ),
+    )
+
+
+class Client(SyncTransport):
+    """Synchronous client of Botpress API (1.82.0).
+
+    Every argument is optional; unset ones come from the environment, then defaults.
+
+    Args:
+        token: Bearer token. Default: ``$BP_TOKEN``.
+        bot_id: Sent as ``x-bot-id`` on every operation that declares it. Default: ``$BP_BOT_ID``.
+        integration_id: Sent as ``x-integration-id`` on every operation that declares it. Default: ``$BP_INTEGRATION_ID``.
+        integration_alias: Sent as ``x-integration-alias`` on every operation that declares it.
+        workspace_id: Sent as ``x-workspace-id`` on every operation that declares it. Default: ``$BP_WORKSPACE_ID``.
+        base_url: The API's address. Default: ``$BP_API_URL``, else ``https://api.botpress.cloud``.
+        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever. Default: 60.
+        max_retries: How many times a failed request is retried when that is safe. Default: 2.
+        http_client: An ``httpx.Client`` to send requests with, used as given (and not closed by this client).
+        default_headers: Headers sent with every request.
+        validate_requests: Check arguments against the API's rules before sending. Default: ``True``.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str | None = None,
+        bot_id: str | None = None,
+        integration_id: str | None = None,
+        integration_alias: str | None = None,
+        workspace_id: str | None = None,
+        base_url: str | httpx.URL | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | None = None,
+        http_client: httpx.Client | None = None,
+        default_headers: Mapping[str, str] | None = None,
+        validate_requests: bool = True,
+    ) -> None:
+        setup_logging("BP_LOG")
+        config = _make_config(
+            token=token,
+            bot_id=bot_id,
+            integration_id=integration_id,
+            integration_alias=integration_alias,
+            workspace_id=workspace_id,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            validate_requests=validate_requests,
+        )
+        self._setup(config, http_client)
+        self.with_raw_response = ClientWithRawResponse(self)
+        """The same methods, returning a ``RawResponse`` (status, headers and the parsed model)."""
+
+    def with_options(
+        self,
+        *,
+        token: str | None | Unset = UNSET,
+        bot_id: str | None | Unset = UNSET,
+        integration_id: str | None | Unset = UNSET,
+        integration_alias: str | None | Unset = UNSET,
+        workspace_id: str | None | Unset = UNSET,
+        base_url: str | httpx.URL | Unset = UNSET,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+        default_headers: Mapping[str, str] | Unset = UNSET,
+        validate_requests: bool | Unset = UNSET,
+    ) -> Client:
+        """A copy of this client with some options changed, sharing its connection pool."""
+        copy = Client.__new__(Client)
+        copy._config = _update_config(
+            self._config,
+            token=token,
+            bot_id=bot_id,
+            integration_id=integration_id,
+            integration_alias=integration_alias,
+            workspace_id=workspace_id,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            validate_requests=validate_requests,
+        )
+        copy._http = self._http
+        copy._owns_http = False
+        copy.with_raw_response = ClientWithRawResponse(copy)
+        return copy
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def get_or_create_table(
+        self,
+        *,
+        table: str,
+        schema: models.TableSchema | Mapping[str, Any],
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        factor: float | Unset = UNSET,
+        frozen: bool | Unset = UNSET,
+        key_column: str | None | Unset = UNSET,
+        tags: dict[str, str] | Unset = UNSET,
+        is_compute_enabled: bool | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetOrCreateTableResponse:
+        """Get or create a table.
+
+        Returns the table named or identified by `table` when it exists; otherwise creates it
+        from the given schema. The response says whether the table was newly created
+        (`created`) and carries its row counts.
+
+        The schema may define at most 20 columns. `factor` (1 to 30, default 1) multiplies the
+        per-row storage limit (4KB per unit) and the number of rows charged to the quota; it can
+        only be increased after creation. A table created with `frozen: true` keeps its name and
+        schema structure for good: only deletion is allowed. When `keyColumn` is set, a unique
+        index is created on that column and all its values must be unique.
+
+        Safe to repeat: calling it again with the same body returns the existing table.
+
+        ``POST /v1/tables/{table}`` (operation ``getOrCreateTable``).
+
+        Args:
+            table: Table name or id.
+            schema: Column definitions (at most 20 columns).
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to
+                the quota. Can only be increased after creation.
+            frozen: When true the table's name and schema structure are immutable and only deletion is
+                allowed; the schema given here is final.
+            key_column: Column used as the unique key; a unique index is created on it and all its values
+                must be unique. Null means no key column.
+            tags: Free key/value labels.
+            is_compute_enabled: Whether the table is enabled for computation.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        body: dict[str, Any] = {
+            "schema": schema.to_dict() if isinstance(schema, models.TableSchema) else schema,
+        }
+        if factor is not UNSET:
+            body["factor"] = factor
+        if frozen is not UNSET:
+            body["frozen"] = frozen
+        if key_column is not UNSET:
+            body["keyColumn"] = key_column
+        if tags is not UNSET:
+            body["tags"] = tags
+        if is_compute_enabled is not UNSET:
+            body["isComputeEnabled"] = is_compute_enabled
+        return self._request(
+            _GET_OR_CREATE_TABLE,
+            path={"table": table},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=body,
+            decode=models.GetOrCreateTableResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def get_table(
+        self,
+        *,
+        table: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetTableResponse:
+        """Get a table.
+
+        Returns the table named or identified by `table`, with its total number of rows and the
+        number of rows waiting to be processed (`stale`) or to be indexed for search
+        (`indexing`).
+
+        ``GET /v1/tables/{table}`` (operation ``getTable``).
+
+        Args:
+            table: Table name or id.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return self._request(
+            _GET_TABLE,
+            path={"table": table},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=None,
+            decode=models.GetTableResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def rename_table_column(
+        self,
+        *,
+        table: str,
+        name: str,
+        new_name: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.RenameTableColumnResponse:
+        """Rename a table column.
+
+        Renames the column `name` of the table to `newName` and returns the table with its
+        updated schema. A frozen table refuses schema changes, so renaming a column of a frozen
+        table fails.
+
+        ``PUT /v1/tables/{table}/column`` (operation ``renameTableColumn``).
+
+        Args:
+            table: Table name or id.
+            name: Current column name.
+            new_name: New column name.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        body: dict[str, Any] = {
+            "name": name,
+            "newName": new_name,
+        }
+        return self._request(
+            _RENAME_TABLE_COLUMN,
+            path={"table": table},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=body,
+            decode=models.RenameTableColumnResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def create_message(
+        self,
+        *,
+        payload: dict[str, Any],
+        user_id: str,
+        conversation_id: str,
+        type: str,
+        tags: dict[str, str],
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        schedule: models.MessageSchedule | Mapping[str, Any] | Unset = UNSET,
+        origin: models.CreateMessageBodyOrigin | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.CreateMessageResponse:
+        """Create a message.
+
+        Creates a message in a conversation on behalf of a user and returns it. The message can
+        be scheduled with `schedule`: give either an absolute `dateTime` or a `delay` in
+        milliseconds. Accepted payload kinds: Text, Image, Choice, Dropdown, Card, Carousel,
+        File, Audio, Video, Location.
+
+        ``POST /v1/chat/messages`` (operation ``createMessage``).
+
+        Args:
+            payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
+                Carousel, File, Audio, Video, Location.
+            user_id: Id of the user the message belongs to (28 to 36 characters).
+            conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
+            type: Message kind (at most 200 characters).
+            tags: Key/value labels.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            schedule: When to send the message, for a scheduled message.
+            origin: Origin of the message; only `synthetic`.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        body: dict[str, Any] = {
+            "payload": payload,
+            "userId": user_id,
+            "conversationId": conversation_id,
+            "type": type,
+            "tags": tags,
+        }
+        if schedule is not UNSET:
+            body["schedule"] = (
+                schedule.to_dict() if isinstance(schedule, models.MessageSchedule) else schedule
+            )
+        if origin is not UNSET:
+            body["origin"] = origin
+        return self._request(
+            _CREATE_MESSAGE,
+            path={},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=body,
+            decode=models.CreateMessageResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def get_message(
+        self,
+        *,
+        id: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetMessageResponse:
+        """Get a message.
+
+        Returns the message with the given id.
+
+        ``GET /v1/chat/messages/{id}`` (operation ``getMessage``).
+
+        Args:
+            id: Message id.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return self._request(
+            _GET_MESSAGE,
+            path={"id": id},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=None,
+            decode=models.GetMessageResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def set_state_expiry(
+        self,
+        *,
+        type: models.StateType,
+        id: str,
+        name: str,
+        expiry: float | None,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.SetStateExpiryResponse:
+        """Set the expiry of a state.
+
+        Sets the expiry of the state `name` attached to the owner `id` of kind `type` (a
+        conversation, user, bot, integration or workflow) and returns the state. `expiry` is in
+        milliseconds; null makes the state never expire.
+
+        Safe to repeat: setting the same expiry again has the same effect as setting it once.
+
+        ``POST /v1/chat/states/{type}/{id}/{name}/expiry`` (operation ``setStateExpiry``).
+
+        Args:
+            type: Kind of owner the state is attached to.
+            id: Id of the owner - the bot id, user id or conversation id, according to `type`.
+            name: State name, as declared in the bot definition.
+            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state
+                never expires. Unit, range, null and required come from the live API docs, not the
+                API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        body: dict[str, Any] = {
+            "expiry": expiry,
+        }
+        return self._request(
+            _SET_STATE_EXPIRY,
+            path={"type": type, "id": id, "name": name},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=body,
+            decode=models.SetStateExpiryResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def get_user(
+        self,
+        *,
+        id: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetUserResponse:
+        """Get a user.
+
+        Returns the user with the given id. A user represents someone interacting with the bot
+        through one integration; the same person on two integrations is two users.
+
+        ``GET /v1/chat/users/{id}`` (operation ``getUser``).
+
+        Args:
+            id: User id.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return self._request(
+            _GET_USER,
+            path={"id": id},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=None,
+            decode=models.GetUserResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def list_tag_values(
+        self,
+        *,
+        key: str,
+        type: models.TagType,
+        next_token: str | Unset = UNSET,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.ListTagValuesResponse:
+        """List the values of a tag.
+
+        Lists, page by page, the values taken by the tag `key` on objects of the given `type`
+        (users, conversations or messages). Pass the previous response's `meta.nextToken` as
+        `nextToken` to get the next page.
+
+        ``GET /v1/chat/tags/{key}/values`` (operation ``listTagValues``).
+
+        Args:
+            key: Tag key.
+            type: Kind of object whose tag values are listed. The parameter name comes from the live API
+                docs, not the API description.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
+                parameter name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return self._request(
+            _LIST_TAG_VALUES,
+            path={"key": key},
+            query={"nextToken": next_token, "type": type},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=None,
+            decode=models.ListTagValuesResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def iter_tag_values(
+        self,
+        *,
+        key: str,
+        type: models.TagType,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> Iterator[models.TagValue]:
+        """Iterate over every item of ``list_tag_values``, fetching pages lazily.
+
+        Follows ``meta.nextToken`` until a page has none.
+
+        Args:
+            key: Tag key.
+            type: Kind of object whose tag values are listed. The parameter name comes from the live API
+                docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        """
+        page_token: str | Unset = UNSET
+        while True:
+            page = self.list_tag_values(
+                key=key,
+                type=type,
+                bot_id=bot_id,
+                integration_id=integration_id,
+                integration_alias=integration_alias,
+                next_token=page_token,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            )
+            yield from page.tags
+            token = page.meta.next_token
+            if not token:
+                return
+            page_token = token
+
+    def list_file_passages(
+        self,
+        *,
+        id: str,
+        next_token: str | Unset = UNSET,
+        limit: float | Unset = UNSET,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.ListFilePassagesResponse:
+        """List the passages of a file.
+
+        Lists, page by page, the passages (text chunks) of the file identified by id or key.
+        At most `limit` passages (default 20, maximum 200) are returned per request. Pass the
+        previous response's `meta.nextToken` as `nextToken` to get the next page.
+
+        ``GET /v1/files/{id}/passages`` (operation ``listFilePassages``).
+
+        Args:
+            id: File id or key.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
+                parameter name comes from the live API docs, not the API description.
+            limit: Maximum number of passages per request (default 20, maximum 200). The parameter name
+                comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return self._request(
+            _LIST_FILE_PASSAGES,
+            path={"id": id},
+            query={"nextToken": next_token, "limit": limit},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=None,
+            decode=models.ListFilePassagesResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def iter_file_passages(
+        self,
+        *,
+        id: str,
+        limit: float | Unset = UNSET,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> Iterator[models.Passage]:
+        """Iterate over every item of ``list_file_passages``, fetching pages lazily.
+
+        Follows ``meta.nextToken`` until a page has none.
+
+        Args:
+            id: File id or key.
+            limit: Maximum number of passages per request (default 20, maximum 200). The parameter name
+                comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        """
+        page_token: str | Unset = UNSET
+        while True:
+            page = self.list_file_passages(
+                id=id,
+                limit=limit,
+                bot_id=bot_id,
+                integration_id=integration_id,
+                integration_alias=integration_alias,
+                integration_name=integration_name,
+                user_id=user_id,
+                user_role=user_role,
+                next_token=page_token,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            )
+            yield from page.passages
+            token = page.meta.next_token
+            if not token:
+                return
+            page_token = token
+
+    def list_file_tag_values(
+        self,
+        *,
+        tag: str,
+        next_token: str | Unset = UNSET,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.ListFileTagValuesResponse:
+        """List the values of a file tag.
+
+        Lists, page by page, the values of the file tag `tag`. Pass the previous response's
+        `meta.nextToken` as `nextToken` to get the next page.
+
+        ``GET /v1/files/tags/{tag}/values`` (operation ``listFileTagValues``).
+
+        Args:
+            tag: Tag name.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
+                parameter name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return self._request(
+            _LIST_FILE_TAG_VALUES,
+            path={"tag": tag},
+            query={"nextToken": next_token},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=None,
+            decode=models.ListFileTagValuesResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def iter_file_tag_values(
+        self,
+        *,
+        tag: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> Iterator[str]:
+        """Iterate over every item of ``list_file_tag_values``, fetching pages lazily.
+
+        Follows ``meta.nextToken`` until a page has none.
+
+        Args:
+            tag: Tag name.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        """
+        page_token: str | Unset = UNSET
+        while True:
+            page = self.list_file_tag_values(
+                tag=tag,
+                bot_id=bot_id,
+                integration_id=integration_id,
+                integration_alias=integration_alias,
+                integration_name=integration_name,
+                user_id=user_id,
+                user_role=user_role,
+                next_token=page_token,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            )
+            yield from page.values
+            token = page.meta.next_token
+            if not token:
+                return
+            page_token = token
+
+    def delete_file(
+        self,
+        *,
+        id: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.DeleteFileResponse:
+        """Delete a file.
+
+        Deletes the file identified by id or key. Returns an empty object.
+
+        ``DELETE /v1/files/{id}`` (operation ``deleteFile``).
+
+        Args:
+            id: File id or key.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return self._request(
+            _DELETE_FILE,
+            path={"id": id},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=None,
+            decode=models.DeleteFileResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def update_workspace_member(
+        self,
+        *,
+        id: str,
+        workspace_id: str | Unset = UNSET,
+        multiple_integrations: str | Unset = UNSET,
+        role: models.WorkspaceMemberRole | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.WorkspaceMember:
+        """Update a workspace member.
+
+        Updates the metadata of a workspace member, such as its `role`, and returns the member
+        directly (not wrapped in an envelope).
+
+        ``PUT /v1/admin/workspace-members/{id}`` (operation ``updateWorkspaceMember``).
+
+        Args:
+            id: Workspace member id.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
+                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
+                environment variable. Default: the client's ``workspace_id``.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. The header
+                name comes from the live API docs, not the API description. Deprecated.
+            role: New role of the member.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        if multiple_integrations is not UNSET:
+            warnings.warn(
+                "argument multiple_integrations of update_workspace_member is deprecated",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        body: dict[str, Any] = {}
+        if role is not UNSET:
+            body["role"] = role
+        return self._request(
+            _UPDATE_WORKSPACE_MEMBER,
+            path={"id": id},
+            query={},
+            headers={
+                "x-workspace-id": workspace_id,
+                "x-multiple-integrations": multiple_integrations,
+            },
+            body=body,
+            decode=models.WorkspaceMember.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def delete_workspace(
+        self,
+        *,
+        id: str,
+        multiple_integrations: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.DeleteWorkspaceResponse:
+        """Delete a workspace.
+
+        Deletes the workspace with the given id. Returns an empty object. Apart from
+        authentication, this operation accepts only the `x-multiple-integrations` option header.
+
+        ``DELETE /v1/admin/workspaces/{id}`` (operation ``deleteWorkspace``).
+
+        Args:
+            id: Workspace id.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. The header
+                name comes from the live API docs, not the API description. Deprecated.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        if multiple_integrations is not UNSET:
+            warnings.warn(
+                "argument multiple_integrations of delete_workspace is deprecated",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        return self._request(
+            _DELETE_WORKSPACE,
+            path={"id": id},
+            query={},
+            headers={"x-multiple-integrations": multiple_integrations},
+            body=None,
+            decode=models.DeleteWorkspaceResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def get_bot_issue(
+        self,
+        *,
+        id: str,
+        issue_id: str,
+        workspace_id: str | Unset = UNSET,
+        multiple_integrations: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetBotIssueResponse:
+        """Get a bot issue.
+
+        Returns the issue `issueId` of the bot `id`.
+
+        ``GET /v1/admin/bots/{id}/issues/{issueId}`` (operation ``getBotIssue``).
+
+        Args:
+            id: Bot id.
+            issue_id: Issue id.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
+                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
+                environment variable. Default: the client's ``workspace_id``.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. The header
+                name comes from the live API docs, not the API description. Deprecated.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        if multiple_integrations is not UNSET:
+            warnings.warn(
+                "argument multiple_integrations of get_bot_issue is deprecated",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        return self._request(
+            _GET_BOT_ISSUE,
+            path={"id": id, "issueId": issue_id},
+            query={},
+            headers={
+                "x-workspace-id": workspace_id,
+                "x-multiple-integrations": multiple_integrations,
+            },
+            body=None,
+            decode=models.GetBotIssueResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    def delete_bot_issue(
+        self,
+        *,
+        id: str,
+        issue_id: str,
+        workspace_id: str | Unset = UNSET,
+        multiple_integrations: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.DeleteBotIssueResponse:
+        """Delete a bot issue.
+
+        Deletes the issue `issueId` of the bot `id`. Returns an empty object.
+
+        ``DELETE /v1/admin/bots/{id}/issues/{issueId}`` (operation ``deleteBotIssue``).
+
+        Args:
+            id: Bot id.
+            issue_id: Issue id.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
+                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
+                environment variable. Default: the client's ``workspace_id``.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. The header
+                name comes from the live API docs, not the API description. Deprecated.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        if multiple_integrations is not UNSET:
+            warnings.warn(
+                "argument multiple_integrations of delete_bot_issue is deprecated",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        return self._request(
+            _DELETE_BOT_ISSUE,
+            path={"id": id, "issueId": issue_id},
+            query={},
+            headers={
+                "x-workspace-id": workspace_id,
+                "x-multiple-integrations": multiple_integrations,
+            },
+            body=None,
+            decode=models.DeleteBotIssueResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+
+class ClientWithRawResponse:
+    """``Client`` methods that return a ``RawResponse`` wrapping the parsed result."""
+
+    def __init__(self, client: Client) -> None:
+        self.get_or_create_table = raw_sync(client.get_or_create_table)
+        self.get_table = raw_sync(client.get_table)
+        self.rename_table_column = raw_sync(client.rename_table_column)
+        self.create_message = raw_sync(client.create_message)
+        self.get_message = raw_sync(client.get_message)
+        self.set_state_expiry = raw_sync(client.set_state_expiry)
+        self.get_user = raw_sync(client.get_user)
+        self.list_tag_values = raw_sync(client.list_tag_values)
+        self.list_file_passages = raw_sync(client.list_file_passages)
+        self.list_file_tag_values = raw_sync(client.list_file_tag_values)
+        self.delete_file = raw_sync(client.delete_file)
+        self.update_workspace_member = raw_sync(client.update_workspace_member)
+        self.delete_workspace = raw_sync(client.delete_workspace)
+        self.get_bot_issue = raw_sync(client.get_bot_issue)
+        self.delete_bot_issue = raw_sync(client.delete_bot_issue)
+
+
+class AsyncClient(AsyncTransport):
+    """Asynchronous client of Botpress API (1.82.0).
+
+    Every argument is optional; unset ones come from the environment, then defaults.
+
+    Args:
+        token: Bearer token. Default: ``$BP_TOKEN``.
+        bot_id: Sent as ``x-bot-id`` on every operation that declares it. Default: ``$BP_BOT_ID``.
+        integration_id: Sent as ``x-integration-id`` on every operation that declares it. Default: ``$BP_INTEGRATION_ID``.
+        integration_alias: Sent as ``x-integration-alias`` on every operation that declares it.
+        workspace_id: Sent as ``x-workspace-id`` on every operation that declares it. Default: ``$BP_WORKSPACE_ID``.
+        base_url: The API's address. Default: ``$BP_API_URL``, else ``https://api.botpress.cloud``.
+        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever. Default: 60.
+        max_retries: How many times a failed request is retried when that is safe. Default: 2.
+        http_client: An ``httpx.AsyncClient`` to send requests with, used as given (and not closed by this client).
+        default_headers: Headers sent with every request.
+        validate_requests: Check arguments against the API's rules before sending. Default: ``True``.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str | None = None,
+        bot_id: str | None = None,
+        integration_id: str | None = None,
+        integration_alias: str | None = None,
+        workspace_id: str | None = None,
+        base_url: str | httpx.URL | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | None = None,
+        http_client: httpx.AsyncClient | None = None,
+        default_headers: Mapping[str, str] | None = None,
+        validate_requests: bool = True,
+    ) -> None:
+        setup_logging("BP_LOG")
+        config = _make_config(
+            token=token,
+            bot_id=bot_id,
+            integration_id=integration_id,
+            integration_alias=integration_alias,
+            workspace_id=workspace_id,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            validate_requests=validate_requests,
+        )
+        self._setup(config, http_client)
+        self.with_raw_response = AsyncClientWithRawResponse(self)
+        """The same methods, returning a ``RawResponse`` (status, headers and the parsed model)."""
+
+    def with_options(
+        self,
+        *,
+        token: str | None | Unset = UNSET,
+        bot_id: str | None | Unset = UNSET,
+        integration_id: str | None | Unset = UNSET,
+        integration_alias: str | None | Unset = UNSET,
+        workspace_id: str | None | Unset = UNSET,
+        base_url: str | httpx.URL | Unset = UNSET,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+        default_headers: Mapping[str, str] | Unset = UNSET,
+        validate_requests: bool | Unset = UNSET,
+    ) -> AsyncClient:
+        """A copy of this client with some options changed, sharing its connection pool."""
+        copy = AsyncClient.__new__(AsyncClient)
+        copy._config = _update_config(
+            self._config,
+            token=token,
+            bot_id=bot_id,
+            integration_id=integration_id,
+            integration_alias=integration_alias,
+            workspace_id=workspace_id,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            validate_requests=validate_requests,
+        )
+        copy._http = self._http
+        copy._owns_http = False
+        copy.with_raw_response = AsyncClientWithRawResponse(copy)
+        return copy
+
+    async def __aenter__(self) -> AsyncClient:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def get_or_create_table(
+        self,
+        *,
+        table: str,
+        schema: models.TableSchema | Mapping[str, Any],
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        factor: float | Unset = UNSET,
+        frozen: bool | Unset = UNSET,
+        key_column: str | None | Unset = UNSET,
+        tags: dict[str, str] | Unset = UNSET,
+        is_compute_enabled: bool | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetOrCreateTableResponse:
+        """Get or create a table.
+
+        Returns the table named or identified by `table` when it exists; otherwise creates it
+        from the given schema. The response says whether the table was newly created
+        (`created`) and carries its row counts.
+
+        The schema may define at most 20 columns. `factor` (1 to 30, default 1) multiplies the
+        per-row storage limit (4KB per unit) and the number of rows charged to the quota; it can
+        only be increased after creation. A table created with `frozen: true` keeps its name and
+        schema structure for good: only deletion is allowed. When `keyColumn` is set, a unique
+        index is created on that column and all its values must be unique.
+
+        Safe to repeat: calling it again with the same body returns the existing table.
+
+        ``POST /v1/tables/{table}`` (operation ``getOrCreateTable``).
+
+        Args:
+            table: Table name or id.
+            schema: Column definitions (at most 20 columns).
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to
+                the quota. Can only be increased after creation.
+            frozen: When true the table's name and schema structure are immutable and only deletion is
+                allowed; the schema given here is final.
+            key_column: Column used as the unique key; a unique index is created on it and all its values
+                must be unique. Null means no key column.
+            tags: Free key/value labels.
+            is_compute_enabled: Whether the table is enabled for computation.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        body: dict[str, Any] = {
+            "schema": schema.to_dict() if isinstance(schema, models.TableSchema) else schema,
+        }
+        if factor is not UNSET:
+            body["factor"] = factor
+        if frozen is not UNSET:
+            body["frozen"] = frozen
+        if key_column is not UNSET:
+            body["keyColumn"] = key_column
+        if tags is not UNSET:
+            body["tags"] = tags
+        if is_compute_enabled is not UNSET:
+            body["isComputeEnabled"] = is_compute_enabled
+        return await self._request(
+            _GET_OR_CREATE_TABLE,
+            path={"table": table},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=body,
+            decode=models.GetOrCreateTableResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def get_table(
+        self,
+        *,
+        table: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetTableResponse:
+        """Get a table.
+
+        Returns the table named or identified by `table`, with its total number of rows and the
+        number of rows waiting to be processed (`stale`) or to be indexed for search
+        (`indexing`).
+
+        ``GET /v1/tables/{table}`` (operation ``getTable``).
+
+        Args:
+            table: Table name or id.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return await self._request(
+            _GET_TABLE,
+            path={"table": table},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=None,
+            decode=models.GetTableResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def rename_table_column(
+        self,
+        *,
+        table: str,
+        name: str,
+        new_name: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.RenameTableColumnResponse:
+        """Rename a table column.
+
+        Renames the column `name` of the table to `newName` and returns the table with its
+        updated schema. A frozen table refuses schema changes, so renaming a column of a frozen
+        table fails.
+
+        ``PUT /v1/tables/{table}/column`` (operation ``renameTableColumn``).
+
+        Args:
+            table: Table name or id.
+            name: Current column name.
+            new_name: New column name.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        body: dict[str, Any] = {
+            "name": name,
+            "newName": new_name,
+        }
+        return await self._request(
+            _RENAME_TABLE_COLUMN,
+            path={"table": table},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=body,
+            decode=models.RenameTableColumnResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def create_message(
+        self,
+        *,
+        payload: dict[str, Any],
+        user_id: str,
+        conversation_id: str,
+        type: str,
+        tags: dict[str, str],
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        schedule: models.MessageSchedule | Mapping[str, Any] | Unset = UNSET,
+        origin: models.CreateMessageBodyOrigin | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.CreateMessageResponse:
+        """Create a message.
+
+        Creates a message in a conversation on behalf of a user and returns it. The message can
+        be scheduled with `schedule`: give either an absolute `dateTime` or a `delay` in
+        milliseconds. Accepted payload kinds: Text, Image, Choice, Dropdown, Card, Carousel,
+        File, Audio, Video, Location.
+
+        ``POST /v1/chat/messages`` (operation ``createMessage``).
+
+        Args:
+            payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
+                Carousel, File, Audio, Video, Location.
+            user_id: Id of the user the message belongs to (28 to 36 characters).
+            conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
+            type: Message kind (at most 200 characters).
+            tags: Key/value labels.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            schedule: When to send the message, for a scheduled message.
+            origin: Origin of the message; only `synthetic`.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        body: dict[str, Any] = {
+            "payload": payload,
+            "userId": user_id,
+            "conversationId": conversation_id,
+            "type": type,
+            "tags": tags,
+        }
+        if schedule is not UNSET:
+            body["schedule"] = (
+                schedule.to_dict() if isinstance(schedule, models.MessageSchedule) else schedule
+            )
+        if origin is not UNSET:
+            body["origin"] = origin
+        return await self._request(
+            _CREATE_MESSAGE,
+            path={},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=body,
+            decode=models.CreateMessageResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def get_message(
+        self,
+        *,
+        id: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetMessageResponse:
+        """Get a message.
+
+        Returns the message with the given id.
+
+        ``GET /v1/chat/messages/{id}`` (operation ``getMessage``).
+
+        Args:
+            id: Message id.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return await self._request(
+            _GET_MESSAGE,
+            path={"id": id},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=None,
+            decode=models.GetMessageResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def set_state_expiry(
+        self,
+        *,
+        type: models.StateType,
+        id: str,
+        name: str,
+        expiry: float | None,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.SetStateExpiryResponse:
+        """Set the expiry of a state.
+
+        Sets the expiry of the state `name` attached to the owner `id` of kind `type` (a
+        conversation, user, bot, integration or workflow) and returns the state. `expiry` is in
+        milliseconds; null makes the state never expire.
+
+        Safe to repeat: setting the same expiry again has the same effect as setting it once.
+
+        ``POST /v1/chat/states/{type}/{id}/{name}/expiry`` (operation ``setStateExpiry``).
+
+        Args:
+            type: Kind of owner the state is attached to.
+            id: Id of the owner - the bot id, user id or conversation id, according to `type`.
+            name: State name, as declared in the bot definition.
+            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state
+                never expires. Unit, range, null and required come from the live API docs, not the
+                API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        body: dict[str, Any] = {
+            "expiry": expiry,
+        }
+        return await self._request(
+            _SET_STATE_EXPIRY,
+            path={"type": type, "id": id, "name": name},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=body,
+            decode=models.SetStateExpiryResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def get_user(
+        self,
+        *,
+        id: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetUserResponse:
+        """Get a user.
+
+        Returns the user with the given id. A user represents someone interacting with the bot
+        through one integration; the same person on two integrations is two users.
+
+        ``GET /v1/chat/users/{id}`` (operation ``getUser``).
+
+        Args:
+            id: User id.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return await self._request(
+            _GET_USER,
+            path={"id": id},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=None,
+            decode=models.GetUserResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def list_tag_values(
+        self,
+        *,
+        key: str,
+        type: models.TagType,
+        next_token: str | Unset = UNSET,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.ListTagValuesResponse:
+        """List the values of a tag.
+
+        Lists, page by page, the values taken by the tag `key` on objects of the given `type`
+        (users, conversations or messages). Pass the previous response's `meta.nextToken` as
+        `nextToken` to get the next page.
+
+        ``GET /v1/chat/tags/{key}/values`` (operation ``listTagValues``).
+
+        Args:
+            key: Tag key.
+            type: Kind of object whose tag values are listed. The parameter name comes from the live API
+                docs, not the API description.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
+                parameter name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return await self._request(
+            _LIST_TAG_VALUES,
+            path={"key": key},
+            query={"nextToken": next_token, "type": type},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+            },
+            body=None,
+            decode=models.ListTagValuesResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def iter_tag_values(
+        self,
+        *,
+        key: str,
+        type: models.TagType,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> AsyncIterator[models.TagValue]:
+        """Iterate over every item of ``list_tag_values``, fetching pages lazily.
+
+        Follows ``meta.nextToken`` until a page has none.
+
+        Args:
+            key: Tag key.
+            type: Kind of object whose tag values are listed. The parameter name comes from the live API
+                docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        """
+        page_token: str | Unset = UNSET
+        while True:
+            page = await self.list_tag_values(
+                key=key,
+                type=type,
+                bot_id=bot_id,
+                integration_id=integration_id,
+                integration_alias=integration_alias,
+                next_token=page_token,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            )
+            for item in page.tags:
+                yield item
+            token = page.meta.next_token
+            if not token:
+                return
+            page_token = token
+
+    async def list_file_passages(
+        self,
+        *,
+        id: str,
+        next_token: str | Unset = UNSET,
+        limit: float | Unset = UNSET,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.ListFilePassagesResponse:
+        """List the passages of a file.
+
+        Lists, page by page, the passages (text chunks) of the file identified by id or key.
+        At most `limit` passages (default 20, maximum 200) are returned per request. Pass the
+        previous response's `meta.nextToken` as `nextToken` to get the next page.
+
+        ``GET /v1/files/{id}/passages`` (operation ``listFilePassages``).
+
+        Args:
+            id: File id or key.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
+                parameter name comes from the live API docs, not the API description.
+            limit: Maximum number of passages per request (default 20, maximum 200). The parameter name
+                comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return await self._request(
+            _LIST_FILE_PASSAGES,
+            path={"id": id},
+            query={"nextToken": next_token, "limit": limit},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=None,
+            decode=models.ListFilePassagesResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def iter_file_passages(
+        self,
+        *,
+        id: str,
+        limit: float | Unset = UNSET,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> AsyncIterator[models.Passage]:
+        """Iterate over every item of ``list_file_passages``, fetching pages lazily.
+
+        Follows ``meta.nextToken`` until a page has none.
+
+        Args:
+            id: File id or key.
+            limit: Maximum number of passages per request (default 20, maximum 200). The parameter name
+                comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        """
+        page_token: str | Unset = UNSET
+        while True:
+            page = await self.list_file_passages(
+                id=id,
+                limit=limit,
+                bot_id=bot_id,
+                integration_id=integration_id,
+                integration_alias=integration_alias,
+                integration_name=integration_name,
+                user_id=user_id,
+                user_role=user_role,
+                next_token=page_token,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            )
+            for item in page.passages:
+                yield item
+            token = page.meta.next_token
+            if not token:
+                return
+            page_token = token
+
+    async def list_file_tag_values(
+        self,
+        *,
+        tag: str,
+        next_token: str | Unset = UNSET,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.ListFileTagValuesResponse:
+        """List the values of a file tag.
+
+        Lists, page by page, the values of the file tag `tag`. Pass the previous response's
+        `meta.nextToken` as `nextToken` to get the next page.
+
+        ``GET /v1/files/tags/{tag}/values`` (operation ``listFileTagValues``).
+
+        Args:
+            tag: Tag name.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
+                parameter name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return await self._request(
+            _LIST_FILE_TAG_VALUES,
+            path={"tag": tag},
+            query={"nextToken": next_token},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=None,
+            decode=models.ListFileTagValuesResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def iter_file_tag_values(
+        self,
+        *,
+        tag: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> AsyncIterator[str]:
+        """Iterate over every item of ``list_file_tag_values``, fetching pages lazily.
+
+        Follows ``meta.nextToken`` until a page has none.
+
+        Args:
+            tag: Tag name.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        """
+        page_token: str | Unset = UNSET
+        while True:
+            page = await self.list_file_tag_values(
+                tag=tag,
+                bot_id=bot_id,
+                integration_id=integration_id,
+                integration_alias=integration_alias,
+                integration_name=integration_name,
+                user_id=user_id,
+                user_role=user_role,
+                next_token=page_token,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            )
+            for item in page.values:
+                yield item
+            token = page.meta.next_token
+            if not token:
+                return
+            page_token = token
+
+    async def delete_file(
+        self,
+        *,
+        id: str,
+        bot_id: str | Unset = UNSET,
+        integration_id: str | Unset = UNSET,
+        integration_alias: str | Unset = UNSET,
+        integration_name: str | Unset = UNSET,
+        user_id: str | Unset = UNSET,
+        user_role: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.DeleteFileResponse:
+        """Delete a file.
+
+        Deletes the file identified by id or key. Returns an empty object.
+
+        ``DELETE /v1/files/{id}`` (operation ``deleteFile``).
+
+        Args:
+            id: File id or key.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
+                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or, per the official clients' convention in the live API docs, the
+                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option. Default: the client's ``integration_alias``.
+            integration_name: Name of the integration the caller acts as.
+            user_id: Id of the user the caller acts as.
+            user_role: Role of the user the caller acts as.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        return await self._request(
+            _DELETE_FILE,
+            path={"id": id},
+            query={},
+            headers={
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-integration-name": integration_name,
+                "x-user-id": user_id,
+                "x-user-role": user_role,
+            },
+            body=None,
+            decode=models.DeleteFileResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def update_workspace_member(
+        self,
+        *,
+        id: str,
+        workspace_id: str | Unset = UNSET,
+        multiple_integrations: str | Unset = UNSET,
+        role: models.WorkspaceMemberRole | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.WorkspaceMember:
+        """Update a workspace member.
+
+        Updates the metadata of a workspace member, such as its `role`, and returns the member
+        directly (not wrapped in an envelope).
+
+        ``PUT /v1/admin/workspace-members/{id}`` (operation ``updateWorkspaceMember``).
+
+        Args:
+            id: Workspace member id.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
+                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
+                environment variable. Default: the client's ``workspace_id``.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. The header
+                name comes from the live API docs, not the API description. Deprecated.
+            role: New role of the member.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        if multiple_integrations is not UNSET:
+            warnings.warn(
+                "argument multiple_integrations of update_workspace_member is deprecated",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        body: dict[str, Any] = {}
+        if role is not UNSET:
+            body["role"] = role
+        return await self._request(
+            _UPDATE_WORKSPACE_MEMBER,
+            path={"id": id},
+            query={},
+            headers={
+                "x-workspace-id": workspace_id,
+                "x-multiple-integrations": multiple_integrations,
+            },
+            body=body,
+            decode=models.WorkspaceMember.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def delete_workspace(
+        self,
+        *,
+        id: str,
+        multiple_integrations: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.DeleteWorkspaceResponse:
+        """Delete a workspace.
+
+        Deletes the workspace with the given id. Returns an empty object. Apart from
+        authentication, this operation accepts only the `x-multiple-integrations` option header.
+
+        ``DELETE /v1/admin/workspaces/{id}`` (operation ``deleteWorkspace``).
+
+        Args:
+            id: Workspace id.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. The header
+                name comes from the live API docs, not the API description. Deprecated.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        if multiple_integrations is not UNSET:
+            warnings.warn(
+                "argument multiple_integrations of delete_workspace is deprecated",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        return await self._request(
+            _DELETE_WORKSPACE,
+            path={"id": id},
+            query={},
+            headers={"x-multiple-integrations": multiple_integrations},
+            body=None,
+            decode=models.DeleteWorkspaceResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def get_bot_issue(
+        self,
+        *,
+        id: str,
+        issue_id: str,
+        workspace_id: str | Unset = UNSET,
+        multiple_integrations: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.GetBotIssueResponse:
+        """Get a bot issue.
+
+        Returns the issue `issueId` of the bot `id`.
+
+        ``GET /v1/admin/bots/{id}/issues/{issueId}`` (operation ``getBotIssue``).
+
+        Args:
+            id: Bot id.
+            issue_id: Issue id.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
+                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
+                environment variable. Default: the client's ``workspace_id``.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. The header
+                name comes from the live API docs, not the API description. Deprecated.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        if multiple_integrations is not UNSET:
+            warnings.warn(
+                "argument multiple_integrations of get_bot_issue is deprecated",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        return await self._request(
+            _GET_BOT_ISSUE,
+            path={"id": id, "issueId": issue_id},
+            query={},
+            headers={
+                "x-workspace-id": workspace_id,
+                "x-multiple-integrations": multiple_integrations,
+            },
+            body=None,
+            decode=models.GetBotIssueResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+    async def delete_bot_issue(
+        self,
+        *,
+        id: str,
+        issue_id: str,
+        workspace_id: str | Unset = UNSET,
+        multiple_integrations: str | Unset = UNSET,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Body | None = None,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | Unset = UNSET,
+    ) -> models.DeleteBotIssueResponse:
+        """Delete a bot issue.
+
+        Deletes the issue `issueId` of the bot `id`. Returns an empty object.
+
+        ``DELETE /v1/admin/bots/{id}/issues/{issueId}`` (operation ``deleteBotIssue``).
+
+        Args:
+            id: Bot id.
+            issue_id: Issue id.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
+                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
+                environment variable. Default: the client's ``workspace_id``.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. The header
+                name comes from the live API docs, not the API description. Deprecated.
+            extra_headers: Headers added to (and overriding) the request's headers.
+            extra_query: Query parameters added to the request.
+            extra_body: Members added to the JSON body.
+            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+            max_retries: Retries for this call instead of the client's.
+
+        Raises:
+            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
+            ApiError: The API answered with an error status (a subclass per error type).
+            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
+        """
+        if multiple_integrations is not UNSET:
+            warnings.warn(
+                "argument multiple_integrations of delete_bot_issue is deprecated",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        return await self._request(
+            _DELETE_BOT_ISSUE,
+            path={"id": id, "issueId": issue_id},
+            query={},
+            headers={
+                "x-workspace-id": workspace_id,
+                "x-multiple-integrations": multiple_integrations,
+            },
+            body=None,
+            decode=models.DeleteBotIssueResponse.from_dict,
+            options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
+        )
+
+
+class AsyncClientWithRawResponse:
+    """``AsyncClient`` methods that return a ``RawResponse`` wrapping the parsed result."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self.get_or_create_table = raw_async(client.get_or_create_table)
+        self.get_table = raw_async(client.get_table)
+        self.rename_table_column = raw_async(client.rename_table_column)
+        self.create_message = raw_async(client.create_message)
+        self.get_message = raw_async(client.get_message)
+        self.set_state_expiry = raw_async(client.set_state_expiry)
+        self.get_user = raw_async(client.get_user)
+        self.list_tag_values = raw_async(client.list_tag_values)
+        self.list_file_passages = raw_async(client.list_file_passages)
+        self.list_file_tag_values = raw_async(client.list_file_tag_values)
+        self.delete_file = raw_async(client.delete_file)
+        self.update_workspace_member = raw_async(client.update_workspace_member)
+        self.delete_workspace = raw_async(client.delete_workspace)
+        self.get_bot_issue = raw_async(client.get_bot_issue)
+        self.delete_bot_issue = raw_async(client.delete_bot_issue)

@@ -1,0 +1,77 @@
+"""JSON and date-time conversions shared by the models and the client.
+
+``orjson`` is used when it is installed; the results are identical either way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable
+
+__all__ = ["json_dumps", "json_loads", "_parse_datetime", "_format_datetime"]
+
+json_loads: Callable[[str | bytes], Any]
+json_dumps: Callable[[Any], bytes]
+
+try:  # pragma: no cover - depends on the environment
+    import orjson as _orjson  # type: ignore[import-not-found, unused-ignore]
+
+    json_loads = _orjson.loads
+
+    def json_dumps(value: Any) -> bytes:
+        encoded: bytes = _orjson.dumps(value)
+        return encoded
+
+except ImportError:  # pragma: no cover - depends on the environment
+    json_loads = json.loads
+    _encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+    def json_dumps(value: Any) -> bytes:
+        return _encoder.encode(value).encode("utf-8")
+
+
+_ISO = re.compile(
+    r"(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d)(?::(\d\d)(?:[.,](\d+))?)?"
+    r"\s*(?:([Zz])|([+-])(\d\d):?(\d\d))?"
+)
+
+
+def _parse_datetime(value: str) -> datetime:
+    """Parse an RFC 3339 / ISO 8601 date-time into an aware ``datetime`` (UTC when unqualified)."""
+    try:
+        parsed = datetime.fromisoformat(value)
+    except (ValueError, TypeError):
+        parsed = _parse_datetime_slow(value)
+    if parsed.tzinfo is None:
+        return parsed.replace(tzinfo=timezone.utc)
+    return parsed
+
+
+def _parse_datetime_slow(value: str) -> datetime:
+    # Python 3.10's fromisoformat accepts neither "Z" nor fractions other than 3 or 6 digits.
+    match = _ISO.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        raise ValueError(f"not an ISO 8601 date-time: {value!r}")
+    year, month, day, hour, minute, second, fraction, zulu, sign, off_h, off_m = match.groups()
+    micro = int((fraction or "0")[:6].ljust(6, "0"))
+    tz = timezone.utc
+    if sign:
+        offset = timedelta(hours=int(off_h), minutes=int(off_m))
+        tz = timezone(-offset if sign == "-" else offset)
+    return datetime(
+        int(year), int(month), int(day), int(hour), int(minute), int(second or 0), micro, tzinfo=tz
+    )
+
+
+def _format_datetime(value: datetime) -> str:
+    """Format a ``datetime`` the way the API writes them: ``2024-05-01T12:00:00.000Z``."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    if value.utcoffset() == timedelta(0):
+        spec = "milliseconds" if value.microsecond % 1000 == 0 else "microseconds"
+        return value.replace(tzinfo=None).isoformat(timespec=spec) + "Z"
+    return value.isoformat(
+        timespec="milliseconds" if value.microsecond % 1000 == 0 else "microseconds"
+    )

@@ -1,0 +1,34 @@
+"""Small shared types of the botpress_client package."""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, Literal, Mapping, Union
+
+import httpx
+
+__all__ = ["UNSET", "Unset", "Headers", "Query", "Body", "TimeoutTypes"]
+
+
+class Unset(enum.Enum):
+    """The type of :data:`UNSET`: a member or argument that was not given at all.
+
+    Distinct from ``None``, which is sent as JSON ``null`` where the API allows it.
+    """
+
+    UNSET = "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+    def __bool__(self) -> Literal[False]:
+        return False
+
+
+UNSET: Final = Unset.UNSET
+"""Marks an optional member or argument that was not given; it is left out on the wire."""
+
+Headers = Mapping[str, str]
+Query = Mapping[str, object]
+Body = Mapping[str, object]
+TimeoutTypes = Union[float, httpx.Timeout, None]

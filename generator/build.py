@@ -1,0 +1,683 @@
+"""Build the IR from a loaded document: types, names, models and operations."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .ir import (
+    Api,
+    Body,
+    BodyArg,
+    ClientOption,
+    EnumAlias,
+    ErrorType,
+    Field,
+    Model,
+    Operation,
+    Pagination,
+    Parameter,
+    TypeRef,
+)
+from .load import Document, Node
+from .naming import is_builtin, pascal_case, snake_case
+from .problems import Problem, SpecError
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+IDEMPOTENT_METHODS = frozenset({"get", "put", "delete", "options", "head", "trace"})
+MODELS_MODULE = "models"
+# Names every model defines itself; a member with one of these names gets a trailing "_".
+RESERVED_MEMBERS = frozenset({"from_dict", "to_dict", "extra_members"})
+# Keyword arguments every client method defines itself.
+RESERVED_ARGS = frozenset({"self", "extra_headers", "extra_query", "extra_body", "timeout", "max_retries"})
+
+
+@dataclass
+class _Pending:
+    node: Node
+    name: str
+
+
+@dataclass
+class Builder:
+    doc: Document
+    package: str
+    problems: list[Problem] = field(default_factory=list)
+    # (file, pointer) of a schema -> its TypeRef once named
+    named: dict[tuple[Path, tuple[str, ...]], TypeRef] = field(default_factory=dict)
+    names_taken: dict[str, str] = field(default_factory=dict)  # python name -> source
+    models: dict[str, Model] = field(default_factory=dict)
+    enums: dict[str, EnumAlias] = field(default_factory=dict)
+    pending_models: list[_Pending] = field(default_factory=list)
+    in_progress: set[tuple[Path, tuple[str, ...]]] = field(default_factory=set)
+
+    # -- helpers -----------------------------------------------------------------
+    def where(self, node: Node) -> str:
+        return f"{self.doc.name_of(node.file)}#{node.pointer}"
+
+    def problem(self, node: Node, message: str) -> None:
+        self.problems.append(self.doc.at(node, message))
+
+    def deref(self, node: Node) -> Node:
+        try:
+            return self.doc.deref(node)
+        except SpecError as exc:
+            self.problems.extend(exc.problems)
+            return Node(node.file, node.ptr, {})
+
+    def claim(self, name: str, node: Node, *, derived: bool) -> str:
+        """Reserve a class name; derived (inline) names dodge collisions, spec names may not."""
+        if name not in self.names_taken:
+            self.names_taken[name] = self.where(node)
+            return name
+        if not derived:
+            self.problem(node, f"schema name maps to Python class {name!r}, already used by {self.names_taken[name]}")
+            return name
+        n = 2
+        while f"{name}{n}" in self.names_taken:
+            n += 1
+        self.names_taken[f"{name}{n}"] = self.where(node)
+        return f"{name}{n}"
+
+    # -- schemas -----------------------------------------------------------------
+    def register_components(self) -> None:
+        schemas = self.doc.root.value.get("components", {}).get("schemas", {}) or {}
+        if not isinstance(schemas, dict):
+            return
+        for key in schemas:
+            node = self.doc.root.child("components", "schemas", key)
+            self.name_schema(node, pascal_case(key), derived=False)
+
+    def name_schema(self, node: Node, name: str, *, derived: bool) -> TypeRef:
+        """Give the schema at ``node`` a class or alias name (idempotent per location)."""
+        key = (node.file, node.ptr)
+        if key in self.named:
+            return self.named[key]
+        schema = node.value
+        if not isinstance(schema, dict):
+            self.problem(node, "a schema must be an object")
+            return TypeRef("any")
+        if "$ref" in schema:
+            target = self.deref(node)
+            ref = self.name_schema(target, name, derived=derived) if self._is_nameable(target.value) else self.type_of(target, name)
+            self.named[key] = ref
+            return ref
+        if not self._is_nameable(schema):
+            ref = self.type_of(node, name)
+            self.named[key] = ref
+            return ref
+        py_name = self.claim(name, node, derived=derived)
+        if self._enum_values(schema) is not None:
+            ref = TypeRef("enum", name=py_name, nullable=self._nullable(schema))
+            self.named[key] = ref
+            self._build_enum(node, py_name)
+            return ref
+        ref = TypeRef("model", name=py_name, nullable=self._nullable(schema))
+        self.named[key] = ref
+        self.pending_models.append(_Pending(node, py_name))
+        return ref
+
+    @staticmethod
+    def _types(schema: dict[str, Any]) -> list[str]:
+        t = schema.get("type")
+        if isinstance(t, list):
+            return [x for x in t if isinstance(x, str)]
+        if isinstance(t, str):
+            return [t]
+        return []
+
+    def _nullable(self, schema: dict[str, Any]) -> bool:
+        return bool(schema.get("nullable")) or "null" in self._types(schema)
+
+    def _enum_values(self, schema: dict[str, Any]) -> list[Any] | None:
+        if "enum" in schema and isinstance(schema["enum"], list):
+            return [v for v in schema["enum"] if v is not None]
+        if "const" in schema:
+            return [schema["const"]] if schema["const"] is not None else []
+        ext = schema.get("x-extensible-enum")
+        if isinstance(ext, list):
+            return list(ext)
+        return None
+
+    def _is_nameable(self, schema: Any) -> bool:
+        if not isinstance(schema, dict):
+            return False
+        values = self._enum_values(schema)
+        if values is not None:
+            return bool(values) and all(isinstance(v, str) for v in values) or (
+                bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+            )
+        if "allOf" in schema:
+            return True
+        types = [t for t in self._types(schema) if t != "null"]
+        return (types == ["object"] or not types) and isinstance(schema.get("properties"), dict)
+
+    def _build_enum(self, node: Node, name: str) -> None:
+        schema = node.value
+        values = self._enum_values(schema) or []
+        is_open = "x-extensible-enum" in schema and "enum" not in schema
+        base = "int" if all(isinstance(v, int) for v in values) else "str"
+        reprs = tuple(json.dumps(v, ensure_ascii=False) if isinstance(v, str) else repr(v) for v in values)
+        literal = f"Literal[{', '.join(reprs)}]"
+        annotation = f"{literal} | {base}" if is_open else literal
+        self.enums[name] = EnumAlias(
+            name=name,
+            description=_text(schema.get("description")),
+            values=reprs,
+            open=is_open,
+            base=base,
+            annotation=annotation,
+        )
+
+    def type_of(self, node: Node, context: str) -> TypeRef:
+        """The TypeRef of the schema at ``node``; ``context`` names inline models."""
+        schema = node.value
+        if not isinstance(schema, dict):
+            self.problem(node, "a schema must be an object")
+            return TypeRef("any")
+        if "$ref" in schema:
+            target = self.deref(node)
+            key = (target.file, target.ptr)
+            if key in self.named:
+                return self.named[key]
+            if self._is_nameable(target.value):
+                return self.name_schema(target, _ref_name(target) or context, derived=True)
+            return self.type_of(target, context)
+        if self._is_nameable(schema):
+            return self.name_schema(node, context, derived=True)
+        nullable = self._nullable(schema)
+        values = self._enum_values(schema)
+        if values is not None and not values:
+            return TypeRef("none")
+        types = [t for t in self._types(schema) if t != "null"]
+        for combinator in ("oneOf", "anyOf"):
+            variants = schema.get(combinator)
+            if isinstance(variants, list) and any(_is_typed(v) for v in variants):
+                self.problem(node.child(combinator), f"{combinator} unions are not supported yet")
+                return TypeRef("any")
+        if len(types) > 1:
+            self.problem(node.child("type"), f"a type list of {types} is not supported yet")
+            return TypeRef("any")
+        kind = types[0] if types else ("object" if "properties" in schema or "additionalProperties" in schema else "")
+        if kind == "string":
+            fmt = schema.get("format")
+            return TypeRef("datetime" if fmt == "date-time" else "str", nullable=nullable)
+        if kind == "integer":
+            return TypeRef("int", nullable=nullable)
+        if kind == "number":
+            return TypeRef("float", nullable=nullable)
+        if kind == "boolean":
+            return TypeRef("bool", nullable=nullable)
+        if kind == "array":
+            items = schema.get("items")
+            item_type = self.type_of(node.child("items"), context + "Item") if isinstance(items, dict) else TypeRef("any")
+            return TypeRef("list", items=item_type, nullable=nullable)
+        if kind == "object":
+            extra = schema.get("additionalProperties")
+            if isinstance(extra, dict) and extra:
+                value_type = self.type_of(node.child("additionalProperties"), context + "Value")
+                return TypeRef("dict", items=value_type, nullable=nullable)
+            return TypeRef("dict", items=TypeRef("any"), nullable=nullable)
+        return TypeRef("any")
+
+    def build_models(self) -> None:
+        while self.pending_models:
+            pending = self.pending_models.pop(0)
+            self.models[pending.name] = self._build_model(pending.node, pending.name)
+
+    def _merged(self, node: Node, trail: tuple[tuple[Path, tuple[str, ...]], ...] = ()) -> tuple[dict[str, Node], set[str], bool, str]:
+        """Properties (in order), required names, closedness and description, with allOf merged."""
+        key = (node.file, node.ptr)
+        if key in trail:
+            self.problem(node, "cyclic allOf: a schema includes itself")
+            return {}, set(), False, ""
+        schema = node.value
+        props: dict[str, Node] = {}
+        required: set[str] = set()
+        closed = schema.get("additionalProperties") is False
+        description = _text(schema.get("description"))
+        all_of = schema.get("allOf")
+        if isinstance(all_of, list):
+            for index in range(len(all_of)):
+                part = self.deref(node.child("allOf", index))
+                sub_props, sub_required, sub_closed, sub_description = self._merged(part, trail + (key,))
+                props.update(sub_props)
+                required |= sub_required
+                closed = closed or sub_closed
+                description = description or sub_description
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            for prop in properties:
+                props[prop] = node.child("properties", prop)
+        req = schema.get("required")
+        if isinstance(req, list):
+            required |= {r for r in req if isinstance(r, str)}
+        return props, required, closed, description
+
+    def _build_model(self, node: Node, name: str) -> Model:
+        props, required, closed, description = self._merged(node)
+        fields: list[Field] = []
+        used: dict[str, str] = {}
+        for wire, prop_node in props.items():
+            py = snake_case(wire)
+            if py in RESERVED_MEMBERS:
+                py += "_"
+            if py in used:
+                self.problem(prop_node, f"member {wire!r} maps to Python name {py!r}, as does {used[py]!r}")
+                continue
+            used[py] = wire
+            prop_schema = self.deref(prop_node).value if isinstance(prop_node.value, dict) else {}
+            ftype = self.type_of(prop_node, name + pascal_case(wire))
+            fields.append(_field(py, wire, ftype, wire in required, prop_node.value, prop_schema))
+        return Model(
+            name=name,
+            description=description,
+            fields=tuple(fields),
+            closed=closed,
+            keys_const=f"_{snake_case(name).upper()}_KEYS",
+            source=self.where(node),
+        )
+
+
+def _is_typed(schema: Any) -> bool:
+    return isinstance(schema, dict) and any(k in schema for k in ("$ref", "type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf"))
+
+
+def _ref_name(node: Node) -> str:
+    if len(node.ptr) >= 1 and node.ptr[-2:-1] in (("schemas",), ("definitions",), ("$defs",)):
+        return pascal_case(node.ptr[-1])
+    if not node.ptr:
+        return pascal_case(node.file.stem)
+    return ""
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _default_doc(schema: dict[str, Any]) -> str:
+    if "default" not in schema:
+        return ""
+    return f"Default: {json.dumps(schema['default'], ensure_ascii=False)}."
+
+
+def _field(py: str, wire: str, ftype: TypeRef, required: bool, raw: Any, schema: dict[str, Any]) -> Field:
+    raw = raw if isinstance(raw, dict) else {}
+    description = _text(raw.get("description")) or _text(schema.get("description"))
+    deprecated = bool(raw.get("deprecated") or schema.get("deprecated"))
+    key = json.dumps(wire, ensure_ascii=False)
+    local = f"_{py.rstrip('_')}"
+    if required:
+        annotation = ftype.annotation
+        if ftype.is_identity or not ftype.nullable:
+            decode = ftype.decode(f"data[{key}]")
+            decode_local = ""
+        else:
+            decode_local = f"{local} = data[{key}]"
+            decode = ftype.decode(local)
+        encode = ftype.encode(f"self.{py}")
+    else:
+        annotation = f"{ftype.annotation} | Unset"
+        if ftype.is_identity:
+            decode_local = ""
+            decode = f"get({key}, UNSET)"
+        else:
+            decode_local = f"{local} = get({key}, UNSET)"
+            decode = f"UNSET if {local} is UNSET else {ftype.decode(local)}"
+        encode = ftype.encode(f"self.{py}")
+    return Field(
+        name=py,
+        wire=wire,
+        type=ftype,
+        required=required,
+        description=description,
+        deprecated=deprecated,
+        annotation=annotation,
+        decode=decode,
+        decode_local=decode_local,
+        encode=encode,
+        default_doc=_default_doc(schema) or _default_doc(raw),
+    )
+
+
+# -- operations ------------------------------------------------------------------
+
+
+def _media_schema(content: Any) -> tuple[str, str] | None:
+    """(content type, key) of the JSON-like media type of a content map, if any."""
+    if not isinstance(content, dict):
+        return None
+    for media in content:
+        base = media.split(";")[0].strip().lower()
+        if base == "application/json" or base.endswith("+json"):
+            return media, media
+    return None
+
+
+def _sort_args(item: Parameter | BodyArg) -> bool:
+    return not item.required
+
+
+class OperationBuilder:
+    def __init__(self, b: Builder) -> None:
+        self.b = b
+        self.options: dict[str, ClientOption] = {}
+        self.method_names: dict[str, str] = {}
+        self.error_schemas: list[Node] = []
+
+    def build_all(self) -> list[Operation]:
+        root = self.b.doc.root
+        paths = root.value.get("paths") or {}
+        ops: list[Operation] = []
+        if not isinstance(paths, dict):
+            return ops
+        for path in paths:
+            item = self.b.deref(root.child("paths", path))
+            if not isinstance(item.value, dict):
+                continue
+            for method in item.value:
+                if method not in HTTP_METHODS:
+                    continue
+                op_node = self.b.deref(item.child(method))
+                if not isinstance(op_node.value, dict):
+                    continue
+                op = self.build(path, method, item, op_node)
+                if op is not None:
+                    ops.append(op)
+        return ops
+
+    def _params(self, item: Node, op: Node) -> list[Node]:
+        merged: dict[tuple[str, str], Node] = {}
+        for owner in (item, op):
+            params = owner.value.get("parameters")
+            if not isinstance(params, list):
+                continue
+            for index in range(len(params)):
+                node = self.b.deref(owner.child("parameters", index))
+                value = node.value
+                if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("in"), str):
+                    merged[(value["in"], value["name"])] = node
+        return list(merged.values())
+
+    def build(self, path: str, method: str, item: Node, op: Node) -> Operation | None:
+        b = self.b
+        spec = op.value
+        op_id = spec.get("operationId")
+        if not isinstance(op_id, str) or not op_id:
+            op_id = snake_case(f"{method} {path}")
+        method_name = snake_case(op_id)
+        if method_name in self.method_names:
+            b.problem(op.child("operationId") if "operationId" in spec else op,
+                      f"operationId {op_id!r} maps to method {method_name!r}, as does {self.method_names[method_name]!r}")
+            return None
+        self.method_names[method_name] = op_id
+        context = pascal_case(op_id)
+        taken: dict[str, str] = {}
+
+        def take(name: str, wire: str, node: Node) -> str:
+            if name in RESERVED_ARGS:
+                name += "_"
+            if name in taken:
+                b.problem(node, f"{wire!r} maps to argument {name!r} of {method_name}, as does {taken[name]!r}")
+            taken[name] = wire
+            return name
+
+        param_nodes = self._params(item, op)
+        params: list[Parameter] = []
+        # Path, query and cookie names first: header arguments dodge them.
+        ordered = sorted(param_nodes, key=lambda n: n.value["in"] == "header")
+        built: dict[int, Parameter] = {}
+        for node in ordered:
+            value = node.value
+            location = value["in"]
+            wire = value["name"]
+            schema_node = node.child("schema") if isinstance(value.get("schema"), dict) else Node(node.file, node.ptr, {})
+            ptype = b.type_of(schema_node, pascal_case(node.ptr[-1]) if node.ptr[-2:-1] == ("parameters",) and node.ptr[:1] == ("components",) else context + pascal_case(wire))
+            schema = b.deref(schema_node).value if isinstance(schema_node.value, dict) else {}
+            required = bool(value.get("required")) or location == "path"
+            option = self._option(node)
+            if option is not None:
+                name = take(option.name, wire, node)
+            elif location == "header":
+                stripped = snake_case(wire[2:]) if wire.lower().startswith("x-") else snake_case(wire)
+                name = take(stripped if stripped not in taken else snake_case(wire), wire, node)
+            else:
+                name = take(snake_case(wire), wire, node)
+            optional_arg = option is not None or not required
+            annotation = ptype.qualified(MODELS_MODULE) + (" | Unset" if optional_arg else "")
+            built[id(node)] = Parameter(
+                name=name,
+                wire=wire,
+                location=location,
+                type=ptype,
+                required=not optional_arg,
+                description=_text(value.get("description")) or _text(schema.get("description")),
+                deprecated=bool(value.get("deprecated")),
+                annotation=annotation,
+                default="" if not optional_arg else "UNSET",
+                option=option,
+                spec_required=required,
+                encode=ptype.encode(name),
+            )
+        params = [built[id(n)] for n in param_nodes]
+
+        body = self._body(op, context, take)
+        response_annotation, response_decode = self._response(op, context)
+        pagination = self._pagination(method_name, params, response_annotation, op)
+        tags = spec.get("tags")
+        return Operation(
+            operation_id=op_id,
+            method_name=method_name,
+            http_method=method.upper(),
+            path=path,
+            tag=tags[0] if isinstance(tags, list) and tags and isinstance(tags[0], str) else "",
+            summary=_text(spec.get("summary")),
+            description=_text(spec.get("description")),
+            deprecated=bool(spec.get("deprecated")),
+            idempotent=method in IDEMPOTENT_METHODS or spec.get("x-idempotent") is True,
+            params=tuple(params),
+            body=body,
+            response_annotation=response_annotation,
+            response_decode=response_decode,
+            pagination=pagination,
+            source=b.where(op),
+        )
+
+    def _option(self, node: Node) -> ClientOption | None:
+        ext = node.value.get("x-client-option")
+        if not isinstance(ext, dict) or not isinstance(ext.get("name"), str):
+            return None
+        name = snake_case(ext["name"])
+        option = ClientOption(
+            name=name,
+            header=node.value["name"],
+            env=str(ext["env"]) if isinstance(ext.get("env"), str) else "",
+            description=_text(node.value.get("description")),
+        )
+        known = self.options.get(name)
+        if known is not None and known.header.lower() != option.header.lower():
+            self.b.problem(node.child("x-client-option"), f"client option {name!r} already names header {known.header!r}")
+        elif known is None:
+            self.options[name] = option
+        return option
+
+    def _body(self, op: Node, context: str, take: Any) -> Body | None:
+        b = self.b
+        if "requestBody" not in op.value:
+            return None
+        node = b.deref(op.child("requestBody"))
+        if not isinstance(node.value, dict):
+            return None
+        media = _media_schema(node.value.get("content"))
+        if media is None:
+            b.problem(node.child("content"), "only application/json request bodies are supported yet")
+            return None
+        content_type, key = media
+        schema_node = node.child("content", key, "schema") if isinstance(node.value["content"][key].get("schema"), dict) else None
+        required = bool(node.value.get("required"))
+        if schema_node is None:
+            return Body(content_type="application/json", model="", args=(), required=required)
+        btype = b.type_of(schema_node, context + "Body")
+        if btype.kind == "model" and not btype.nullable:
+            b.build_models()
+            model = b.models[btype.name]
+            args = []
+            for f in model.fields:
+                name = take(f.name, f.wire, schema_node)
+                arg_type = f.type.qualified(MODELS_MODULE)
+                if f.type.kind == "model":
+                    arg_type = f"{arg_type} | Mapping[str, Any]"
+                args.append(BodyArg(
+                    name=name,
+                    wire=f.wire,
+                    type=f.type,
+                    required=f.required,
+                    description=f.description,
+                    annotation=arg_type if f.required else f"{arg_type} | Unset",
+                    default="" if f.required else "UNSET",
+                    encode=_arg_encode(f.type, name),
+                ))
+            return Body(content_type="application/json", model=btype.name, args=tuple(args), required=required)
+        name = take("body", "body", schema_node)
+        arg = BodyArg(
+            name=name, wire="", type=btype, required=required, description=_text(node.value.get("description")),
+            annotation=btype.qualified(MODELS_MODULE) + ("" if required else " | Unset"),
+            default="" if required else "UNSET", encode=_arg_encode(btype, name),
+        )
+        return Body(content_type="application/json", model="", args=(arg,), required=required)
+
+    def _response(self, op: Node, context: str) -> tuple[str, str]:
+        b = self.b
+        responses = op.value.get("responses")
+        if not isinstance(responses, dict):
+            return "None", ""
+        if "default" in responses:
+            default = b.deref(op.child("responses", "default"))
+            media = _media_schema(default.value.get("content")) if isinstance(default.value, dict) else None
+            if media is not None and isinstance(default.value["content"][media[1]].get("schema"), dict):
+                self.error_schemas.append(b.deref(default.child("content", media[1], "schema")))
+        codes = sorted(c for c in responses if c.startswith("2"))
+        for code in codes:
+            node = b.deref(op.child("responses", code))
+            media = _media_schema(node.value.get("content")) if isinstance(node.value, dict) else None
+            if media is None:
+                continue
+            schema = node.value["content"][media[1]].get("schema")
+            if not isinstance(schema, dict):
+                return "Any", "_as_is"
+            rtype = b.type_of(node.child("content", media[1], "schema"), context + "Response")
+            if rtype.kind == "model" and not rtype.nullable:
+                return rtype.qualified(MODELS_MODULE), f"{MODELS_MODULE}.{rtype.name}.from_dict"
+            if rtype.is_identity and rtype.kind == "any":
+                return "Any", "_as_is"
+            b.problem(node.child("content", media[1], "schema"), "only object responses are supported yet")
+            return "Any", "_as_is"
+        return "None", ""
+
+    def _pagination(self, method_name: str, params: list[Parameter], response_annotation: str, op: Node) -> Pagination | None:
+        token = next((p for p in params if p.location == "query" and p.wire == "nextToken"), None)
+        if token is None or not response_annotation.startswith(f"{MODELS_MODULE}."):
+            return None
+        page = self.b.models.get(response_annotation.split(".", 1)[1])
+        if page is None:
+            self.b.build_models()
+            page = self.b.models.get(response_annotation.split(".", 1)[1])
+        if page is None:
+            return None
+        meta = next((f for f in page.fields if f.wire == "meta" and f.type.kind == "model"), None)
+        lists = [f for f in page.fields if f.type.kind == "list" and f.type.items is not None]
+        if meta is None or len(lists) != 1:
+            return None
+        meta_model = self.b.models.get(meta.type.name)
+        if meta_model is None:
+            self.b.build_models()
+            meta_model = self.b.models[meta.type.name]
+        next_field = next((f for f in meta_model.fields if f.wire == "nextToken"), None)
+        if next_field is None:
+            return None
+        rest = method_name[len("list_"):] if method_name.startswith("list_") else method_name
+        items = lists[0]
+        assert items.type.items is not None
+        return Pagination(
+            iter_name=f"iter_{rest}",
+            items_attr=items.name,
+            item_annotation=items.type.items.qualified(MODELS_MODULE),
+            token_param=token.name,
+            token_path=(meta.name, next_field.name),
+        )
+
+    def error_types(self) -> tuple[tuple[ErrorType, ...], str]:
+        for node in self.error_schemas:
+            props = node.value.get("properties") if isinstance(node.value, dict) else None
+            if not isinstance(props, dict) or "type" not in props:
+                continue
+            type_schema = self.b.deref(node.child("properties", "type")).value
+            values = self.b._enum_values(type_schema) if isinstance(type_schema, dict) else None
+            if not values:
+                continue
+            seen: set[str] = set()
+            out: list[ErrorType] = []
+            for value in values:
+                if not isinstance(value, str):
+                    continue
+                name = pascal_case(value) + "Error"
+                if is_builtin(name) or name in ("ApiError", "ApiConnectionError", "ApiTimeoutError", "ResponseDecodeError", "RequestValidationError"):
+                    name = pascal_case(value) + "ApiError"
+                if name in seen:
+                    continue
+                seen.add(name)
+                out.append(ErrorType(wire=value, class_name=name))
+            return tuple(out), "type"
+        return (), "type"
+
+
+def _arg_encode(t: TypeRef, name: str) -> str:
+    if t.kind == "model":
+        return f"{name}.to_dict() if isinstance({name}, {MODELS_MODULE}.{t.name}) else {name}"
+    return t.encode(name)
+
+
+def spec_checksum(doc: Document) -> str:
+    """SHA-256 of the document's content (every file it reaches), independent of formatting."""
+    digest = hashlib.sha256()
+    for path in sorted(doc.files, key=doc.name_of):
+        digest.update(doc.name_of(path).encode())
+        digest.update(json.dumps(doc.files[path], sort_keys=True, ensure_ascii=False).encode())
+    return digest.hexdigest()
+
+
+def build_api(doc: Document, package: str) -> Api:
+    b = Builder(doc=doc, package=package)
+    b.register_components()
+    ops_builder = OperationBuilder(b)
+    operations = ops_builder.build_all()
+    b.build_models()
+    error_types, error_member = ops_builder.error_types()
+    if b.problems:
+        raise SpecError(b.problems)
+    root = doc.root.value
+    info = root.get("info") or {}
+    ext = root.get("x-client") or {}
+    servers = root.get("servers") or []
+    base_url = servers[0].get("url", "") if servers and isinstance(servers[0], dict) else ""
+    return Api(
+        package=package,
+        base_error=pascal_case(package) + "Error",
+        title=_text(info.get("title")) or package,
+        description=_text(info.get("description")),
+        api_version=str(info.get("version", "")),
+        spec_checksum=spec_checksum(doc),
+        base_url=base_url if isinstance(base_url, str) else "",
+        token_env=str(ext.get("token-env", "")),
+        base_url_env=str(ext.get("base-url-env", "")),
+        log_env=str(ext.get("log-env", "")),
+        client_options=tuple(ops_builder.options.values()),
+        enums=tuple(b.enums[k] for k in sorted(b.enums)),
+        models=tuple(b.models[k] for k in sorted(b.models)),
+        operations=tuple(operations),
+        error_types=error_types,
+        error_type_member=error_member,
+    )

@@ -1,0 +1,330 @@
+"""The intermediate representation: plain, frozen, typed dataclasses.
+
+Templates receive only these objects. Every Python name, annotation and the code
+fragment of every conversion is computed here (or in :mod:`generator.build`), so
+templates are loops and flags, nothing more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+TypeKind = Literal["any", "str", "int", "float", "bool", "none", "datetime", "model", "enum", "list", "dict", "union"]
+
+
+@dataclass(frozen=True)
+class TypeRef:
+    """A Python type of a JSON value, able to write its own annotation and conversions."""
+
+    kind: TypeKind
+    name: str = ""  # model or enum alias name
+    items: TypeRef | None = None  # list item / dict value type
+    variants: tuple[TypeRef, ...] = ()  # union members
+    nullable: bool = False
+
+    # -- annotations -------------------------------------------------------------
+    @property
+    def base_annotation(self) -> str:
+        if self.kind in ("model", "enum"):
+            return self.name
+        if self.kind == "list":
+            assert self.items is not None
+            return f"list[{self.items.annotation}]"
+        if self.kind == "dict":
+            assert self.items is not None
+            return f"dict[str, {self.items.annotation}]"
+        if self.kind == "union":
+            return " | ".join(v.annotation for v in self.variants)
+        return {
+            "any": "Any",
+            "str": "str",
+            "int": "int",
+            "float": "float",
+            "bool": "bool",
+            "none": "None",
+            "datetime": "datetime",
+        }[self.kind]
+
+    @property
+    def annotation(self) -> str:
+        base = self.base_annotation
+        if self.nullable and self.kind not in ("any", "none"):
+            return f"{base} | None"
+        return base
+
+    def qualified(self, module: str) -> str:
+        """The annotation as written outside the models module (``models.Table``)."""
+        if self.kind in ("model", "enum"):
+            base = f"{module}.{self.name}"
+        elif self.kind == "list":
+            assert self.items is not None
+            base = f"list[{self.items.qualified(module)}]"
+        elif self.kind == "dict":
+            assert self.items is not None
+            base = f"dict[str, {self.items.qualified(module)}]"
+        elif self.kind == "union":
+            base = " | ".join(v.qualified(module) for v in self.variants)
+        else:
+            return self.annotation
+        return f"{base} | None" if self.nullable else base
+
+    # -- conversions -------------------------------------------------------------
+    @property
+    def is_identity(self) -> bool:
+        """True when the JSON value is already the Python value (no conversion either way)."""
+        if self.kind in ("model", "datetime", "union"):
+            return False
+        if self.kind in ("list", "dict"):
+            assert self.items is not None
+            return self.items.is_identity
+        return True
+
+    def decode(self, src: str, depth: int = 0) -> str:
+        """An expression turning the JSON value named ``src`` (a plain name) into Python."""
+        if self.is_identity:
+            return src
+        inner = self._decode_non_null(src, depth)
+        if self.nullable:
+            return f"None if {src} is None else {inner}"
+        return inner
+
+    def _decode_non_null(self, src: str, depth: int) -> str:
+        if self.kind == "model":
+            return f"{self.name}.from_dict({src})"
+        if self.kind == "datetime":
+            return f"_parse_datetime({src})"
+        if self.kind == "union":
+            return f"_decode_{self.name}({src})"
+        assert self.items is not None
+        var = f"_v{depth}"
+        if self.kind == "list":
+            return f"[{self.items.decode(var, depth + 1)} for {var} in {src}]"
+        key = f"_k{depth}"
+        return f"{{{key}: {self.items.decode(var, depth + 1)} for {key}, {var} in {src}.items()}}"
+
+    def encode(self, src: str, depth: int = 0) -> str:
+        """An expression turning the Python value named ``src`` into JSON."""
+        if self.is_identity:
+            return src
+        inner = self._encode_non_null(src, depth)
+        if self.nullable:
+            return f"None if {src} is None else {inner}"
+        return inner
+
+    def _encode_non_null(self, src: str, depth: int) -> str:
+        if self.kind == "model":
+            return f"{src}.to_dict()"
+        if self.kind == "datetime":
+            return f"_format_datetime({src})"
+        if self.kind == "union":
+            return f"_encode_{self.name}({src})"
+        assert self.items is not None
+        var = f"_v{depth}"
+        if self.kind == "list":
+            return f"[{self.items.encode(var, depth + 1)} for {var} in {src}]"
+        key = f"_k{depth}"
+        return f"{{{key}: {self.items.encode(var, depth + 1)} for {key}, {var} in {src}.items()}}"
+
+    def walk(self) -> tuple[TypeRef, ...]:
+        """This type and every type inside it."""
+        out: tuple[TypeRef, ...] = (self,)
+        if self.items is not None:
+            out += self.items.walk()
+        for variant in self.variants:
+            out += variant.walk()
+        return out
+
+
+@dataclass(frozen=True)
+class Field:
+    """One member of a model."""
+
+    name: str  # Python attribute
+    wire: str  # JSON member name
+    type: TypeRef
+    required: bool
+    description: str
+    deprecated: bool
+    annotation: str  # full annotation, with ``| Unset`` when optional
+    decode: str  # expression reading this member from ``data``
+    decode_local: str  # a statement run before decoding ("" when none is needed)
+    encode: str  # expression writing ``self.<name>`` as JSON
+    default_doc: str  # "Default: 1." style note for docstrings ("" when none)
+
+
+@dataclass(frozen=True)
+class Model:
+    """A dataclass of the generated ``models`` module."""
+
+    name: str
+    description: str
+    fields: tuple[Field, ...]
+    closed: bool  # additionalProperties: false in the spec
+    keys_const: str  # name of the frozenset of known wire names
+    source: str  # FILE#/pointer, for messages
+
+    @property
+    def required_fields(self) -> tuple[Field, ...]:
+        return tuple(f for f in self.fields if f.required)
+
+    @property
+    def optional_fields(self) -> tuple[Field, ...]:
+        return tuple(f for f in self.fields if not f.required)
+
+
+@dataclass(frozen=True)
+class EnumAlias:
+    """A ``Literal[...]`` alias; an open enum also admits any other value."""
+
+    name: str
+    description: str
+    values: tuple[str, ...]  # Python reprs of the known values
+    open: bool
+    base: str  # "str" or "int"
+    annotation: str
+
+
+@dataclass(frozen=True)
+class ClientOption:
+    """A client configuration value sent as a header on the operations that declare it."""
+
+    name: str  # Client(...) argument and attribute
+    header: str  # wire header name
+    env: str  # environment variable, "" when none
+    description: str
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str  # Python argument
+    wire: str
+    location: Literal["path", "query", "header", "cookie"]
+    type: TypeRef
+    required: bool
+    description: str
+    deprecated: bool
+    annotation: str  # argument annotation (with ``| Unset`` when optional)
+    default: str  # "" when required, else the Python default expression
+    option: ClientOption | None  # filled from client configuration when not given
+    spec_required: bool  # required by the spec (``required`` is about the Python argument)
+    encode: str  # expression producing the wire value
+
+
+@dataclass(frozen=True)
+class BodyArg:
+    """A request-body member exposed as a keyword argument."""
+
+    name: str
+    wire: str
+    type: TypeRef
+    required: bool
+    description: str
+    annotation: str
+    default: str
+    encode: str  # expression producing the JSON value of argument ``name``
+
+
+@dataclass(frozen=True)
+class Body:
+    content_type: str
+    model: str  # model name of the body, "" when the body is not an object model
+    args: tuple[BodyArg, ...]
+    required: bool
+
+
+@dataclass(frozen=True)
+class Pagination:
+    iter_name: str
+    items_attr: str  # attribute of the page holding the items
+    item_annotation: str  # qualified item type
+    token_param: str  # argument carrying the page token
+    token_path: tuple[str, ...]  # attribute path to the next token on a page
+
+
+@dataclass(frozen=True)
+class Operation:
+    operation_id: str
+    method_name: str
+    http_method: str
+    path: str  # template with ``{name}`` placeholders of wire names
+    tag: str
+    summary: str
+    description: str
+    deprecated: bool
+    idempotent: bool  # safe to retry whatever the failure
+    params: tuple[Parameter, ...]
+    body: Body | None
+    response_annotation: str  # qualified return annotation
+    response_decode: str  # callable expression decoding the JSON body, "" for no body
+    pagination: Pagination | None
+    source: str
+
+    @property
+    def path_params(self) -> tuple[Parameter, ...]:
+        return tuple(p for p in self.params if p.location == "path")
+
+    @property
+    def query_params(self) -> tuple[Parameter, ...]:
+        return tuple(p for p in self.params if p.location == "query")
+
+    @property
+    def header_params(self) -> tuple[Parameter, ...]:
+        return tuple(p for p in self.params if p.location == "header")
+
+    @property
+    def cookie_params(self) -> tuple[Parameter, ...]:
+        return tuple(p for p in self.params if p.location == "cookie")
+
+    @property
+    def const_name(self) -> str:
+        """Module constant holding the operation's static facts."""
+        return "_" + self.method_name.upper().rstrip("_")
+
+    @property
+    def required_option_headers(self) -> tuple[Parameter, ...]:
+        """Required headers that the client configuration may supply."""
+        return tuple(p for p in self.header_params if p.option is not None and p.spec_required)
+
+    @property
+    def iter_arguments(self) -> tuple[Parameter | BodyArg, ...]:
+        """The arguments of the ``iter_*`` method: all but the page token."""
+        assert self.pagination is not None
+        token = self.pagination.token_param
+        return tuple(a for a in self.arguments if a.name != token)
+
+    @property
+    def arguments(self) -> tuple[Parameter | BodyArg, ...]:
+        """Keyword arguments in signature order: required first, each group in spec order."""
+        args: list[Parameter | BodyArg] = list(self.params)
+        if self.body is not None:
+            args.extend(self.body.args)
+        return tuple(sorted(args, key=lambda a: not a.required))
+
+
+@dataclass(frozen=True)
+class ErrorType:
+    wire: str  # value of the error body's discriminating member
+    class_name: str
+
+
+@dataclass(frozen=True)
+class Api:
+    """Everything the templates render."""
+
+    package: str
+    base_error: str  # class every error of the package derives from
+    title: str
+    description: str
+    api_version: str
+    spec_checksum: str
+    base_url: str
+    token_env: str
+    base_url_env: str
+    log_env: str
+    client_options: tuple[ClientOption, ...]
+    enums: tuple[EnumAlias, ...]
+    models: tuple[Model, ...]
+    operations: tuple[Operation, ...]
+    error_types: tuple[ErrorType, ...]
+    error_type_member: str  # wire name of the member naming the error type ("" when none)

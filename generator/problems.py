@@ -1,0 +1,37 @@
+"""Located problems: every complaint about an input names its file and JSON pointer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+
+def escape_pointer_token(token: str | int) -> str:
+    """Escape one JSON-pointer reference token (RFC 6901)."""
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def pointer(*tokens: str | int) -> str:
+    """Build a JSON pointer (``/paths/~1v1~1tables/get``) from raw tokens."""
+    return "".join("/" + escape_pointer_token(t) for t in tokens)
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with an input document, at one place."""
+
+    file: str
+    pointer: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}#{self.pointer}: {self.message}"
+
+
+class SpecError(Exception):
+    """The input cannot be generated; carries every problem found, in a stable order."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        unique = sorted(set(problems))
+        self.problems: tuple[Problem, ...] = tuple(unique)
+        super().__init__("\n".join(str(p) for p in unique))

@@ -1,0 +1,99 @@
+"""Render the IR through the Jinja2 templates into source texts (not yet formatted)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from .ir import Api, BodyArg, Field, Operation, Parameter
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+# Output file (inside the package folder) -> template.
+PACKAGE_FILES: tuple[tuple[str, str], ...] = (
+    ("__init__.py", "__init__.py.jinja"),
+    ("_version.py", "_version.py.jinja"),
+    ("_types.py", "_types.py.jinja"),
+    ("_serde.py", "_serde.py.jinja"),
+    ("_base_client.py", "_base_client.py.jinja"),
+    ("errors.py", "errors.py.jinja"),
+    ("models.py", "models.py.jinja"),
+    ("_client.py", "_client.py.jinja"),
+    ("py.typed", "py.typed.jinja"),
+    ("README.md", "README.md.jinja"),
+)
+
+
+def _docstring(text: str) -> str:
+    """Text made safe inside a triple-quoted docstring."""
+    text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    text = "\n".join(line.rstrip() for line in text.splitlines())
+    if text.endswith('"'):
+        text += " "
+    return text
+
+
+def _indent_rest(text: str, indent: int) -> str:
+    lines = _docstring(text).splitlines() or [""]
+    pad = " " * indent
+    return "\n".join([lines[0]] + [(pad + line) if line else "" for line in lines[1:]])
+
+
+def _describe(description: str, default_doc: str = "", deprecated: bool = False) -> str:
+    parts = [p for p in (description, default_doc, "Deprecated." if deprecated else "") if p]
+    return " ".join(parts) if parts else "See the API reference."
+
+
+def _field_doc(f: Field) -> str:
+    return _indent_rest(_describe(f.description, f.default_doc, f.deprecated), 12)
+
+
+def _arg_doc(a: Parameter | BodyArg) -> str:
+    text = a.description
+    if isinstance(a, Parameter):
+        if a.option is not None:
+            text += f" Default: the client's ``{a.option.name}``."
+        if a.deprecated:
+            text += " Deprecated."
+    return _indent_rest(_describe(text.strip()), 12)
+
+
+def _op_doc(op: Operation) -> str:
+    head = op.summary or f"{op.http_method} {op.path}"
+    parts = [head.rstrip(".") + "."]
+    if op.description and op.description != op.summary:
+        parts.append(op.description)
+    if op.deprecated:
+        parts.append("Deprecated.")
+    parts.append(f"``{op.http_method} {op.path}`` (operation ``{op.operation_id}``).")
+    return _indent_rest("\n\n".join(parts), 4)
+
+
+def _pyrepr(value: object) -> str:
+    return repr(value)
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters.update(
+        docstring=_docstring,
+        field_doc=_field_doc,
+        arg_doc=_arg_doc,
+        op_doc=_op_doc,
+        pyrepr=_pyrepr,
+    )
+    return env
+
+
+def render(api: Api) -> dict[str, str]:
+    """Source text of every package file, keyed by path relative to the package folder."""
+    env = environment()
+    return {name: env.get_template(template).render(api=api) for name, template in PACKAGE_FILES}
