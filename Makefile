@@ -32,6 +32,7 @@ check: $(STAMP) ## fail (exit 1, with a diff) when generated/ is stale
 typecheck: $(STAMP) ## mypy --strict on the generator and on the generated package
 	$(PY) -m mypy generator
 	cd $(OUT) && ../$(PY) -m mypy --strict --python-version 3.10 $(PACKAGE)
+	$(PY) -m tests.typecheck_goldens
 
 pytest: $(STAMP) ## run the test suite only
 	$(PY) -m pytest

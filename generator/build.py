@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -196,8 +197,7 @@ class Builder:
         for combinator in ("oneOf", "anyOf"):
             variants = schema.get(combinator)
             if isinstance(variants, list) and any(_is_typed(v) for v in variants):
-                self.problem(node.child(combinator), f"{combinator} unions are not supported yet")
-                return TypeRef("any")
+                return self._union(node, combinator, context, nullable)
         if len(types) > 1:
             self.problem(node.child("type"), f"a type list of {types} is not supported yet")
             return TypeRef("any")
@@ -221,6 +221,27 @@ class Builder:
                 value_type = self.type_of(node.child("additionalProperties"), context + "Value")
                 return TypeRef("dict", items=value_type, nullable=nullable)
             return TypeRef("dict", items=TypeRef("any"), nullable=nullable)
+        return TypeRef("any")
+
+    def _union(self, node: Node, combinator: str, context: str, nullable: bool) -> TypeRef:
+        members: list[TypeRef] = []
+        for index, raw in enumerate(node.value[combinator]):
+            child = node.child(combinator, index)
+            target = self.deref(child).value if isinstance(raw, dict) else None
+            if isinstance(target, dict) and self._types(target) == ["null"]:
+                nullable = True
+                continue
+            if isinstance(target, dict) and target.get("enum") == [None]:
+                nullable = True
+                continue
+            members.append(self.type_of(child, f"{context}{index}" if len(node.value[combinator]) > 1 else context))
+        if len(members) == 1:
+            return dataclasses.replace(members[0], nullable=members[0].nullable or nullable)
+        if all(m.is_identity for m in members):
+            if any(m.kind == "any" for m in members):
+                return TypeRef("any")
+            return TypeRef("union", variants=tuple(members), nullable=nullable)
+        self.problem(node.child(combinator), f"{combinator} of several non-primitive schemas is not supported yet")
         return TypeRef("any")
 
     def build_models(self) -> None:
@@ -643,8 +664,13 @@ def _arg_encode(t: TypeRef, name: str) -> str:
 def spec_checksum(doc: Document) -> str:
     """SHA-256 of the document's content (every file it reaches), independent of formatting."""
     digest = hashlib.sha256()
-    for path in sorted(doc.files, key=doc.name_of):
-        digest.update(doc.name_of(path).encode())
+    base = doc.path.parent
+
+    def rel(path: Path) -> str:
+        return path.relative_to(base).as_posix() if path.is_relative_to(base) else path.name
+
+    for path in sorted(doc.files, key=rel):
+        digest.update(rel(path).encode())
         digest.update(json.dumps(doc.files[path], sort_keys=True, ensure_ascii=False).encode())
     return digest.hexdigest()
 

@@ -73,8 +73,10 @@ class TypeRef:
     @property
     def is_identity(self) -> bool:
         """True when the JSON value is already the Python value (no conversion either way)."""
-        if self.kind in ("model", "datetime", "union"):
+        if self.kind in ("model", "datetime"):
             return False
+        if self.kind == "union":
+            return all(v.is_identity for v in self.variants)
         if self.kind in ("list", "dict"):
             assert self.items is not None
             return self.items.is_identity

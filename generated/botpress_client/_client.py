@@ -146,7 +146,7 @@ def _make_config(
     default_headers: Mapping[str, str] | None,
     validate_requests: bool,
 ) -> Config:
-    options = {
+    options: dict[str, str | None] = {
         "x-bot-id": bot_id if bot_id is not None else env_str("BP_BOT_ID"),
         "x-integration-id": (
             integration_id if integration_id is not None else env_str("BP_INTEGRATION_ID")

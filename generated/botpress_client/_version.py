@@ -6,5 +6,5 @@ __version__ = "1.82.0"
 API_VERSION = "1.82.0"
 """``info.version`` of the OpenAPI document."""
 
-SPEC_SHA256 = "8f25b658ebb65b714e4924e72f4454495458500de2ce668cb8a45e7e2c38205d"
+SPEC_SHA256 = "36606d39655b69e4d8bd4b7b937bf14f7c81f9bbce4a8bfe7b97f3a2f944e09b"
 """SHA-256 of the OpenAPI document's content (every file it references, key order ignored)."""

@@ -1,0 +1,44 @@
+"""Golden files: each fixture spec under tests/fixtures/golden/<name>/spec.* and the package
+generated from it, committed under tests/fixtures/golden/<name>/expected/<name>/.
+
+``python -m tests.goldens`` (``make goldens``) rewrites every expected folder from the
+current generator; review the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from generator.cli import generate_files
+from generator.write import write_package
+
+GOLDEN = Path(__file__).resolve().parent / "fixtures" / "golden"
+
+
+def cases() -> list[Path]:
+    """Folders holding one fixture spec each, sorted by name."""
+    return sorted(p for p in GOLDEN.iterdir() if p.is_dir() and any(p.glob("spec.*")))
+
+
+def spec_of(case: Path) -> Path:
+    return next(iter(sorted(case.glob("spec.*"))))
+
+
+def expected_dir(case: Path) -> Path:
+    return case / "expected" / case.name
+
+
+def render_case(case: Path) -> dict[str, str]:
+    return generate_files(str(spec_of(case)), case.name)
+
+
+def main() -> int:
+    for case in cases():
+        write_package(render_case(case), expected_dir(case))
+        print(f"rewrote {expected_dir(case)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
