@@ -19,10 +19,12 @@ from .ir import (
     Field,
     Model,
     Operation,
+    OperationValidator,
     Pagination,
     Parameter,
     TypeRef,
 )
+from .checks import CheckBuilder, render_operation, validator_name
 from .load import Document, Node
 from .naming import is_builtin, pascal_case, snake_case
 from .problems import Problem, SpecError
@@ -53,6 +55,7 @@ class Builder:
     models: dict[str, Model] = field(default_factory=dict)
     enums: dict[str, EnumAlias] = field(default_factory=dict)
     pending_models: list[_Pending] = field(default_factory=list)
+    model_nodes: dict[str, Node] = field(default_factory=dict)
     in_progress: set[tuple[Path, tuple[str, ...]]] = field(default_factory=set)
 
     # -- helpers -----------------------------------------------------------------
@@ -119,6 +122,7 @@ class Builder:
         ref = TypeRef("model", name=py_name, nullable=self._nullable(schema))
         self.named[key] = ref
         self.pending_models.append(_Pending(node, py_name))
+        self.model_nodes[py_name] = node
         return ref
 
     @staticmethod
@@ -388,6 +392,7 @@ class OperationBuilder:
         self.options: dict[str, ClientOption] = {}
         self.method_names: dict[str, str] = {}
         self.error_schemas: list[Node] = []
+        self.checks = CheckBuilder(b)
 
     def build_all(self) -> list[Operation]:
         root = self.b.doc.root
@@ -484,10 +489,24 @@ class OperationBuilder:
                 encode=ptype.encode(name),
             )
         params = [built[id(n)] for n in param_nodes]
+        param_checks = []
+        for node, param in zip(param_nodes, params):
+            schema_node = node.child("schema") if isinstance(node.value.get("schema"), dict) else Node(node.file, node.ptr, {})
+            param_checks.append((param.location, param.wire, param.name, param.required, self.checks.value_check(schema_node, param.type)))
 
         body = self._body(op, context, take)
         response_annotation, response_decode = self._response(op, context)
         pagination = self._pagination(method_name, params, response_annotation, op)
+        body_validator = ""
+        if body is not None and body.model:
+            self.checks.want(body.model)
+            body_validator = validator_name(body.model)
+        validator = OperationValidator(
+            function=f"check_{method_name.rstrip('_')}",
+            params=tuple(param_checks),
+            body_validator=body_validator,
+        )
+        validator = dataclasses.replace(validator, body=tuple(render_operation(validator)))
         tags = spec.get("tags")
         return Operation(
             operation_id=op_id,
@@ -505,6 +524,7 @@ class OperationBuilder:
             response_decode=response_decode,
             pagination=pagination,
             source=b.where(op),
+            validator=validator,
         )
 
     def _option(self, node: Node) -> ClientOption | None:
@@ -681,6 +701,7 @@ def build_api(doc: Document, package: str) -> Api:
     ops_builder = OperationBuilder(b)
     operations = ops_builder.build_all()
     b.build_models()
+    ops_builder.checks.build_model_validators(b.model_nodes)
     error_types, error_member = ops_builder.error_types()
     if b.problems:
         raise SpecError(b.problems)
@@ -706,4 +727,6 @@ def build_api(doc: Document, package: str) -> Api:
         operations=tuple(operations),
         error_types=error_types,
         error_type_member=error_member,
+        validators=tuple(v for _, v in sorted(ops_builder.checks.validators.items())),
+        patterns=tuple((const, regex) for regex, const in ops_builder.checks.patterns.items()),
     )

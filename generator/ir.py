@@ -261,6 +261,7 @@ class Operation:
     response_decode: str  # callable expression decoding the JSON body, "" for no body
     pagination: Pagination | None
     source: str
+    validator: OperationValidator | None
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:
@@ -330,3 +331,45 @@ class Api:
     operations: tuple[Operation, ...]
     error_types: tuple[ErrorType, ...]
     error_type_member: str  # wire name of the member naming the error type ("" when none)
+    validators: tuple[ModelValidator, ...]  # request-side checks of the models bodies reach
+    patterns: tuple[tuple[str, str], ...]  # (module constant, regex) used by the checks
+
+
+@dataclass(frozen=True)
+class ValueCheck:
+    """The request-side rules of one JSON value, from its schema."""
+
+    kind: Literal["any", "string", "number", "integer", "boolean", "object", "array", "model"]
+    nullable: bool
+    rules: tuple[tuple[str, str], ...]  # (condition on ``v`` that means a violation, rule text)
+    model: str = ""  # validator function of a model value
+    items: ValueCheck | None = None  # array items / map values
+
+
+@dataclass(frozen=True)
+class MemberCheck:
+    wire: str
+    display: str  # name used in messages at the top level (the Python argument)
+    required: bool
+    check: ValueCheck
+
+
+@dataclass(frozen=True)
+class ModelValidator:
+    """Generated validation of a model's JSON form (request side)."""
+
+    function: str
+    model: str
+    keys_const: str
+    closed: bool
+    members: tuple[MemberCheck, ...]
+    object_rules: tuple[tuple[str, str], ...]  # conditions on ``data``
+    body: tuple[str, ...] = ()  # rendered statements (filled by generator.checks)
+
+
+@dataclass(frozen=True)
+class OperationValidator:
+    function: str
+    params: tuple[tuple[str, str, str, bool, ValueCheck], ...]  # (location, wire, display, required, check)
+    body_validator: str  # model validator of the body, "" when none
+    body: tuple[str, ...] = ()

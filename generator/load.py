@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from urllib.parse import unquote
 
 import yaml
 from jsonschema.exceptions import ValidationError, best_match
 
 from .problems import Problem, SpecError, pointer
+
+if TYPE_CHECKING:  # the validator is imported only when a document is validated
+    from openapi_spec_validator.validation.keywords import KeywordValidator
 
 JSON = Any
 Ptr = tuple[str, ...]
@@ -203,8 +206,9 @@ def load_document(spec: str | Path, *, validate: bool = True) -> Document:
                 if target not in doc.files:
                     try:
                         doc.files[target] = _parse(target, doc.name_of(target))
-                    except SpecError:
-                        problems.append(_with(where, f"dangling $ref {ref!r}: file {file_part!r} cannot be read"))
+                    except SpecError as exc:
+                        reason = "; ".join(p.message for p in exc.problems)
+                        problems.append(_with(where, f"dangling $ref {ref!r}: {doc.name_of(target)}: {reason}"))
                         continue
                 pending.append(target)
             try:
@@ -224,7 +228,146 @@ def _with(problem: Problem, message: str) -> Problem:
     return Problem(problem.file, problem.pointer, message)
 
 
+def _name(doc: Document, key: tuple[Path, Ptr]) -> str:
+    """``#/components/schemas/A`` in the root document, ``parts/x.yaml#/A`` elsewhere."""
+    file, ptr = key
+    return f"{'' if file == doc.path else doc.name_of(file)}#{pointer(*ptr)}"
+
+
+def _ref_cycles(doc: Document) -> list[Problem]:
+    """One problem per ``$ref`` chain that comes back to where it started."""
+    problems: list[Problem] = []
+    reported: set[frozenset[tuple[Path, Ptr]]] = set()
+    for file in sorted(doc.files, key=doc.name_of):
+        for ptr, ref in sorted(_walk_refs(doc.files[file], ())):
+            start = (file, ptr[:-1])
+            node = Node(file, ptr[:-1], {"$ref": ref})
+            chain = [start]
+            while True:
+                node = doc.resolve_ref(node.value["$ref"], node.file)
+                key = (node.file, node.ptr)
+                if key == start:
+                    members = frozenset(chain)
+                    if members not in reported:
+                        reported.add(members)
+                        names = " -> ".join(_name(doc, k) for k in chain + [start])
+                        problems.append(
+                            Problem(doc.name_of(file), pointer(*ptr), f"circular $ref chain {names}: a $ref must end at a value")
+                        )
+                    break
+                if key in chain or not (isinstance(node.value, dict) and isinstance(node.value.get("$ref"), str)):
+                    break
+                chain.append(key)
+    return problems
+
+
+def _all_of_parents(value: JSON, ptr: Ptr) -> Iterator[tuple[Ptr, list[JSON]]]:
+    """Every ``allOf`` list of a document (examples excluded), with the pointer of its schema."""
+    stack: list[tuple[JSON, Ptr]] = [(value, ptr)]
+    while stack:
+        current, here = stack.pop()
+        if isinstance(current, dict):
+            if isinstance(current.get("allOf"), list):
+                yield here, current["allOf"]
+            stack.extend((child, here + (key,)) for key, child in current.items() if key not in ("example", "examples"))
+        elif isinstance(current, list):
+            stack.extend((child, here + (str(index),)) for index, child in enumerate(current))
+
+
+def _all_of_cycles(doc: Document) -> list[Problem]:
+    """One problem per cycle of schemas that include each other through ``allOf``."""
+    edges: dict[tuple[Path, Ptr], list[tuple[int, tuple[Path, Ptr]]]] = {}
+    for file in sorted(doc.files, key=doc.name_of):
+        for ptr, parts in _all_of_parents(doc.files[file], ()):
+            targets = edges.setdefault((file, ptr), [])
+            for index in range(len(parts)):
+                try:
+                    target = doc.deref(Node(file, ptr, {"allOf": parts}).child("allOf", index))
+                except (KeyError, SpecError):  # dangling or circular: reported elsewhere
+                    continue
+                targets.append((index, (target.file, target.ptr)))
+    problems: list[Problem] = []
+    reported: set[frozenset[tuple[Path, Ptr]]] = set()
+    done: set[tuple[Path, Ptr]] = set()
+
+    def visit(key: tuple[Path, Ptr], trail: list[tuple[Path, Ptr]], via: list[int]) -> None:
+        if key in trail:
+            cycle = trail[trail.index(key):]
+            exits = via[trail.index(key):]
+            first = min(range(len(cycle)), key=lambda i: (doc.name_of(cycle[i][0]), cycle[i][1]))
+            cycle, exits = cycle[first:] + cycle[:first], exits[first:] + exits[:first]
+            if frozenset(cycle) not in reported:
+                reported.add(frozenset(cycle))
+                file, ptr = cycle[0]
+                names = " -> ".join(_name(doc, k) for k in cycle + [cycle[0]])
+                problems.append(Problem(
+                    doc.name_of(file), pointer(*ptr, "allOf", exits[0]),
+                    f"cyclic allOf {names}: a schema cannot include itself",
+                ))
+            return
+        if key in done or key not in edges:
+            return
+        for index, target in edges[key]:
+            visit(target, trail + [key], via + [index])
+        done.add(key)
+
+    for key in edges:
+        visit(key, [], [])
+    return problems
+
+
+def _locate(doc: Document, tokens: Iterable[str]) -> Problem:
+    """Where a path of the validator's traversal (which crosses ``$ref``s) really is."""
+    node = doc.root
+    rest = list(tokens)
+    while True:
+        try:
+            node = doc.deref(node)
+        except (KeyError, SpecError):
+            break
+        if not rest:
+            break
+        value, token = node.value, rest[0]
+        if isinstance(value, dict) and token in value:
+            node = Node(node.file, node.ptr + (token,), value[token])
+        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            node = Node(node.file, node.ptr + (token,), value[int(token)])
+        else:
+            break
+        rest.pop(0)
+    return Problem(doc.name_of(node.file), pointer(*node.ptr, *rest), "")
+
+
+_WHERE = "_generator_location"
+
+
+def _locating(cls: type[KeywordValidator]) -> type[KeywordValidator]:
+    """``cls`` whose errors remember the document location of the call that found them.
+
+    openapi-spec-validator's semantic checks (schemas, operationIds, parameters) raise errors
+    whose path is relative to the object they were checking, or empty.
+    """
+    from jsonschema_path import SchemaPath
+    from openapi_spec_validator.validation.exceptions import DuplicateOperationIDError
+    from openapi_spec_validator.validation.keywords import ValueValidator
+
+    original: Callable[..., Iterator[ValidationError]] = getattr(cls, "__call__")
+    tail: Ptr = ("default",) if issubclass(cls, ValueValidator) else ()
+
+    def __call__(self: KeywordValidator, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
+        here = next((tuple(str(p) for p in a.parts) for a in args if isinstance(a, SchemaPath)), None)
+        for error in original(self, *args, **kwargs):
+            if here is not None and not hasattr(error, _WHERE):
+                extra = ("operationId",) if isinstance(error, DuplicateOperationIDError) else tail
+                setattr(error, _WHERE, here + extra)
+            yield error
+
+    return type(cls.__name__, (cls,), {"__call__": __call__})
+
+
 def _describe(error: ValidationError) -> ValidationError:
+    """The most telling error under ``error`` (jsonschema stops at ambiguous ``anyOf``s; go on)."""
+    error = best_match([error]) or error
     while error.context:
         deeper = best_match(error.context)
         if deeper is None:
@@ -233,23 +376,40 @@ def _describe(error: ValidationError) -> ValidationError:
     return error
 
 
+def _message(error: ValidationError) -> str:
+    message = str(error.message)
+    if len(message) > 200:
+        message = message[:197] + "..."
+    return f"invalid OpenAPI: {message}"
+
+
 def _validate(doc: Document) -> list[Problem]:
+    """Structure first (the OpenAPI JSON schema); the semantic checks only on a sound structure."""
     from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
 
-    major_minor = doc.openapi_version
-    cls = OpenAPIV31SpecValidator if major_minor >= (3, 1) else OpenAPIV30SpecValidator
-    validator = cls(doc.files[doc.path], base_uri=doc.path.as_uri())
+    cls = OpenAPIV31SpecValidator if doc.openapi_version >= (3, 1) else OpenAPIV30SpecValidator
+    located = type(cls.__name__, (cls,), {
+        "keyword_validators": {name: _locating(kw) for name, kw in cls.keyword_validators.items()},
+    })
+    validator = located(doc.files[doc.path], base_uri=doc.path.as_uri())
     problems: list[Problem] = []
+    for error in validator.schema_validator.iter_errors(doc.files[doc.path]):
+        detail = _describe(error)
+        path = tuple(str(t) for t in detail.absolute_path)
+        problems.append(Problem(doc.display, pointer(*path), _message(detail)))
+        if len(problems) >= _MAX_VALIDATION_PROBLEMS:
+            return problems
+    cycles = _ref_cycles(doc) + _all_of_cycles(doc)
+    if problems or cycles:  # the semantic checks assume a sound document and recurse on cycles
+        return problems + cycles
     try:
-        for error in validator.iter_errors():
+        for error in validator.root_validator(validator.schema_path):
             detail = _describe(error)
-            path = tuple(str(t) for t in detail.absolute_path) or tuple(str(t) for t in error.absolute_path)
-            message = detail.message
-            if len(message) > 200:
-                message = message[:197] + "..."
-            problems.append(Problem(doc.display, pointer(*path), f"invalid OpenAPI: {message}"))
+            where = _locate(doc, getattr(error, _WHERE, ()) + tuple(str(t) for t in detail.absolute_path))
+            problems.append(Problem(where.file, where.pointer, _message(detail)))
             if len(problems) >= _MAX_VALIDATION_PROBLEMS:
                 break
     except Exception as exc:  # the validator itself failed on a malformed document
-        problems.append(Problem(doc.display, "", f"invalid OpenAPI: {type(exc).__name__}: {exc}"))
+        if not problems:
+            problems.append(Problem(doc.display, "", f"invalid OpenAPI: the validator failed: {type(exc).__name__}: {exc}"))
     return problems

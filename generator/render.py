@@ -19,6 +19,7 @@ PACKAGE_FILES: tuple[tuple[str, str], ...] = (
     ("_base_client.py", "_base_client.py.jinja"),
     ("errors.py", "errors.py.jinja"),
     ("models.py", "models.py.jinja"),
+    ("_validators.py", "_validators.py.jinja"),
     ("_client.py", "_client.py.jinja"),
     ("py.typed", "py.typed.jinja"),
     ("README.md", "README.md.jinja"),

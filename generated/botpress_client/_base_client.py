@@ -13,6 +13,7 @@ import logging
 import os
 import platform
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Generic, Mapping, ParamSpec, TypeVar
@@ -73,13 +74,19 @@ class Operation:
     """Safe to repeat whatever the failure (GET, PUT, DELETE, or marked so in the spec)."""
     required_headers: tuple[tuple[str, str], ...] = ()
     """(wire header, argument name) pairs that must end up with a value."""
+    validate: (
+        Callable[[Mapping[str, object], Mapping[str, object], Mapping[str, object], Any], None]
+        | None
+    ) = None
+    """Generated check of the arguments against the spec's rules (see ``_validators``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Config:
     """The resolved configuration of a client; ``with_options`` makes changed copies."""
 
-    token: str | None
+    token: str | None = field(repr=False)
+    """Never shown by ``repr``."""
     base_url: httpx.URL
     timeout: httpx.Timeout
     max_retries: int
@@ -141,9 +148,22 @@ def setup_logging(env_var: str) -> None:
         log.addHandler(handler)
 
 
+_HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")
+
+
 def _check_header_value(name: str, value: str) -> str:
+    """Refuse what would be sent wrongly or not at all (header injection, non-ASCII)."""
+    if value.isascii() and value.isprintable() and _HEADER_NAME.fullmatch(name):
+        return value  # the common case, checked cheaply
+    if not _HEADER_NAME.fullmatch(name):
+        raise RequestValidationError(name, "not a valid header name")
     if "\r" in value or "\n" in value:
         raise RequestValidationError(name, "header value must not contain CR or LF")
+    if not _HEADER_VALUE.fullmatch(value):
+        raise RequestValidationError(
+            name, "header value must be printable ASCII (no control or non-ASCII characters)"
+        )
     return value
 
 
@@ -192,6 +212,7 @@ class BaseTransport:
     """What the sync and async transports share: building requests and judging answers."""
 
     _config: Config
+    _http: httpx.Client | httpx.AsyncClient
 
     def _build_request(
         self,
@@ -204,6 +225,8 @@ class BaseTransport:
         options: RequestOptions,
     ) -> httpx.Request:
         config = self._config
+        if config.validate_requests and op.validate is not None:
+            op.validate(path, query, headers, body)
         url_path = op.path
         for name, value in path.items():
             url_path = url_path.replace("{" + name + "}", _path_segment(name, value))
@@ -237,7 +260,9 @@ class BaseTransport:
             content = json_dumps(body)
             out_headers["content-type"] = "application/json"
         timeout = config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
-        return httpx.Request(
+        # Built by the httpx client itself, so that an injected client's own headers, params and
+        # cookies apply (``send`` alone would ignore them).
+        return self._http.build_request(
             op.method,
             config.base_url.copy_with(
                 raw_path=(config.base_url.raw_path.rstrip(b"/") + url_path.encode("ascii"))
@@ -245,7 +270,7 @@ class BaseTransport:
             params=params or None,
             headers=out_headers,
             content=content,
-            extensions={"timeout": timeout.as_dict()},
+            timeout=timeout,
         )
 
     def _max_retries(self, options: RequestOptions) -> int:
@@ -267,13 +292,15 @@ class BaseTransport:
         return status in _REFUSED_STATUSES
 
     @staticmethod
-    def _should_retry_error(op: Operation, exc: httpx.TransportError) -> bool:
-        if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout)):
+    def _should_retry_error(op: Operation, exc: httpx.RequestError) -> bool:
+        if not isinstance(exc, httpx.TransportError):
+            return False  # e.g. a body that cannot be decompressed: it would fail again
+        if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)):
             return True  # the request never reached the server
         return op.idempotent
 
     @staticmethod
-    def _connection_error(exc: httpx.TransportError, request: httpx.Request) -> ApiConnectionError:
+    def _connection_error(exc: httpx.RequestError, request: httpx.Request) -> ApiConnectionError:
         if isinstance(exc, httpx.TimeoutException):
             return ApiTimeoutError(
                 f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
@@ -387,7 +414,7 @@ class SyncTransport(BaseTransport):
             started = time.monotonic()
             try:
                 response = self._http.send(request)
-            except httpx.TransportError as exc:
+            except httpx.RequestError as exc:  # TransportError, DecodingError, TooManyRedirects
                 if attempt < max_retries and self._should_retry_error(op, exc):
                     delay = self._retry_delay(attempt, None)
                     self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
@@ -444,7 +471,7 @@ class AsyncTransport(BaseTransport):
             started = time.monotonic()
             try:
                 response = await self._http.send(request)
-            except httpx.TransportError as exc:
+            except httpx.RequestError as exc:  # TransportError, DecodingError, TooManyRedirects
                 if attempt < max_retries and self._should_retry_error(op, exc):
                     delay = self._retry_delay(attempt, None)
                     self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)

@@ -8,7 +8,7 @@ from typing import Any, AsyncIterator, Iterator, Mapping
 
 import httpx
 
-from . import models
+from . import _validators, models
 from ._base_client import (
     DEFAULT_MAX_RETRIES,
     AsyncTransport,
@@ -32,6 +32,7 @@ _GET_OR_CREATE_TABLE = Operation(
     method="POST",
     path="/v1/tables/{table}",
     idempotent=True,
+    validate=_validators.check_get_or_create_table,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _GET_TABLE = Operation(
@@ -39,6 +40,7 @@ _GET_TABLE = Operation(
     method="GET",
     path="/v1/tables/{table}",
     idempotent=True,
+    validate=_validators.check_get_table,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _RENAME_TABLE_COLUMN = Operation(
@@ -46,6 +48,7 @@ _RENAME_TABLE_COLUMN = Operation(
     method="PUT",
     path="/v1/tables/{table}/column",
     idempotent=True,
+    validate=_validators.check_rename_table_column,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _CREATE_MESSAGE = Operation(
@@ -53,6 +56,7 @@ _CREATE_MESSAGE = Operation(
     method="POST",
     path="/v1/chat/messages",
     idempotent=False,
+    validate=_validators.check_create_message,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _GET_MESSAGE = Operation(
@@ -60,6 +64,7 @@ _GET_MESSAGE = Operation(
     method="GET",
     path="/v1/chat/messages/{id}",
     idempotent=True,
+    validate=_validators.check_get_message,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _SET_STATE_EXPIRY = Operation(
@@ -67,6 +72,7 @@ _SET_STATE_EXPIRY = Operation(
     method="POST",
     path="/v1/chat/states/{type}/{id}/{name}/expiry",
     idempotent=True,
+    validate=_validators.check_set_state_expiry,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _GET_USER = Operation(
@@ -74,6 +80,7 @@ _GET_USER = Operation(
     method="GET",
     path="/v1/chat/users/{id}",
     idempotent=True,
+    validate=_validators.check_get_user,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _LIST_TAG_VALUES = Operation(
@@ -81,6 +88,7 @@ _LIST_TAG_VALUES = Operation(
     method="GET",
     path="/v1/chat/tags/{key}/values",
     idempotent=True,
+    validate=_validators.check_list_tag_values,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _LIST_FILE_PASSAGES = Operation(
@@ -88,6 +96,7 @@ _LIST_FILE_PASSAGES = Operation(
     method="GET",
     path="/v1/files/{id}/passages",
     idempotent=True,
+    validate=_validators.check_list_file_passages,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _LIST_FILE_TAG_VALUES = Operation(
@@ -95,6 +104,7 @@ _LIST_FILE_TAG_VALUES = Operation(
     method="GET",
     path="/v1/files/tags/{tag}/values",
     idempotent=True,
+    validate=_validators.check_list_file_tag_values,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _DELETE_FILE = Operation(
@@ -102,6 +112,7 @@ _DELETE_FILE = Operation(
     method="DELETE",
     path="/v1/files/{id}",
     idempotent=True,
+    validate=_validators.check_delete_file,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _UPDATE_WORKSPACE_MEMBER = Operation(
@@ -109,6 +120,7 @@ _UPDATE_WORKSPACE_MEMBER = Operation(
     method="PUT",
     path="/v1/admin/workspace-members/{id}",
     idempotent=True,
+    validate=_validators.check_update_workspace_member,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
 _DELETE_WORKSPACE = Operation(
@@ -116,12 +128,14 @@ _DELETE_WORKSPACE = Operation(
     method="DELETE",
     path="/v1/admin/workspaces/{id}",
     idempotent=True,
+    validate=_validators.check_delete_workspace,
 )
 _GET_BOT_ISSUE = Operation(
     name="getBotIssue",
     method="GET",
     path="/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
+    validate=_validators.check_get_bot_issue,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
 _DELETE_BOT_ISSUE = Operation(
@@ -129,6 +143,7 @@ _DELETE_BOT_ISSUE = Operation(
     method="DELETE",
     path="/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
+    validate=_validators.check_delete_bot_issue,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
 

@@ -38,14 +38,39 @@ _ISO = re.compile(
 )
 
 
+class _WireDateTime(datetime):
+    """A ``datetime`` that remembers the text it was read from, so that a model read from
+    the API writes the very same text back (``to_dict(from_dict(p)) == p``)."""
+
+    __slots__ = ("wire",)
+    wire: str
+
+    def __repr__(self) -> str:
+        text = datetime.__repr__(self)
+        return "datetime.datetime" + text[text.index("(") :]
+
+
 def _parse_datetime(value: str) -> datetime:
     """Parse an RFC 3339 / ISO 8601 date-time into an aware ``datetime`` (UTC when unqualified)."""
+    parsed: datetime
     try:
-        parsed = datetime.fromisoformat(value)
+        parsed = _WireDateTime.fromisoformat(value)
     except (ValueError, TypeError):
         parsed = _parse_datetime_slow(value)
-    if parsed.tzinfo is None:
-        return parsed.replace(tzinfo=timezone.utc)
+    if parsed.tzinfo is None or type(parsed) is not _WireDateTime:
+        tz = parsed.tzinfo or timezone.utc
+        parsed = _WireDateTime(
+            parsed.year,
+            parsed.month,
+            parsed.day,
+            parsed.hour,
+            parsed.minute,
+            parsed.second,
+            parsed.microsecond,
+            tz,
+        )
+    assert isinstance(parsed, _WireDateTime)
+    parsed.wire = value
     return parsed
 
 
@@ -66,7 +91,13 @@ def _parse_datetime_slow(value: str) -> datetime:
 
 
 def _format_datetime(value: datetime) -> str:
-    """Format a ``datetime`` the way the API writes them: ``2024-05-01T12:00:00.000Z``."""
+    """Format a ``datetime`` the way the API writes them: ``2024-05-01T12:00:00.000Z``.
+
+    A value read from the API is written back exactly as it was read.
+    """
+    wire: str | None = getattr(value, "wire", None)
+    if wire is not None:
+        return wire
     if value.tzinfo is None:
         value = value.replace(tzinfo=timezone.utc)
     if value.utcoffset() == timedelta(0):

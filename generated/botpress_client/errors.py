@@ -133,17 +133,19 @@ class ApiError(_ResponseErrorBase):
         super().__init__(self._summary())
 
     def _summary(self) -> str:
+        """One line: status, type, message (else the start of the body), error id."""
         parts = [str(self.status_code)]
         if self.type:
-            parts.append(self.type)
+            parts.append(_one_line(self.type))
         head = " ".join(parts)
-        text = self.message
-        if text is None:
-            snippet = " ".join(self.body.split())
+        if self.message is not None:
+            text = _one_line(self.message) or "(empty message)"
+        else:
+            snippet = _one_line(self.body)
             text = (snippet[:200] + "...") if len(snippet) > 200 else (snippet or "(empty body)")
         line = f"{head}: {text}"
         if self.id:
-            line += f" (error id {self.id})"
+            line += f" (error id {_one_line(self.id)})"
         return line
 
 
@@ -280,6 +282,10 @@ ERROR_TYPES: dict[str, type[ApiError]] = {
     "OperationTimeout": OperationTimeoutError,
 }
 """Error classes by the error type the API names in its error body."""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _str_or_none(value: Any) -> str | None:

@@ -1,0 +1,252 @@
+"""Request validation: the spec's rules as generated Python statements, per schema.
+
+Each model reachable from a request body gets a ``_check_<model>(data, at)`` function and
+each operation a ``check_<operation>(path, query, headers, body)`` function. The checks
+run on the JSON form about to be sent; no JSON-schema interpreter runs in the client.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import TYPE_CHECKING, Any
+
+from .ir import MemberCheck, ModelValidator, OperationValidator, TypeRef, ValueCheck
+from .load import Node
+from .naming import snake_case
+
+if TYPE_CHECKING:
+    from .build import Builder
+
+V = "\x00"  # stands for the checked variable in conditions; never occurs in a repr()
+
+_TYPE_TEST = {
+    "string": (f"not isinstance({V}, str)", "must be a string"),
+    "number": (f"type({V}) not in (int, float)", "must be a number"),
+    "integer": (f"type({V}) is not int", "must be an integer"),
+    "boolean": (f"type({V}) is not bool", "must be a boolean"),
+    "object": (f"not isinstance({V}, dict)", "must be an object"),
+    "array": (f"not isinstance({V}, (list, tuple))", "must be an array"),
+}
+
+
+def _lit(value: Any) -> str:
+    return repr(value)
+
+
+def _num(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def validator_name(model: str) -> str:
+    return f"_check_{snake_case(model).rstrip('_')}"
+
+
+class CheckBuilder:
+    def __init__(self, builder: Builder) -> None:
+        self.b = builder
+        self.validators: dict[str, ModelValidator] = {}
+        self.pending: list[str] = []
+        self.patterns: dict[str, str] = {}  # regex -> module constant
+
+    # -- schema -> ValueCheck ------------------------------------------------------
+    def value_check(self, node: Node, ftype: TypeRef) -> ValueCheck:
+        schema = self.b.deref(node).value if isinstance(node.value, dict) else {}
+        if not isinstance(schema, dict):
+            schema = {}
+        if ftype.kind == "model":
+            self.want(ftype.name)
+            return ValueCheck("model", ftype.nullable, (), model=validator_name(ftype.name))
+        types = [t for t in self.b._types(schema) if t != "null"]
+        kind: Any = types[0] if len(types) == 1 else "any"
+        if kind == "any" and ftype.kind in ("str", "datetime", "enum"):
+            kind = "string" if ftype.kind != "enum" or self.b.enums.get(ftype.name, None) is None or self.b.enums[ftype.name].base == "str" else "integer"
+        if kind == "any" and ftype.kind in ("dict",):
+            kind = "object"
+        if kind == "any" and ftype.kind == "list":
+            kind = "array"
+        if kind == "null":
+            kind = "any"
+        rules: list[tuple[str, str]] = []
+        values = self.b._enum_values(schema)
+        is_open = "x-extensible-enum" in schema and "enum" not in schema
+        if values and not is_open:
+            shown = ", ".join(json.dumps(x) for x in values)
+            rules.append((f"{V} not in {_lit(tuple(values))}", f"one of {shown}" if len(values) > 1 else f"must be {shown}"))
+        if kind == "string":
+            lo, hi = schema.get("minLength"), schema.get("maxLength")
+            if isinstance(lo, int) and isinstance(hi, int):
+                rules.append((f"not {lo} <= len({V}) <= {hi}", f"length {lo}..{hi}"))
+            elif isinstance(hi, int):
+                rules.append((f"len({V}) > {hi}", f"at most {hi} characters"))
+            elif isinstance(lo, int) and lo > 0:
+                rules.append((f"len({V}) < {lo}", f"at least {lo} character{'s' if lo != 1 else ''}"))
+            pattern = schema.get("pattern")
+            if isinstance(pattern, str):
+                const = self.patterns.setdefault(pattern, f"_PATTERN_{len(self.patterns)}")
+                rules.append((f"{const}.search({V}) is None", f"must match pattern {json.dumps(pattern)}"))
+            if schema.get("format") == "date-time":
+                rules.append((f"not _is_datetime({V})", "must be an ISO 8601 date-time"))
+        if kind in ("number", "integer"):
+            for key, op, text in (("minimum", "<", "minimum"), ("maximum", ">", "maximum")):
+                bound = schema.get(key)
+                exclusive = schema.get("exclusiveM" + key[1:])
+                if isinstance(bound, (int, float)) and not isinstance(bound, bool):
+                    if exclusive is True:  # OpenAPI 3.0 boolean form
+                        rules.append((f"{V} {op}= {bound!r}", f"{'greater' if op == '<' else 'less'} than {_num(bound)}"))
+                    else:
+                        rules.append((f"{V} {op} {bound!r}", f"{text} {_num(bound)}"))
+                if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool):
+                    rules.append((f"{V} {op}= {exclusive!r}", f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}"))
+        if kind == "object":
+            lo, hi = schema.get("minProperties"), schema.get("maxProperties")
+            if isinstance(hi, int):
+                rules.append((f"len({V}) > {hi}", f"at most {hi} keys"))
+            if isinstance(lo, int) and lo > 0:
+                rules.append((f"len({V}) < {lo}", f"at least {lo} keys"))
+        if kind == "array":
+            lo, hi = schema.get("minItems"), schema.get("maxItems")
+            if isinstance(hi, int):
+                rules.append((f"len({V}) > {hi}", f"at most {hi} items"))
+            if isinstance(lo, int) and lo > 0:
+                rules.append((f"len({V}) < {lo}", f"at least {lo} items"))
+        items: ValueCheck | None = None
+        if ftype.kind in ("list", "dict") and ftype.items is not None:
+            child = "items" if ftype.kind == "list" else "additionalProperties"
+            if isinstance(schema.get(child), dict):
+                target = self.b.deref(node)
+                items = self.value_check(target.child(child), ftype.items)
+                if items.kind == "any" and not items.rules:
+                    items = None
+        return ValueCheck(kind, ftype.nullable or self.b._nullable(schema), tuple(rules), items=items)
+
+    def want(self, model: str) -> None:
+        if model not in self.validators and model not in self.pending:
+            self.pending.append(model)
+
+    # -- models ---------------------------------------------------------------------
+    def build_model_validators(self, model_nodes: dict[str, Node]) -> None:
+        while self.pending:
+            name = self.pending.pop(0)
+            node = model_nodes[name]
+            model = self.b.models[name]
+            props, required, closed, _ = self.b._merged(node)
+            members: list[MemberCheck] = []
+            for f in model.fields:
+                members.append(MemberCheck(f.wire, f.name, f.wire in required, self.value_check(props[f.wire], f.type)))
+            object_rules: list[tuple[str, str]] = []
+            schema = node.value
+            for combinator in ("anyOf", "oneOf"):
+                branches = schema.get(combinator)
+                if isinstance(branches, list) and branches and all(
+                    isinstance(br, dict) and set(br) == {"required"} and isinstance(br["required"], list) for br in branches
+                ):
+                    groups = [br["required"] for br in branches]
+                    cond = " and ".join("not (" + " and ".join(f"{_lit(k)} in data" for k in g) + ")" for g in groups)
+                    shown = ", ".join(" + ".join(g) for g in groups)
+                    object_rules.append((cond, f"one of {shown} is required"))
+            hi, lo = schema.get("maxProperties"), schema.get("minProperties")
+            if isinstance(hi, int):
+                object_rules.append((f"len(data) > {hi}", f"at most {hi} keys"))
+            if isinstance(lo, int) and lo > 0:
+                object_rules.append((f"len(data) < {lo}", f"at least {lo} keys"))
+            validator = ModelValidator(
+                function=validator_name(name),
+                model=name,
+                keys_const=model.keys_const,
+                closed=closed,
+                members=tuple(members),
+                object_rules=tuple(object_rules),
+            )
+            self.validators[name] = dataclasses.replace(validator, body=tuple(render_model(validator)))
+
+
+# -- rendering -----------------------------------------------------------------------
+
+
+def _raise(path: str, rule: str) -> str:
+    return f"raise RequestValidationError({path}, {_lit(rule)})"
+
+
+def render_value(check: ValueCheck, var: str, path: str, depth: int = 0) -> list[str]:
+    """Statements checking ``var``; ``path`` is an expression naming it (evaluated on failure)."""
+    lines: list[str] = []
+    body: list[str] = []
+    if check.kind not in ("any", "model"):  # a model's validator tests the type itself
+        cond, text = _TYPE_TEST[check.kind]
+        cond = _sub(cond, var)
+        body += [f"if {cond}:", f"    {_raise(path, text + (' or null' if check.nullable else ''))}"]
+    for cond, text in check.rules:
+        body += [f"if {_sub(cond, var)}:", f"    {_raise(path, text)}"]
+    if check.kind == "model":
+        body.append(f"{check.model}({var}, {path})")
+    if check.items is not None:
+        item = f"_i{depth}"
+        if check.kind == "array":
+            idx = f"_n{depth}"
+            inner = render_value(check.items, item, f'{path} + "[" + str({idx}) + "]"', depth + 1)
+            body += [f"for {idx}, {item} in enumerate({var}):"] + ["    " + line for line in inner]
+        elif check.kind == "object":
+            key = f"_k{depth}"
+            inner = render_value(check.items, item, f'{path} + "." + {key}', depth + 1)
+            body += [f"for {key}, {item} in {var}.items():"] + ["    " + line for line in inner]
+    if not body:
+        return []
+    if check.nullable:
+        lines.append(f"if {var} is not None:")
+        lines += ["    " + line for line in body]
+    else:
+        lines += body
+    return lines
+
+
+def _sub(cond: str, var: str) -> str:
+    """``cond`` with the variable placeholder replaced by ``var``."""
+    return cond.replace(V, var)
+
+
+def render_model(v: ModelValidator) -> list[str]:
+    lines = [
+        "if not isinstance(data, dict):",
+        f"    {_raise('at or ' + _lit(v.model), 'must be an object')}",
+    ]
+    if v.closed:
+        lines += [
+            f"if not {v.keys_const}.issuperset(data):",
+            f"    _unknown = next(k for k in data if k not in {v.keys_const})",
+            f"    raise RequestValidationError(_at(at, _unknown, _unknown), 'unknown member (no other members allowed)')",
+        ]
+    for cond, text in v.object_rules:
+        lines += [f"if {cond}:", f"    {_raise('at or ' + _lit(v.model), text)}"]
+    for m in v.members:
+        path = f"_at(at, {_lit(m.wire)}, {_lit(m.display)})"
+        checks = render_value(m.check, "v", path)
+        if m.required:
+            lines += [f"if {_lit(m.wire)} not in data:", f"    {_raise(path, 'required')}"]
+            if checks:
+                lines.append(f"v = data[{_lit(m.wire)}]")
+                lines += checks
+        elif checks:
+            lines.append(f"v = data.get({_lit(m.wire)}, _MISSING)")
+            lines.append("if v is not _MISSING:")
+            lines += ["    " + line for line in checks]
+    return lines
+
+
+_PARAM_SOURCES = {"path": "path", "query": "query", "header": "headers"}
+
+
+def render_operation(v: OperationValidator) -> list[str]:
+    lines: list[str] = ["v: Any"]
+    for location, wire, display, required, check in v.params:
+        checks = render_value(check, "v", _lit(display))
+        if not checks or location not in _PARAM_SOURCES:
+            continue
+        lines.append(f"v = {_PARAM_SOURCES[location]}.get({_lit(wire)}, UNSET)")
+        lines.append("if v is not UNSET:")
+        lines += ["    " + line for line in checks]
+    if v.body_validator:
+        lines.append(f"{v.body_validator}(body, '')")
+    return lines if len(lines) > 1 else ["pass"]

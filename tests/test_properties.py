@@ -1,0 +1,156 @@
+"""Property tests (hypothesis + hypothesis-jsonschema) over the spec's own schemas.
+
+- every response schema: a valid payload, also with unknown members and unseen open-enum
+  values, survives ``to_dict(from_dict(p)) == p``;
+- every request body: a valid body passes the generated validation and is sent unchanged.
+Example counts are bounded so the whole module runs in well under a minute.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import httpx
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
+
+from botpress_client import ApiError, Client, models
+from generator.naming import snake_case
+
+from .conftest import SPEC
+
+SPEC_DOC: dict[str, Any] = yaml.safe_load(SPEC.read_text())
+SCHEMAS: dict[str, Any] = SPEC_DOC["components"]["schemas"]
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def inline(node: Any) -> Any:
+    """The schema with every ``#/components/schemas`` reference replaced by its target."""
+    if isinstance(node, dict):
+        if "$ref" in node:
+            target = inline(SCHEMAS[node["$ref"].rsplit("/", 1)[1]])
+            return {**target, **{k: inline(v) for k, v in node.items() if k not in ("$ref", "description")}}
+        return {k: inline(v) for k, v in node.items() if not k.startswith("x-") or k == "x-zui"}
+    if isinstance(node, list):
+        return [inline(v) for v in node]
+    return node
+
+
+def operations() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for path, item in SPEC_DOC["paths"].items():
+        for method, op in item.items():
+            out.append((path, {**op, "method": method}))
+    return out
+
+
+RESPONSES = sorted({op["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1] for _, op in operations()})
+BODIES = {
+    op["operationId"]: op["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    for _, op in operations()
+    if "requestBody" in op
+}
+
+
+def with_extras(payload: Any) -> st.SearchStrategy[Any]:
+    """The payload, possibly with members no schema declares, at the top level."""
+    extra = st.dictionaries(st.text(min_size=1).map(lambda k: "zz_" + k), st.one_of(st.none(), st.integers(), st.text()), max_size=2)
+    return extra.map(lambda e: {**payload, **e} if isinstance(payload, dict) else payload)
+
+
+def test_every_response_and_body_schema_is_covered() -> None:
+    assert len(RESPONSES) == 15
+    assert len(BODIES) == 5
+
+
+@pytest.mark.parametrize("name", RESPONSES)
+def test_response_round_trip(name: str) -> None:
+    model = getattr(models, name)
+    strategy = from_schema(inline(SCHEMAS[name])).flatmap(with_extras)
+
+    @SETTINGS
+    @given(strategy)
+    def check(payload: Any) -> None:
+        original = copy.deepcopy(payload)
+        decoded = model.from_dict(json.loads(json.dumps(payload)))
+        assert decoded.to_dict() == original
+
+    check()
+
+
+OPEN_ENUMS = [
+    ("Message", {"direction": "sideways-v9"}),
+    ("PassageMeta", {"type": "paragraph", "subtype": "caption"}),
+    ("BotIssue", {"category": "infra_timeout"}),
+    ("Error", {"id": "e", "code": 500, "type": "BrandNewError", "message": "m"}),
+]
+
+
+@pytest.mark.parametrize(("name", "payload"), OPEN_ENUMS, ids=[n for n, _ in OPEN_ENUMS])
+def test_unseen_open_enum_values_round_trip(name: str, payload: dict[str, Any]) -> None:
+    assert getattr(models, name).from_dict(payload).to_dict() == payload
+
+
+def test_closed_enum_with_unseen_value_keeps_the_raw_value() -> None:
+    payload = {"id": "s", "type": "galaxy", "botId": "b"}
+    state = models.State.from_dict(payload)
+    assert state.type == "galaxy"
+    assert state.to_dict() == payload
+
+
+def test_absent_stays_absent_and_null_stays_null() -> None:
+    absent = models.Table.from_dict({"id": "t", "name": "n", "schema": {"type": "object", "additionalProperties": True, "properties": {}}})
+    assert "keyColumn" not in absent.to_dict()
+    explicit = models.Table.from_dict({**absent.to_dict(), "keyColumn": None})
+    assert explicit.key_column is None and explicit.to_dict()["keyColumn"] is None
+
+
+def _known_members(model_name: str) -> frozenset[str]:
+    keys: frozenset[str] = getattr(models, f"_{snake_case(model_name).upper()}_KEYS")
+    return keys
+
+
+PATH_ARGS = {
+    "getOrCreateTable": {"table": "t"},
+    "renameTableColumn": {"table": "t"},
+    "createMessage": {},
+    "setStateExpiry": {"type": "user", "id": "u", "name": "n"},
+    "updateWorkspaceMember": {"id": "m"},
+}
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.bodies: list[Any] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.bodies.append(json.loads(request.content))
+        return httpx.Response(418)
+
+
+@pytest.mark.parametrize("op_id", sorted(BODIES))
+def test_valid_bodies_pass_validation_and_are_sent_unchanged(op_id: str) -> None:
+    recorder = Recorder()
+    client = Client(token="t", bot_id="b", workspace_id="w", max_retries=0, http_client=httpx.Client(transport=httpx.MockTransport(recorder)))
+    method = getattr(client, snake_case(op_id))
+    known_members = _known_members(BODIES[op_id])
+    strategy = from_schema(inline(SCHEMAS[BODIES[op_id]]))
+
+    @SETTINGS
+    @given(strategy)
+    def check(body: dict[str, Any]) -> None:
+        recorder.bodies.clear()
+        kwargs = {snake_case(k): v for k, v in body.items() if k in known_members}
+        extra = {k: v for k, v in body.items() if k not in known_members}
+        with pytest.raises(ApiError) as info:  # the recorder answers 418
+            method(**PATH_ARGS[op_id], **kwargs, extra_body=extra or None)
+        assert info.value.status_code == 418
+        assert recorder.bodies == [body]
+
+    check()
+
