@@ -23,11 +23,11 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP) ## create .venv and install the generator with its dev tools
 
-generate: $(STAMP) ## validate spec/ and regenerate generated/ from it
-	$(PY) -m generator generate $(GEN_ARGS)
+generate: $(STAMP) ## validate spec/ and regenerate generated/ from it (with CHANGES.md, from git)
+	$(PY) -m generator generate $(GEN_ARGS) --changes-from-git
 
 check: $(STAMP) ## fail (exit 1, with a diff) when generated/ is stale
-	$(PY) -m generator check $(GEN_ARGS)
+	$(PY) -m generator check $(GEN_ARGS) --changes-from-git
 
 typecheck: $(STAMP) ## mypy --strict on the generator and on the generated package
 	$(PY) -m mypy generator
@@ -48,8 +48,19 @@ goldens: $(STAMP) ## rewrite the golden files of tests/fixtures from the current
 corpus: $(STAMP) ## report: generate, import and mypy every spec of ../shared/corpus (exits 0)
 	$(PY) -m tests.corpus_report
 
-bench: $(STAMP) ## print generation time and model decode/encode figures
-	$(PY) benchmarks/bench_generator.py
+# Own environment for the peers (openapi-python-client, datamodel-code-generator, pydantic, ...),
+# kept out of the project's dependencies; reinstalled when its requirements change.
+BENCH_VENV  := benchmarks/.venv
+BENCH_PY    := $(BENCH_VENV)/bin/python
+BENCH_STAMP := $(BENCH_VENV)/.installed
+
+$(BENCH_STAMP): benchmarks/requirements.txt pyproject.toml
+	@test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r benchmarks/requirements.txt -e .
+	@touch $@
+
+bench: $(BENCH_STAMP) ## report: ours vs openapi-python-client, pydantic, httpx (table + benchmarks/results.md)
+	$(BENCH_PY) benchmarks/bench.py
 
 clean: ## remove .venv and caches
 	rm -rf $(VENV) .mypy_cache .pytest_cache .hypothesis

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,8 @@ from typing import Any
 from .ir import (
     Api,
     Body,
+    BodyEncoding,
+    ResponseKind,
     BodyArg,
     ClientOption,
     EnumAlias,
@@ -22,7 +25,10 @@ from .ir import (
     OperationValidator,
     Pagination,
     Parameter,
+    ResponseDecoder,
     TypeRef,
+    UnionDef,
+    ValueCheck,
 )
 from .checks import CheckBuilder, render_operation, validator_name
 from .load import Document, Node
@@ -33,7 +39,12 @@ HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "tra
 IDEMPOTENT_METHODS = frozenset({"get", "put", "delete", "options", "head", "trace"})
 MODELS_MODULE = "models"
 # Names every model defines itself; a member with one of these names gets a trailing "_".
-RESERVED_MEMBERS = frozenset({"from_dict", "to_dict", "extra_members"})
+RESERVED_MEMBERS = frozenset(
+    # the model's own names, and names its annotations use (a member named ``str`` would hide the type)
+    {"from_dict", "to_dict", "extra_members", "str", "int", "float", "bool", "list", "dict", "datetime", "bytes", "object"}
+)
+# Names the models module imports or defines: a schema of that name gets a "Model" suffix.
+MODULE_NAMES = frozenset({"Any", "Literal", "Mapping", "TypeAlias", "UNSET", "Unset", "FileTypes", "cast", "dataclass", "field"})
 # Keyword arguments every client method defines itself.
 RESERVED_ARGS = frozenset({"self", "extra_headers", "extra_query", "extra_body", "timeout", "max_retries"})
 
@@ -56,6 +67,12 @@ class Builder:
     enums: dict[str, EnumAlias] = field(default_factory=dict)
     pending_models: list[_Pending] = field(default_factory=list)
     model_nodes: dict[str, Node] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
+    unions: dict[str, UnionDef] = field(default_factory=dict)
+    pending_unions: list[_Pending] = field(default_factory=list)
+    union_members: dict[str, tuple[TypeRef, ...]] = field(default_factory=dict)
+    union_nodes: dict[str, tuple[Node, str, tuple[tuple[str, TypeRef], ...]]] = field(default_factory=dict)
+    resolving: set[tuple[Path, tuple[str, ...]]] = field(default_factory=set)
     in_progress: set[tuple[Path, tuple[str, ...]]] = field(default_factory=set)
 
     # -- helpers -----------------------------------------------------------------
@@ -64,6 +81,9 @@ class Builder:
 
     def problem(self, node: Node, message: str) -> None:
         self.problems.append(self.doc.at(node, message))
+
+    def warn(self, node: Node, message: str) -> None:
+        self.warnings.append(self.doc.at(node, message))
 
     def deref(self, node: Node) -> Node:
         try:
@@ -74,6 +94,8 @@ class Builder:
 
     def claim(self, name: str, node: Node, *, derived: bool) -> str:
         """Reserve a class name; derived (inline) names dodge collisions, spec names may not."""
+        if name in MODULE_NAMES:
+            name += "Model"
         if name not in self.names_taken:
             self.names_taken[name] = self.where(node)
             return name
@@ -114,6 +136,11 @@ class Builder:
             self.named[key] = ref
             return ref
         py_name = self.claim(name, node, derived=derived)
+        if self._union_combinator(schema):
+            ref = TypeRef("union", name=py_name, nullable=self._nullable(schema))
+            self.named[key] = ref
+            self.pending_unions.append(_Pending(node, py_name))
+            return ref
         if self._enum_values(schema) is not None:
             ref = TypeRef("enum", name=py_name, nullable=self._nullable(schema))
             self.named[key] = ref
@@ -155,10 +182,63 @@ class Builder:
             return bool(values) and all(isinstance(v, str) for v in values) or (
                 bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
             )
+        if self._single_all_of(schema):
+            return False
         if "allOf" in schema:
+            return True
+        if self._union_combinator(schema):
             return True
         types = [t for t in self._types(schema) if t != "null"]
         return (types == ["object"] or not types) and isinstance(schema.get("properties"), dict)
+
+    @staticmethod
+    def _single_all_of(schema: dict[str, Any]) -> bool:
+        """``allOf: [X]`` with nothing else that shapes the value: X itself (a common idiom)."""
+        all_of = schema.get("allOf")
+        shaping = {"properties", "required", "additionalProperties", "type", "items", "oneOf", "anyOf", "enum"}
+        return isinstance(all_of, list) and len(all_of) == 1 and not shaping & set(schema)
+
+    def _union_combinator(self, schema: dict[str, Any]) -> str:
+        """``oneOf``/``anyOf`` when the schema is a union with a member needing conversion."""
+        if "properties" in schema or "allOf" in schema:
+            return ""
+        for combinator in ("oneOf", "anyOf"):
+            variants = schema.get(combinator)
+            if not isinstance(variants, list):
+                continue
+            typed = [v for v in variants if _is_typed(v) and not self._is_null_schema(v)]
+            if len(typed) > 1 and not all(self._is_primitive(v) for v in typed):
+                return combinator
+        return ""
+
+    def _is_null_schema(self, raw: Any) -> bool:
+        target = self._peek(raw)
+        return isinstance(target, dict) and (self._types(target) == ["null"] or target.get("enum") == [None])
+
+    def _peek(self, raw: Any) -> Any:
+        """A schema with its ``$ref`` (local or not) followed, without recording problems."""
+        seen = 0
+        while isinstance(raw, dict) and isinstance(raw.get("$ref"), str) and seen < 20:
+            try:
+                raw = self.doc.resolve_ref(raw["$ref"], self.doc.path).value
+            except KeyError:
+                return None
+            seen += 1
+        return raw
+
+    def _is_primitive(self, raw: Any) -> bool:
+        if isinstance(raw, dict) and "$ref" in raw and raw["$ref"].startswith("#"):
+            raw = self._peek(raw)
+        elif isinstance(raw, dict) and "$ref" in raw:
+            return False
+        if not isinstance(raw, dict):
+            return False
+        if any(k in raw for k in ("oneOf", "anyOf", "allOf", "properties", "items", "additionalProperties")):
+            return False
+        types = [t for t in self._types(raw) if t != "null"]
+        if raw.get("format") == "date-time":
+            return False
+        return all(t in ("string", "integer", "number", "boolean") for t in types) and (bool(types) or "enum" in raw or "const" in raw)
 
     def _build_enum(self, node: Node, name: str) -> None:
         schema = node.value
@@ -190,7 +270,17 @@ class Builder:
                 return self.named[key]
             if self._is_nameable(target.value):
                 return self.name_schema(target, _ref_name(target) or context, derived=True)
-            return self.type_of(target, context)
+            if key in self.resolving:  # a recursive schema that is no class: no finite annotation
+                self.warn(node, "recursive schema without an object or union to name; typed Any")
+                return TypeRef("any")
+            self.resolving.add(key)
+            try:
+                return self.type_of(target, context)
+            finally:
+                self.resolving.discard(key)
+        if self._single_all_of(schema):
+            inner = self.type_of(node.child("allOf", 0), context)
+            return dataclasses.replace(inner, nullable=True) if self._nullable(schema) else inner
         if self._is_nameable(schema):
             return self.name_schema(node, context, derived=True)
         nullable = self._nullable(schema)
@@ -203,11 +293,15 @@ class Builder:
             if isinstance(variants, list) and any(_is_typed(v) for v in variants):
                 return self._union(node, combinator, context, nullable)
         if len(types) > 1:
-            self.problem(node.child("type"), f"a type list of {types} is not supported yet")
+            members = tuple(self.type_of(Node(node.file, node.ptr, {**schema, "type": t}), context) for t in types)
+            if all(m.is_identity for m in members) and not any(m.kind == "any" for m in members):
+                return TypeRef("union", variants=members, nullable=nullable)
             return TypeRef("any")
         kind = types[0] if types else ("object" if "properties" in schema or "additionalProperties" in schema else "")
         if kind == "string":
             fmt = schema.get("format")
+            if fmt == "binary" or "contentMediaType" in schema and fmt != "date-time":
+                return TypeRef("file", nullable=nullable)
             return TypeRef("datetime" if fmt == "date-time" else "str", nullable=nullable)
         if kind == "integer":
             return TypeRef("int", nullable=nullable)
@@ -239,19 +333,138 @@ class Builder:
                 nullable = True
                 continue
             members.append(self.type_of(child, f"{context}{index}" if len(node.value[combinator]) > 1 else context))
+        if not members:
+            return TypeRef("none") if nullable else TypeRef("any")
         if len(members) == 1:
             return dataclasses.replace(members[0], nullable=members[0].nullable or nullable)
-        if all(m.is_identity for m in members):
-            if any(m.kind == "any" for m in members):
-                return TypeRef("any")
-            return TypeRef("union", variants=tuple(members), nullable=nullable)
-        self.problem(node.child(combinator), f"{combinator} of several non-primitive schemas is not supported yet")
-        return TypeRef("any")
+        if any(m.kind == "any" for m in members):
+            return TypeRef("any")
+        unique: list[TypeRef] = []
+        for m in members:
+            if m.annotation not in [u.annotation for u in unique]:
+                unique.append(m)
+        if len(unique) == 1:
+            return dataclasses.replace(unique[0], nullable=unique[0].nullable or nullable)
+        return TypeRef("union", variants=tuple(unique), nullable=nullable)
 
     def build_models(self) -> None:
-        while self.pending_models:
-            pending = self.pending_models.pop(0)
-            self.models[pending.name] = self._build_model(pending.node, pending.name)
+        """Build every model and union discovered so far (each may discover more)."""
+        while self.pending_models or self.pending_unions:
+            while self.pending_models:
+                pending = self.pending_models.pop(0)
+                self.models[pending.name] = self._build_model(pending.node, pending.name)
+            while self.pending_unions:
+                pending = self.pending_unions.pop(0)
+                self._collect_union(pending.node, pending.name)
+
+    def _collect_union(self, node: Node, name: str) -> None:
+        schema = node.value
+        combinator = self._union_combinator(schema)
+        members: list[TypeRef] = []
+        for index, raw in enumerate(schema[combinator]):
+            if not _is_typed(raw) or self._is_null_schema(raw):
+                continue
+            title = raw.get("title") if isinstance(raw, dict) else None
+            context = pascal_case(title) if isinstance(title, str) and title.strip() else f"{name}Variant{index + 1}"
+            member = self.type_of(node.child(combinator, index), context)
+            if member.annotation not in [m.annotation for m in members]:
+                members.append(member)
+        tags: list[tuple[str, TypeRef]] = []
+        discriminator = schema.get("discriminator")
+        prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
+        if isinstance(prop, str) and isinstance(discriminator, dict):
+            mapping = discriminator.get("mapping")
+            if isinstance(mapping, dict):
+                for value, ref in mapping.items():
+                    if not isinstance(ref, str):
+                        continue
+                    target = ref if ref.startswith("#") or "/" in ref or "." in ref else f"#/components/schemas/{ref}"
+                    try:
+                        tnode = self.doc.resolve_ref(target, node.file)
+                    except KeyError:
+                        self.warn(node.child("discriminator", "mapping", value), f"mapping target {ref!r} does not resolve; ignored")
+                        continue
+                    tags.append((str(value), self.type_of(Node(node.file, node.ptr, {"$ref": target}), name) if tnode else TypeRef("any")))
+            else:
+                for index, raw in enumerate(schema[combinator]):
+                    if isinstance(raw, dict) and isinstance(raw.get("$ref"), str):
+                        tags.append((raw["$ref"].rsplit("/", 1)[-1], self.type_of(node.child(combinator, index), name)))
+        self.union_members[name] = tuple(members)
+        self.union_nodes[name] = (node, str(prop) if isinstance(prop, str) else "", tuple(tags))
+
+    def finish_unions(self) -> None:
+        for name, members in self.union_members.items():
+            node, prop, tags = self.union_nodes[name]
+            annotation = " | ".join(m.annotation for m in members) or "Any"
+            self.unions[name] = UnionDef(
+                name=name,
+                description=_text(node.value.get("description")),
+                annotation=annotation,
+                decoder=TypeRef("union", name=name).union_decoder,
+                body=tuple(self._union_body(name, members, prop, tags)),
+            )
+
+    def _fits(self, t: TypeRef) -> str | None:
+        """A condition on ``data`` true when it can be ``t``; None when only trying tells."""
+        cond: str | None
+        if t.kind == "model":
+            model = self.models.get(t.name)
+            parts = ["isinstance(data, dict)"]
+            if model is not None:
+                required = [f.wire for f in model.fields if f.required]
+                if required:
+                    parts.append(f"data.keys() >= {{{', '.join(repr(w) for w in required)}}}")
+                for f in model.fields:
+                    enum = self.enums.get(f.type.name) if f.type.kind == "enum" else None
+                    if f.required and enum is not None and not enum.open and len(enum.values) == 1:
+                        parts.append(f"data.get({f.wire!r}) == {enum.values[0]}")
+            cond = " and ".join(parts)
+        elif t.kind == "enum":
+            enum = self.enums.get(t.name)
+            if enum is None or enum.open:
+                cond = "isinstance(data, int)" if enum is not None and enum.base == "int" else "isinstance(data, str)"
+            else:
+                cond = f"data in ({', '.join(enum.values)},)"
+        elif t.kind in ("str",):
+            cond = "isinstance(data, str)"
+        elif t.kind == "int":
+            cond = "isinstance(data, int) and not isinstance(data, bool)"
+        elif t.kind == "float":
+            cond = "isinstance(data, (int, float)) and not isinstance(data, bool)"
+        elif t.kind == "bool":
+            cond = "isinstance(data, bool)"
+        elif t.kind == "none":
+            cond = "data is None"
+        elif t.kind == "list":
+            cond = "isinstance(data, list)"
+        elif t.kind == "dict":
+            cond = "isinstance(data, dict)"
+        elif t.kind == "union" and not t.name:
+            subs = [self._fits(v) for v in t.variants]
+            cond = None if any(c is None for c in subs) else " or ".join(f"({c})" for c in subs if c)
+        else:  # datetime, named union, any: only trying tells
+            cond = None
+        if cond is not None and t.nullable:
+            cond = f"data is None or ({cond})"
+        return cond
+
+    def _union_body(self, name: str, members: tuple[TypeRef, ...], prop: str, tags: tuple[tuple[str, TypeRef], ...]) -> list[str]:
+        lines: list[str] = []
+        if prop and tags:
+            lines += ["if isinstance(data, dict):", f"    tag = data.get({prop!r})"]
+            for value, t in tags:
+                lines += [f"    if tag == {value!r}:", f"        return {t.decode('data')}"]
+        for t in members:
+            cond = self._fits(t)
+            value = t.decode("data")
+            if value == "data" and t.kind in ("enum", "union"):  # their tests do not narrow the type
+                value = f"cast({t.annotation!r}, data)"
+            if cond is None:
+                lines += ["try:", f"    return {value}", "except (KeyError, TypeError, ValueError, AttributeError):", "    pass"]
+            else:
+                lines += [f"if {cond}:", f"    return {value}"]
+        lines.append(f"raise ValueError({f'value matches no member of {name}'!r})")
+        return lines
 
     def _merged(self, node: Node, trail: tuple[tuple[Path, tuple[str, ...]], ...] = ()) -> tuple[dict[str, Node], set[str], bool, str]:
         """Properties (in order), required names, closedness and description, with allOf merged."""
@@ -333,6 +546,7 @@ def _field(py: str, wire: str, ftype: TypeRef, required: bool, raw: Any, schema:
     raw = raw if isinstance(raw, dict) else {}
     description = _text(raw.get("description")) or _text(schema.get("description"))
     deprecated = bool(raw.get("deprecated") or schema.get("deprecated"))
+    read_only = bool(raw.get("readOnly") or schema.get("readOnly"))
     key = json.dumps(wire, ensure_ascii=False)
     local = f"_{py.rstrip('_')}"
     if required:
@@ -360,6 +574,7 @@ def _field(py: str, wire: str, ftype: TypeRef, required: bool, raw: Any, schema:
         required=required,
         description=description,
         deprecated=deprecated,
+        read_only=read_only,
         annotation=annotation,
         decode=decode,
         decode_local=decode_local,
@@ -393,6 +608,7 @@ class OperationBuilder:
         self.method_names: dict[str, str] = {}
         self.error_schemas: list[Node] = []
         self.checks = CheckBuilder(b)
+        self.response_decoders: list[ResponseDecoder] = []
 
     def build_all(self) -> list[Operation]:
         root = self.b.doc.root
@@ -429,39 +645,55 @@ class OperationBuilder:
         return list(merged.values())
 
     def build(self, path: str, method: str, item: Node, op: Node) -> Operation | None:
+        if (path, method) in self.b.doc.skipped_operations:
+            return None
+        try:
+            return self._build(path, method, item, op)
+        except _Unsupported as exc:
+            self.b.warn(exc.node, f"{exc.message}; operation left out")
+            return None
+
+    def _build(self, path: str, method: str, item: Node, op: Node) -> Operation | None:
         b = self.b
         spec = op.value
         op_id = spec.get("operationId")
-        if not isinstance(op_id, str) or not op_id:
+        if not isinstance(op_id, str) or not snake_case(op_id).strip("_"):
             op_id = snake_case(f"{method} {path}")
         method_name = snake_case(op_id)
         if method_name in self.method_names:
             b.problem(op.child("operationId") if "operationId" in spec else op,
                       f"operationId {op_id!r} maps to method {method_name!r}, as does {self.method_names[method_name]!r}")
             return None
-        self.method_names[method_name] = op_id
         context = pascal_case(op_id)
         taken: dict[str, str] = {}
 
-        def take(name: str, wire: str, node: Node) -> str:
+        def take(name: str, wire: str, node: Node, location: str = "") -> str:
             if name in RESERVED_ARGS:
                 name += "_"
+            if name in taken and location and f"{name}_{location}" not in taken:
+                name = f"{name}_{location}"  # e.g. a path and a query parameter of the same name
             if name in taken:
                 b.problem(node, f"{wire!r} maps to argument {name!r} of {method_name}, as does {taken[name]!r}")
             taken[name] = wire
             return name
 
         param_nodes = self._params(item, op)
-        params: list[Parameter] = []
+        declared = {n.value["name"] for n in param_nodes if n.value["in"] == "path"}
+        for missing in re.findall(r"{([^{}]+)}", path):
+            if missing not in declared:
+                b.warn(op, f"path parameter {missing!r} is not declared; taken as a required string")
+                param_nodes.append(Node(op.file, op.ptr, {"name": missing, "in": "path", "required": True, "schema": {"type": "string"}}))
         # Path, query and cookie names first: header arguments dodge them.
         ordered = sorted(param_nodes, key=lambda n: n.value["in"] == "header")
         built: dict[int, Parameter] = {}
+        checks: dict[int, ValueCheck] = {}
         for node in ordered:
             value = node.value
             location = value["in"]
             wire = value["name"]
-            schema_node = node.child("schema") if isinstance(value.get("schema"), dict) else Node(node.file, node.ptr, {})
-            ptype = b.type_of(schema_node, pascal_case(node.ptr[-1]) if node.ptr[-2:-1] == ("parameters",) and node.ptr[:1] == ("components",) else context + pascal_case(wire))
+            schema_node = self._param_schema(node)
+            from_components = node.ptr[:2] == ("components", "parameters") and len(node.ptr) == 3
+            ptype = b.type_of(schema_node, pascal_case(node.ptr[-1]) if from_components else context + pascal_case(wire))
             schema = b.deref(schema_node).value if isinstance(schema_node.value, dict) else {}
             required = bool(value.get("required")) or location == "path"
             option = self._option(node)
@@ -471,7 +703,7 @@ class OperationBuilder:
                 stripped = snake_case(wire[2:]) if wire.lower().startswith("x-") else snake_case(wire)
                 name = take(stripped if stripped not in taken else snake_case(wire), wire, node)
             else:
-                name = take(snake_case(wire), wire, node)
+                name = take(snake_case(wire), wire, node, location)
             optional_arg = option is not None or not required
             annotation = ptype.qualified(MODELS_MODULE) + (" | Unset" if optional_arg else "")
             built[id(node)] = Parameter(
@@ -486,16 +718,15 @@ class OperationBuilder:
                 default="" if not optional_arg else "UNSET",
                 option=option,
                 spec_required=required,
-                encode=ptype.encode(name),
+                entry=_param_entry(value, ptype, schema, name),
             )
+            checks[id(node)] = self.checks.value_check(schema_node, ptype)
         params = [built[id(n)] for n in param_nodes]
-        param_checks = []
-        for node, param in zip(param_nodes, params):
-            schema_node = node.child("schema") if isinstance(node.value.get("schema"), dict) else Node(node.file, node.ptr, {})
-            param_checks.append((param.location, param.wire, param.name, param.required, self.checks.value_check(schema_node, param.type)))
+        param_checks = tuple((p.location, p.wire, p.name, p.required, checks[id(n)]) for n, p in zip(param_nodes, params))
 
         body = self._body(op, context, take)
-        response_annotation, response_decode = self._response(op, context)
+        response_annotation, response_decode, response_kind = self._response(op, context, method_name)
+        self.method_names[method_name] = op_id
         pagination = self._pagination(method_name, params, response_annotation, op)
         body_validator = ""
         if body is not None and body.model:
@@ -503,7 +734,7 @@ class OperationBuilder:
             body_validator = validator_name(body.model)
         validator = OperationValidator(
             function=f"check_{method_name.rstrip('_')}",
-            params=tuple(param_checks),
+            params=param_checks,
             body_validator=body_validator,
         )
         validator = dataclasses.replace(validator, body=tuple(render_operation(validator)))
@@ -522,10 +753,22 @@ class OperationBuilder:
             body=body,
             response_annotation=response_annotation,
             response_decode=response_decode,
+            response_kind=response_kind,
             pagination=pagination,
             source=b.where(op),
             validator=validator,
         )
+
+    def _param_schema(self, node: Node) -> Node:
+        value = node.value
+        if isinstance(value.get("schema"), dict):
+            return node.child("schema")
+        content = value.get("content")
+        if isinstance(content, dict) and content:
+            media = next(iter(content))
+            if isinstance(content[media], dict) and isinstance(content[media].get("schema"), dict):
+                return node.child("content", media, "schema")
+        return Node(node.file, node.ptr, {"type": "string"})
 
     def _option(self, node: Node) -> ClientOption | None:
         ext = node.value.get("x-client-option")
@@ -552,71 +795,94 @@ class OperationBuilder:
         node = b.deref(op.child("requestBody"))
         if not isinstance(node.value, dict):
             return None
-        media = _media_schema(node.value.get("content"))
-        if media is None:
-            b.problem(node.child("content"), "only application/json request bodies are supported yet")
-            return None
-        content_type, key = media
-        schema_node = node.child("content", key, "schema") if isinstance(node.value["content"][key].get("schema"), dict) else None
+        content = node.value.get("content")
         required = bool(node.value.get("required"))
-        if schema_node is None:
-            return Body(content_type="application/json", model="", args=(), required=required)
+        if not isinstance(content, dict) or not content:
+            return None
+        media, encoding = _pick_body_media(content)
+        if media is None:
+            raise _Unsupported(node.child("content"), f"request body media types {sorted(content)} are not supported")
+        media_node = node.child("content", media)
+        has_schema = isinstance(media_node.value, dict) and isinstance(media_node.value.get("schema"), dict)
+        if encoding == "raw" or not has_schema:
+            is_text = media.startswith("text/")
+            arg_type = TypeRef("str" if is_text else "file")
+            annotation = "str" if is_text else "bytes"
+            name = take("body", "body", node)
+            arg = BodyArg(
+                name=name, wire="", type=arg_type, required=required, description=_text(node.value.get("description")),
+                annotation=annotation + ("" if required else " | Unset"), default="" if required else "UNSET", encode=name,
+            )
+            return Body(content_type=media, encoding="raw", model="", args=(arg,), required=required)
+        schema_node = media_node.child("schema")
         btype = b.type_of(schema_node, context + "Body")
         if btype.kind == "model" and not btype.nullable:
             b.build_models()
             model = b.models[btype.name]
             args = []
             for f in model.fields:
+                if f.read_only:
+                    continue
                 name = take(f.name, f.wire, schema_node)
-                arg_type = f.type.qualified(MODELS_MODULE)
+                arg_annotation = f.type.qualified(MODELS_MODULE)
                 if f.type.kind == "model":
-                    arg_type = f"{arg_type} | Mapping[str, Any]"
+                    arg_annotation = f"{arg_annotation} | Mapping[str, Any]"
                 args.append(BodyArg(
                     name=name,
                     wire=f.wire,
                     type=f.type,
                     required=f.required,
-                    description=f.description,
-                    annotation=arg_type if f.required else f"{arg_type} | Unset",
+                    description=" ".join(x for x in (f.description, f.default_doc) if x),
+                    annotation=arg_annotation if f.required else f"{arg_annotation} | Unset",
                     default="" if f.required else "UNSET",
                     encode=_arg_encode(f.type, name),
                 ))
-            return Body(content_type="application/json", model=btype.name, args=tuple(args), required=required)
+            return Body(content_type=media, encoding=encoding, model=btype.name, args=tuple(args), required=required)
+        if encoding != "json":
+            raise _Unsupported(schema_node, f"a {media} body that is not an object is not supported")
         name = take("body", "body", schema_node)
         arg = BodyArg(
             name=name, wire="", type=btype, required=required, description=_text(node.value.get("description")),
             annotation=btype.qualified(MODELS_MODULE) + ("" if required else " | Unset"),
             default="" if required else "UNSET", encode=_arg_encode(btype, name),
         )
-        return Body(content_type="application/json", model="", args=(arg,), required=required)
+        return Body(content_type=media, encoding="json", model="", args=(arg,), required=required)
 
-    def _response(self, op: Node, context: str) -> tuple[str, str]:
+    def _response(self, op: Node, context: str, method_name: str) -> tuple[str, str, ResponseKind]:
+        """(qualified annotation, decoder expression, kind json|text|bytes|none) of the success answer."""
         b = self.b
         responses = op.value.get("responses")
         if not isinstance(responses, dict):
-            return "None", ""
+            return "None", "", "none"
         if "default" in responses:
             default = b.deref(op.child("responses", "default"))
             media = _media_schema(default.value.get("content")) if isinstance(default.value, dict) else None
-            if media is not None and isinstance(default.value["content"][media[1]].get("schema"), dict):
+            if media is not None and isinstance(default.value["content"][media[1]], dict) and isinstance(default.value["content"][media[1]].get("schema"), dict):
                 self.error_schemas.append(b.deref(default.child("content", media[1], "schema")))
-        codes = sorted(c for c in responses if c.startswith("2"))
+        codes = sorted(c for c in responses if str(c).startswith("2"))
         for code in codes:
             node = b.deref(op.child("responses", code))
-            media = _media_schema(node.value.get("content")) if isinstance(node.value, dict) else None
-            if media is None:
+            content = node.value.get("content") if isinstance(node.value, dict) else None
+            if not isinstance(content, dict) or not content:
                 continue
-            schema = node.value["content"][media[1]].get("schema")
-            if not isinstance(schema, dict):
-                return "Any", "_as_is"
+            media = _media_schema(content)
+            if media is None:
+                first = next(iter(content))
+                if first.startswith("text/"):
+                    return "str", "", "text"
+                return "bytes", "", "bytes"
+            media_value = content[media[1]]
+            if not isinstance(media_value, dict) or not isinstance(media_value.get("schema"), dict):
+                return "Any", "", "json"
             rtype = b.type_of(node.child("content", media[1], "schema"), context + "Response")
             if rtype.kind == "model" and not rtype.nullable:
-                return rtype.qualified(MODELS_MODULE), f"{MODELS_MODULE}.{rtype.name}.from_dict"
-            if rtype.is_identity and rtype.kind == "any":
-                return "Any", "_as_is"
-            b.problem(node.child("content", media[1], "schema"), "only object responses are supported yet")
-            return "Any", "_as_is"
-        return "None", ""
+                return rtype.qualified(MODELS_MODULE), f"{MODELS_MODULE}.{rtype.name}.from_dict", "json"
+            if rtype.kind == "any":
+                return "Any", "", "json"
+            function = f"_response_{method_name.rstrip('_')}"
+            self.response_decoders.append(ResponseDecoder(function=function, annotation=rtype.annotation, expression=rtype.decode("data")))
+            return rtype.qualified(MODELS_MODULE), f"{MODELS_MODULE}.{function}", "json"
+        return "None", "", "none"
 
     def _pagination(self, method_name: str, params: list[Parameter], response_annotation: str, op: Node) -> Pagination | None:
         token = next((p for p in params if p.location == "query" and p.wire == "nextToken"), None)
@@ -675,10 +941,61 @@ class OperationBuilder:
         return (), "type"
 
 
+class _Unsupported(Exception):
+    """A construct the generator cannot express; the operation is left out with a warning."""
+
+    def __init__(self, node: Node, message: str) -> None:
+        super().__init__(message)
+        self.node = node
+        self.message = message
+
+
+_FORM = "application/x-www-form-urlencoded"
+
+
+def _pick_body_media(content: dict[str, Any]) -> tuple[str | None, BodyEncoding]:
+    """The media type to send and how: json, form, multipart or raw bytes."""
+    medias = list(content)
+    for media in medias:
+        base = media.split(";")[0].strip().lower()
+        if base == "application/json" or base.endswith("+json"):
+            return media, "json"
+    for media in medias:
+        if media.split(";")[0].strip().lower() == _FORM:
+            return media, "form"
+    for media in medias:
+        if media.split(";")[0].strip().lower() == "multipart/form-data":
+            return media, "multipart"
+    for media in medias:
+        if "*" not in media:
+            return media, "raw"
+    return ("application/octet-stream", "raw") if medias else (None, "raw")
+
+
+def _param_entry(value: dict[str, Any], t: TypeRef, schema: dict[str, Any], name: str) -> str:
+    """The ``"wire": expression`` entry (or ``**expression``) of a parameter's mapping."""
+    wire = value["name"]
+    location = value["in"]
+    style = value.get("style") or ("form" if location in ("query", "cookie") else "simple")
+    explode = value.get("explode", style == "form")
+    if t.kind == "list" and (location != "query" or explode is False):
+        delimiter = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
+        return f"{wire!r}: _joined({name}, {delimiter!r})"
+    if location == "query" and (t.kind == "dict" or t.kind == "model"):
+        encoded = _arg_encode(t, name)
+        if style == "deepObject":
+            return f"**_deep_object({wire!r}, {encoded})"
+        if explode:
+            return f"**_exploded({encoded})"
+        return f"{wire!r}: _joined_object({encoded})"
+    return f"{wire!r}: {_arg_encode(t, name)}"
+
+
 def _arg_encode(t: TypeRef, name: str) -> str:
-    if t.kind == "model":
-        return f"{name}.to_dict() if isinstance({name}, {MODELS_MODULE}.{t.name}) else {name}"
-    return t.encode(name)
+    """An argument as JSON; object arguments may be their model or a plain mapping."""
+    if t.is_identity:
+        return name
+    return f"_to_json({name})"
 
 
 def spec_checksum(doc: Document) -> str:
@@ -702,7 +1019,10 @@ def build_api(doc: Document, package: str) -> Api:
     operations = ops_builder.build_all()
     b.build_models()
     ops_builder.checks.build_model_validators(b.model_nodes)
+    b.build_models()
+    b.finish_unions()
     error_types, error_member = ops_builder.error_types()
+    doc.warnings.extend(b.warnings)
     if b.problems:
         raise SpecError(b.problems)
     root = doc.root.value
@@ -724,6 +1044,8 @@ def build_api(doc: Document, package: str) -> Api:
         client_options=tuple(ops_builder.options.values()),
         enums=tuple(b.enums[k] for k in sorted(b.enums)),
         models=tuple(b.models[k] for k in sorted(b.models)),
+        unions=tuple(b.unions[k] for k in sorted(b.unions)),
+        response_decoders=tuple(ops_builder.response_decoders),
         operations=tuple(operations),
         error_types=error_types,
         error_type_member=error_member,

@@ -1,6 +1,8 @@
 """Command line: ``python -m generator {generate,check} --spec FILE --out DIR --package NAME``.
 
-Exit codes: 0 ok, 1 drift (``check``), 2 bad input (one ``FILE#/pointer: message`` line each).
+Also ``python -m generator diff OLD_SPEC NEW_SPEC [--format text|json]`` (see :mod:`generator.diff`).
+Exit codes: 0 ok, 1 drift (``check``) or breaking change (``diff``), 2 bad input (one
+``FILE#/pointer: message`` line each).
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import time
 from pathlib import Path
 from typing import Sequence
 
+from .diff import changes_from_git as changes_markdown, run as run_diff
 from .build import build_api
+from .ir import Api
 from .format import format_files
 from .load import load_document
 from .problems import Problem, SpecError
@@ -20,11 +24,26 @@ from .render import render
 from .write import diff_package, write_package
 
 
-def generate_files(spec: str, package: str) -> dict[str, str]:
-    """The whole package, in memory: path inside the package folder -> text."""
+def generate(
+    spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False
+) -> tuple[Api, dict[str, str], list[Problem]]:
+    """The IR, the whole package in memory (path inside the package folder -> text) and the
+    warnings (what was left out); with ``strict`` a warning is an error. With
+    ``changes_from_git`` the package also holds ``CHANGES.md``: the API change report against the
+    previous version of the spec committed to git."""
     doc = load_document(spec)
     api = build_api(doc, package)
-    return format_files(render(api), package)
+    if strict and doc.warnings:
+        raise SpecError(doc.warnings)
+    files = format_files(render(api), package)
+    if changes_from_git:
+        files["CHANGES.md"] = changes_markdown(spec, doc, api)
+    return api, files, sorted(set(doc.warnings))
+
+
+def generate_files(spec: str, package: str) -> dict[str, str]:
+    """The whole package, in memory: path inside the package folder -> text."""
+    return generate(spec, package)[1]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -38,22 +57,36 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--spec", required=True, help="OpenAPI 3.0/3.1 document (YAML or JSON)")
         cmd.add_argument("--out", required=True, help="folder that receives the package folder")
         cmd.add_argument("--package", required=True, help="Python package name, e.g. botpress_client")
+        cmd.add_argument("--strict", action="store_true", help="treat warnings (parts left out) as errors: exit 2")
+        cmd.add_argument(
+            "--changes-from-git", action="store_true",
+            help="also write CHANGES.md: the API changes since the previous version of the spec committed to git",
+        )
+    text = "report the changes of the generated client from OLD_SPEC to NEW_SPEC (exit 1 when one is breaking)"
+    cmd = sub.add_parser("diff", help=text, description=text)
+    cmd.add_argument("old", metavar="OLD_SPEC", help="the previous OpenAPI document")
+    cmd.add_argument("new", metavar="NEW_SPEC", help="the new OpenAPI document")
+    cmd.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "diff":
+        return run_diff(args.old, args.new, args.format)
     package: str = args.package
     if not package.isidentifier() or keyword.iskeyword(package):
         print(f"{package}: not a valid Python package name", file=sys.stderr)
         return 2
     started = time.perf_counter()
     try:
-        files = generate_files(args.spec, package)
+        api, files, warnings = generate(args.spec, package, strict=args.strict, changes_from_git=args.changes_from_git)
     except SpecError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 2
+    for warning in warnings:
+        print(f"{warning.file}#{warning.pointer}: warning: {warning.message}", file=sys.stderr)
     target = Path(args.out) / package
     if args.command == "check":
         diff = diff_package(files, target, str(target))
@@ -64,7 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{target} is up to date")
         return 0
     write_package(files, target)
-    print(f"wrote {target} ({len(files)} files) in {time.perf_counter() - started:.2f} s")
+    print(
+        f"wrote {target} ({len(files)} files): operations={len(api.operations)} models={len(api.models)}"
+        f" warnings={len(warnings)} in {time.perf_counter() - started:.2f} s"
+    )
     return 0
 
 

@@ -10,7 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-TypeKind = Literal["any", "str", "int", "float", "bool", "none", "datetime", "model", "enum", "list", "dict", "union"]
+from .naming import snake_case
+
+BodyEncoding = Literal["json", "form", "multipart", "raw"]
+ResponseKind = Literal["json", "text", "bytes", "none"]
+TypeKind = Literal["any", "str", "int", "float", "bool", "none", "datetime", "model", "enum", "list", "dict", "union", "file"]
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,7 @@ class TypeRef:
     # -- annotations -------------------------------------------------------------
     @property
     def base_annotation(self) -> str:
-        if self.kind in ("model", "enum"):
+        if self.kind in ("model", "enum") or (self.kind == "union" and self.name):
             return self.name
         if self.kind == "list":
             assert self.items is not None
@@ -44,6 +48,7 @@ class TypeRef:
             "bool": "bool",
             "none": "None",
             "datetime": "datetime",
+            "file": "FileTypes",
         }[self.kind]
 
     @property
@@ -55,7 +60,7 @@ class TypeRef:
 
     def qualified(self, module: str) -> str:
         """The annotation as written outside the models module (``models.Table``)."""
-        if self.kind in ("model", "enum"):
+        if self.kind in ("model", "enum") or (self.kind == "union" and self.name):
             base = f"{module}.{self.name}"
         elif self.kind == "list":
             assert self.items is not None
@@ -76,7 +81,7 @@ class TypeRef:
         if self.kind in ("model", "datetime"):
             return False
         if self.kind == "union":
-            return all(v.is_identity for v in self.variants)
+            return not self.name and all(v.is_identity for v in self.variants)
         if self.kind in ("list", "dict"):
             assert self.items is not None
             return self.items.is_identity
@@ -97,7 +102,7 @@ class TypeRef:
         if self.kind == "datetime":
             return f"_parse_datetime({src})"
         if self.kind == "union":
-            return f"_decode_{self.name}({src})"
+            return f"{self.union_decoder}({src})"
         assert self.items is not None
         var = f"_v{depth}"
         if self.kind == "list":
@@ -120,13 +125,18 @@ class TypeRef:
         if self.kind == "datetime":
             return f"_format_datetime({src})"
         if self.kind == "union":
-            return f"_encode_{self.name}({src})"
+            return f"_to_json({src})"
         assert self.items is not None
         var = f"_v{depth}"
         if self.kind == "list":
             return f"[{self.items.encode(var, depth + 1)} for {var} in {src}]"
         key = f"_k{depth}"
         return f"{{{key}: {self.items.encode(var, depth + 1)} for {key}, {var} in {src}.items()}}"
+
+    @property
+    def union_decoder(self) -> str:
+        """Generated function decoding a named union (``_decode_<snake name>``)."""
+        return "_decode_" + snake_case(self.name).rstrip("_")
 
     def walk(self) -> tuple[TypeRef, ...]:
         """This type and every type inside it."""
@@ -148,6 +158,7 @@ class Field:
     required: bool
     description: str
     deprecated: bool
+    read_only: bool  # sent by the server only: not an argument of request bodies
     annotation: str  # full annotation, with ``| Unset`` when optional
     decode: str  # expression reading this member from ``data``
     decode_local: str  # a statement run before decoding ("" when none is needed)
@@ -188,6 +199,26 @@ class EnumAlias:
 
 
 @dataclass(frozen=True)
+class UnionDef:
+    """A named union (``oneOf``/``anyOf``) with its generated decoder."""
+
+    name: str
+    description: str
+    annotation: str  # the members, as a string for a forward-referencing TypeAlias
+    decoder: str  # function name
+    body: tuple[str, ...]  # statements of the decoder, ``data`` being the JSON value
+
+
+@dataclass(frozen=True)
+class ResponseDecoder:
+    """A generated function turning a non-model JSON response into its Python value."""
+
+    function: str
+    annotation: str  # inside the models module
+    expression: str  # of ``data``
+
+
+@dataclass(frozen=True)
 class ClientOption:
     """A client configuration value sent as a header on the operations that declare it."""
 
@@ -210,7 +241,7 @@ class Parameter:
     default: str  # "" when required, else the Python default expression
     option: ClientOption | None  # filled from client configuration when not given
     spec_required: bool  # required by the spec (``required`` is about the Python argument)
-    encode: str  # expression producing the wire value
+    entry: str  # its entry in the request mapping: ``"wire": expression`` or ``**expression``
 
 
 @dataclass(frozen=True)
@@ -230,6 +261,7 @@ class BodyArg:
 @dataclass(frozen=True)
 class Body:
     content_type: str
+    encoding: BodyEncoding
     model: str  # model name of the body, "" when the body is not an object model
     args: tuple[BodyArg, ...]
     required: bool
@@ -258,7 +290,8 @@ class Operation:
     params: tuple[Parameter, ...]
     body: Body | None
     response_annotation: str  # qualified return annotation
-    response_decode: str  # callable expression decoding the JSON body, "" for no body
+    response_decode: str  # callable expression decoding the JSON body, "" when none
+    response_kind: ResponseKind
     pagination: Pagination | None
     source: str
     validator: OperationValidator | None
@@ -328,6 +361,8 @@ class Api:
     client_options: tuple[ClientOption, ...]
     enums: tuple[EnumAlias, ...]
     models: tuple[Model, ...]
+    unions: tuple[UnionDef, ...]
+    response_decoders: tuple[ResponseDecoder, ...]
     operations: tuple[Operation, ...]
     error_types: tuple[ErrorType, ...]
     error_type_member: str  # wire name of the member naming the error type ("" when none)

@@ -7,6 +7,7 @@ whose problems each name a file and a JSON pointer.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -76,6 +77,10 @@ class Document:
     path: Path
     display: str
     files: dict[Path, JSON] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
+    """What is wrong but does not stop generation (the part concerned is left out)."""
+    skipped_operations: set[tuple[str, str]] = field(default_factory=set)
+    """(path, method) of operations that failed validation and are left out."""
 
     @property
     def root(self) -> Node:
@@ -218,10 +223,91 @@ def load_document(spec: str | Path, *, validate: bool = True) -> Document:
     if problems:
         raise SpecError(problems)
     if validate:
-        problems.extend(_validate(doc))
+        for problem in _validate(doc):
+            severity = _severity(doc, problem)
+            if severity == "error":
+                problems.append(problem)
+            else:
+                doc.warnings.append(Problem(problem.file, problem.pointer, f"{problem.message}; {severity}"))
     if problems:
         raise SpecError(problems)
     return doc
+
+
+_IGNORED_MEMBER = ("was unexpected", "do not match any of the regexes")
+
+
+def _severity(doc: Document, problem: Problem) -> str:
+    """``error``, or the consequence of a problem that only warrants a warning.
+
+    Unknown members are ignored; a problem inside one operation leaves that operation out
+    (``--strict`` makes every warning an error). Anything else stops generation.
+    """
+    if any(marker in problem.message for marker in _IGNORED_MEMBER):
+        return "member ignored"
+    if problem.file != doc.display or "is not unique" in problem.message:
+        return "error"
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in problem.pointer.split("/")[1:]]
+    if tokens and tokens[0] in _DOCUMENTATION_ONLY:
+        return "ignored (documentation only)"
+    if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in _HTTP_METHODS:
+        doc.skipped_operations.add((tokens[1], tokens[2]))
+        return "operation left out"
+    return "error"
+
+
+_DOCUMENTATION_ONLY = frozenset({"tags", "externalDocs", "x-tagGroups"})
+_HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
+
+
+def _validation_view(doc: Document) -> JSON:
+    """The root document as the validator should see it.
+
+    Some real documents (DigitalOcean's) write a whole operation as a ``$ref`` to another
+    file. OpenAPI does not allow that, but the intent is plain: the validator is shown such
+    operations inlined, their own ``$ref``s rewritten relative to the root document.
+    """
+    root = doc.files[doc.path]
+    paths = root.get("paths")
+    if not isinstance(paths, dict):
+        return root
+    new_paths: dict[str, JSON] = {}
+    changed = False
+    for key, item in paths.items():
+        if isinstance(item, dict) and any(
+            isinstance(item.get(m), dict) and set(item[m]) == {"$ref"} for m in _HTTP_METHODS
+        ):
+            item = dict(item)
+            for method in _HTTP_METHODS:
+                op = item.get(method)
+                if isinstance(op, dict) and set(op) == {"$ref"} and isinstance(op["$ref"], str):
+                    try:
+                        target = doc.resolve_ref(op["$ref"], doc.path)
+                    except KeyError:
+                        continue
+                    item[method] = _rebase(target.value, target.file, doc)
+                    changed = True
+        new_paths[key] = item
+    return {**root, "paths": new_paths} if changed else root
+
+
+def _rebase(value: JSON, source: Path, doc: Document) -> JSON:
+    if isinstance(value, list):
+        return [_rebase(v, source, doc) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _rebase(v, source, doc) for k, v in value.items() if k != "$ref"}
+    ref = value.get("$ref")
+    if isinstance(ref, str):
+        file_part, hash_, fragment = ref.partition("#")
+        target = (source.parent / unquote(file_part)).resolve() if file_part else source
+        if target == doc.path:
+            out["$ref"] = f"#{fragment}"
+        else:
+            out["$ref"] = os.path.relpath(target, doc.path.parent).replace(os.sep, "/") + (hash_ + fragment)
+    elif "$ref" in value:
+        out["$ref"] = value["$ref"]
+    return out
 
 
 def _with(problem: Problem, message: str) -> Problem:
@@ -391,9 +477,10 @@ def _validate(doc: Document) -> list[Problem]:
     located = type(cls.__name__, (cls,), {
         "keyword_validators": {name: _locating(kw) for name, kw in cls.keyword_validators.items()},
     })
-    validator = located(doc.files[doc.path], base_uri=doc.path.as_uri())
+    view = _validation_view(doc)
+    validator = located(view, base_uri=doc.path.as_uri())
     problems: list[Problem] = []
-    for error in validator.schema_validator.iter_errors(doc.files[doc.path]):
+    for error in validator.schema_validator.iter_errors(view):
         detail = _describe(error)
         path = tuple(str(t) for t in detail.absolute_path)
         problems.append(Problem(doc.display, pointer(*path), _message(detail)))
@@ -409,7 +496,8 @@ def _validate(doc: Document) -> list[Problem]:
             problems.append(Problem(where.file, where.pointer, _message(detail)))
             if len(problems) >= _MAX_VALIDATION_PROBLEMS:
                 break
-    except Exception as exc:  # the validator itself failed on a malformed document
-        if not problems:
-            problems.append(Problem(doc.display, "", f"invalid OpenAPI: the validator failed: {type(exc).__name__}: {exc}"))
+    except Exception as exc:  # the validator itself failed: our own checks still apply
+        doc.warnings.append(
+            Problem(doc.display, "", f"openapi-spec-validator failed ({type(exc).__name__}: {exc}); its semantic checks were skipped")
+        )
     return problems

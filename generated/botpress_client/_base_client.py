@@ -9,6 +9,7 @@ import contextvars
 import dataclasses
 import email.utils
 import functools
+import io
 import logging
 import os
 import platform
@@ -79,6 +80,11 @@ class Operation:
         | None
     ) = None
     """Generated check of the arguments against the spec's rules (see ``_validators``)."""
+    content_type: str = "application/json"
+    encoding: str = "json"
+    """How the body is sent: ``json``, ``form`` (urlencoded), ``multipart`` or ``raw`` bytes."""
+    response: str = "json"
+    """What a success answer holds: ``json``, ``text``, ``bytes`` or ``none``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +196,58 @@ def _query_value(value: object) -> object:
     return _query_text(value)
 
 
+_ACCEPT = {
+    "json": "application/json",
+    "text": "text/plain, */*",
+    "bytes": "*/*",
+    "none": "application/json",
+}
+
+
+def _is_file(value: object) -> bool:
+    return isinstance(value, (bytes, bytearray, io.IOBase)) or (
+        isinstance(value, tuple)
+        and len(value) in (2, 3)
+        and isinstance(value[1], (bytes, bytearray, io.IOBase))
+    )
+
+
+def _form_value(value: object) -> object:
+    if isinstance(value, (dict, list)) and not (
+        isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value)
+    ):
+        return json_dumps(value).decode("utf-8")
+    if isinstance(value, list):
+        return [_query_text(v) for v in value]
+    return _query_text(value)
+
+
+def _joined(value: object, delimiter: str) -> object:
+    """An array parameter in one value (``style: simple`` or ``explode: false``)."""
+    if value is UNSET or value is None or not isinstance(value, (list, tuple)):
+        return value
+    return delimiter.join(_query_text(v) for v in value)
+
+
+def _deep_object(name: str, value: object) -> dict[str, object]:
+    """``style: deepObject``: ``name[key]=value`` query parameters."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {f"{name}[{k}]": v for k, v in value.items()}
+
+
+def _exploded(value: object) -> dict[str, object]:
+    """An object query parameter with ``explode: true``: one parameter per member."""
+    return dict(value) if isinstance(value, Mapping) else {}
+
+
+def _joined_object(value: object) -> object:
+    """An object query parameter with ``explode: false``: ``k1,v1,k2,v2``."""
+    if not isinstance(value, Mapping):
+        return value
+    return ",".join(_query_text(x) for pair in value.items() for x in pair)
+
+
 def redact(headers: Mapping[str, str]) -> dict[str, str]:
     return {
         k: ("<redacted>" if k.lower() in ("authorization", "cookie", "x-api-key") else v)
@@ -223,6 +281,7 @@ class BaseTransport:
         headers: Mapping[str, object],
         body: Any,
         options: RequestOptions,
+        cookies: Mapping[str, object] | None = None,
     ) -> httpx.Request:
         config = self._config
         if config.validate_requests and op.validate is not None:
@@ -233,7 +292,7 @@ class BaseTransport:
         params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
         if options.extra_query:
             params.update(options.extra_query)
-        out_headers: dict[str, str] = {"user-agent": USER_AGENT, "accept": "application/json"}
+        out_headers: dict[str, str] = {"user-agent": USER_AGENT, "accept": _ACCEPT[op.response]}
         out_headers.update(config.default_headers)
         if config.token:
             out_headers["authorization"] = f"Bearer {config.token}"
@@ -244,6 +303,14 @@ class BaseTransport:
                     out_headers[wire] = option
             elif value is not None:
                 out_headers[wire] = _query_text(value)
+        if cookies:
+            jar = "; ".join(
+                f"{k}={_query_text(v)}"
+                for k, v in cookies.items()
+                if v is not UNSET and v is not None
+            )
+            if jar:
+                out_headers["cookie"] = jar
         for wire, arg in op.required_headers:
             if wire not in out_headers:
                 raise RequestValidationError(
@@ -253,12 +320,22 @@ class BaseTransport:
             out_headers.update(options.extra_headers)
         for wire, value in out_headers.items():
             _check_header_value(wire, value)
-        content: bytes | None = None
-        if body is not None or options.extra_body:
+        content: bytes | str | None = None
+        data: dict[str, Any] | None = None
+        files: dict[str, Any] | None = None
+        if body is not UNSET and (body is not None or options.extra_body):
             if options.extra_body:
                 body = {**(body or {}), **options.extra_body}
-            content = json_dumps(body)
-            out_headers["content-type"] = "application/json"
+            if op.encoding == "json":
+                content = json_dumps(body)
+                out_headers["content-type"] = op.content_type
+            elif op.encoding == "raw":
+                content = body
+                out_headers["content-type"] = op.content_type
+            else:
+                data = {k: _form_value(v) for k, v in body.items() if not _is_file(v)}
+                if op.encoding == "multipart":
+                    files = {k: v for k, v in body.items() if _is_file(v)}
         timeout = config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
         # Built by the httpx client itself, so that an injected client's own headers, params and
         # cookies apply (``send`` alone would ignore them).
@@ -270,6 +347,8 @@ class BaseTransport:
             params=params or None,
             headers=out_headers,
             content=content,
+            data=data,
+            files=files,
             timeout=timeout,
         )
 
@@ -310,12 +389,19 @@ class BaseTransport:
         )
 
     @staticmethod
-    def _decode(response: httpx.Response, decode: Callable[[Any], T] | None) -> T:
+    def _decode(op: Operation, response: httpx.Response, decode: Callable[[Any], T] | None) -> T:
         sink = _last_response.get()
         if sink is not None:
             sink.append(response)
+        if op.response != "json":
+            value: Any = {"text": response.text, "bytes": response.content}.get(op.response)
+            return value  # type: ignore[no-any-return]
         if decode is None:
-            return None  # type: ignore[return-value]
+            try:
+                parsed: Any = json_loads(response.content) if response.content else None
+                return parsed  # type: ignore[no-any-return]
+            except ValueError as exc:
+                raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
         try:
             data = json_loads(response.content)
         except ValueError as exc:
@@ -404,9 +490,10 @@ class SyncTransport(BaseTransport):
         body: Any,
         decode: Callable[[Any], T] | None,
         options: RequestOptions,
+        cookies: Mapping[str, object] | None = None,
     ) -> T:
         request = self._build_request(
-            op, path=path, query=query, headers=headers, body=body, options=options
+            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
         )
         max_retries = self._max_retries(options)
         attempt = 0
@@ -424,7 +511,7 @@ class SyncTransport(BaseTransport):
                 raise self._connection_error(exc, request) from exc
             self._log_response(request, response, started, attempt)
             if response.is_success:
-                return self._decode(response, decode)
+                return self._decode(op, response, decode)
             if attempt < max_retries and self._should_retry_status(op, response.status_code):
                 delay = self._retry_delay(attempt, response)
                 self._log_retry(
@@ -461,9 +548,10 @@ class AsyncTransport(BaseTransport):
         body: Any,
         decode: Callable[[Any], T] | None,
         options: RequestOptions,
+        cookies: Mapping[str, object] | None = None,
     ) -> T:
         request = self._build_request(
-            op, path=path, query=query, headers=headers, body=body, options=options
+            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
         )
         max_retries = self._max_retries(options)
         attempt = 0
@@ -481,7 +569,7 @@ class AsyncTransport(BaseTransport):
                 raise self._connection_error(exc, request) from exc
             self._log_response(request, response, started, attempt)
             if response.is_success:
-                return self._decode(response, decode)
+                return self._decode(op, response, decode)
             if attempt < max_retries and self._should_retry_status(op, response.status_code):
                 delay = self._retry_delay(attempt, response)
                 self._log_retry(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
+from datetime import datetime
 from typing import Any, AsyncIterator, Iterator, Mapping
 
 import httpx
@@ -16,13 +17,18 @@ from ._base_client import (
     Operation,
     RequestOptions,
     SyncTransport,
+    _deep_object,
+    _exploded,
+    _joined,
+    _joined_object,
     env_str,
     make_timeout,
     raw_async,
     raw_sync,
     setup_logging,
 )
-from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from ._serde import _to_json
+from ._types import UNSET, Body, FileTypes, Headers, Query, TimeoutTypes, Unset
 
 __all__ = ["Client", "AsyncClient", "DEFAULT_BASE_URL"]
 
@@ -32,6 +38,8 @@ _GET_OR_CREATE_TABLE = Operation(
     method="POST",
     path="/v1/tables/{table}",
     idempotent=True,
+    content_type="application/json",
+    encoding="json",
     validate=_validators.check_get_or_create_table,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -48,6 +56,8 @@ _RENAME_TABLE_COLUMN = Operation(
     method="PUT",
     path="/v1/tables/{table}/column",
     idempotent=True,
+    content_type="application/json",
+    encoding="json",
     validate=_validators.check_rename_table_column,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -56,6 +66,8 @@ _CREATE_MESSAGE = Operation(
     method="POST",
     path="/v1/chat/messages",
     idempotent=False,
+    content_type="application/json",
+    encoding="json",
     validate=_validators.check_create_message,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -72,6 +84,8 @@ _SET_STATE_EXPIRY = Operation(
     method="POST",
     path="/v1/chat/states/{type}/{id}/{name}/expiry",
     idempotent=True,
+    content_type="application/json",
+    encoding="json",
     validate=_validators.check_set_state_expiry,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -120,6 +134,8 @@ _UPDATE_WORKSPACE_MEMBER = Operation(
     method="PUT",
     path="/v1/admin/workspace-members/{id}",
     idempotent=True,
+    content_type="application/json",
+    encoding="json",
     validate=_validators.check_update_workspace_member,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
@@ -364,7 +380,7 @@ class Client(SyncTransport):
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
             factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to
-                the quota. Can only be increased after creation.
+                the quota. Can only be increased after creation. Default: 1.
             frozen: When true the table's name and schema structure are immutable and only deletion is
                 allowed; the schema given here is final.
             key_column: Column used as the unique key; a unique index is created on it and all its values
@@ -383,7 +399,7 @@ class Client(SyncTransport):
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         body: dict[str, Any] = {
-            "schema": schema.to_dict() if isinstance(schema, models.TableSchema) else schema,
+            "schema": _to_json(schema),
         }
         if factor is not UNSET:
             body["factor"] = factor
@@ -611,9 +627,7 @@ class Client(SyncTransport):
             "tags": tags,
         }
         if schedule is not UNSET:
-            body["schedule"] = (
-                schedule.to_dict() if isinstance(schedule, models.MessageSchedule) else schedule
-            )
+            body["schedule"] = _to_json(schedule)
         if origin is not UNSET:
             body["origin"] = origin
         return self._request(
@@ -1482,6 +1496,7 @@ class ClientWithRawResponse:
     """``Client`` methods that return a ``RawResponse`` wrapping the parsed result."""
 
     def __init__(self, client: Client) -> None:
+        self._client = client
         self.get_or_create_table = raw_sync(client.get_or_create_table)
         self.get_table = raw_sync(client.get_table)
         self.rename_table_column = raw_sync(client.rename_table_column)
@@ -1642,7 +1657,7 @@ class AsyncClient(AsyncTransport):
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
             factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to
-                the quota. Can only be increased after creation.
+                the quota. Can only be increased after creation. Default: 1.
             frozen: When true the table's name and schema structure are immutable and only deletion is
                 allowed; the schema given here is final.
             key_column: Column used as the unique key; a unique index is created on it and all its values
@@ -1661,7 +1676,7 @@ class AsyncClient(AsyncTransport):
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         body: dict[str, Any] = {
-            "schema": schema.to_dict() if isinstance(schema, models.TableSchema) else schema,
+            "schema": _to_json(schema),
         }
         if factor is not UNSET:
             body["factor"] = factor
@@ -1889,9 +1904,7 @@ class AsyncClient(AsyncTransport):
             "tags": tags,
         }
         if schedule is not UNSET:
-            body["schedule"] = (
-                schedule.to_dict() if isinstance(schedule, models.MessageSchedule) else schedule
-            )
+            body["schedule"] = _to_json(schedule)
         if origin is not UNSET:
             body["origin"] = origin
         return await self._request(
@@ -2763,6 +2776,7 @@ class AsyncClientWithRawResponse:
     """``AsyncClient`` methods that return a ``RawResponse`` wrapping the parsed result."""
 
     def __init__(self, client: AsyncClient) -> None:
+        self._client = client
         self.get_or_create_table = raw_async(client.get_or_create_table)
         self.get_table = raw_async(client.get_table)
         self.rename_table_column = raw_async(client.rename_table_column)

@@ -10,7 +10,7 @@ import re
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
-__all__ = ["json_dumps", "json_loads", "_parse_datetime", "_format_datetime"]
+__all__ = ["json_dumps", "json_loads", "_parse_datetime", "_format_datetime", "_to_json"]
 
 json_loads: Callable[[str | bytes], Any]
 json_dumps: Callable[[Any], bytes]
@@ -106,3 +106,17 @@ def _format_datetime(value: datetime) -> str:
     return value.isoformat(
         timespec="milliseconds" if value.microsecond % 1000 == 0 else "microseconds"
     )
+
+
+def _to_json(value: Any) -> Any:
+    """Any value a client argument may hold (models, mappings, lists, date-times) as JSON."""
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return to_dict()
+    if isinstance(value, datetime):
+        return _format_datetime(value)
+    if isinstance(value, dict):
+        return {k: _to_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    return value

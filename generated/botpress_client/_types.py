@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import enum
-from typing import Final, Literal, Mapping, Union
+from typing import IO, Final, Literal, Mapping, Union
 
 import httpx
 
-__all__ = ["UNSET", "Unset", "Headers", "Query", "Body", "TimeoutTypes"]
+__all__ = ["UNSET", "Unset", "Headers", "Query", "Body", "TimeoutTypes", "FileTypes"]
 
 
 class Unset(enum.Enum):
@@ -32,3 +32,8 @@ Headers = Mapping[str, str]
 Query = Mapping[str, object]
 Body = Mapping[str, object]
 TimeoutTypes = Union[float, httpx.Timeout, None]
+FileContent = Union[bytes, IO[bytes]]
+FileTypes = Union[
+    FileContent, "tuple[str | None, FileContent]", "tuple[str | None, FileContent, str | None]"
+]
+"""A file to upload: its content, or ``(filename, content)``, or ``(filename, content, media type)``."""

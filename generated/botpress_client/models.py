@@ -7,12 +7,13 @@ client does not know are kept in ``extra_members`` and written back unchanged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as _field
 from datetime import datetime
-from typing import Any, Literal, Mapping, TypeAlias
+from typing import Any, Literal, Mapping, TypeAlias, cast
 
-from ._serde import _format_datetime, _parse_datetime
-from ._types import UNSET, Unset
+from ._serde import _format_datetime, _parse_datetime, _to_json
+from ._types import UNSET, FileTypes, Unset
 
 __all__ = [
     "BotIssueCategory",
@@ -194,7 +195,7 @@ class BotIssue:
     events_count: float | Unset = UNSET
     category: BotIssueCategory | Unset = UNSET
     resolution_link: str | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -277,7 +278,7 @@ class ColumnDefinition:
     nullable: bool | Unset = UNSET
     properties: dict[str, ColumnItems] | Unset = UNSET
     x_zui: ColumnMetadata
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -343,7 +344,7 @@ class ColumnItems:
     """
 
     type: ColumnType
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -396,7 +397,7 @@ class ColumnMetadata:
     schema_id: str | Unset = UNSET
     typings: str | Unset = UNSET
     computed: ComputedDefinition | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -472,7 +473,7 @@ class ComputedDefinition:
     model: str | Unset = UNSET
     workflow_id: str | Unset = UNSET
     enabled: bool | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -544,7 +545,7 @@ class CreateMessageBody:
     tags: dict[str, str]
     schedule: MessageSchedule | Unset = UNSET
     origin: CreateMessageBodyOrigin | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -597,7 +598,7 @@ class CreateMessageResponse:
     """
 
     message: Message
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -629,7 +630,7 @@ _DELETE_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset()
 class DeleteBotIssueResponse:
     """Empty object."""
 
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -657,7 +658,7 @@ _DELETE_FILE_RESPONSE_KEYS: frozenset[str] = frozenset()
 class DeleteFileResponse:
     """Empty object."""
 
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -685,7 +686,7 @@ _DELETE_WORKSPACE_RESPONSE_KEYS: frozenset[str] = frozenset()
 class DeleteWorkspaceResponse:
     """Empty object."""
 
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -733,7 +734,7 @@ class Error:
     type: ErrorType
     message: str
     metadata: dict[str, Any] | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -778,7 +779,7 @@ class GetBotIssueResponse:
     """
 
     issue: BotIssue
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -815,7 +816,7 @@ class GetMessageResponse:
     """
 
     message: Message
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -867,7 +868,7 @@ class GetOrCreateTableBody:
     key_column: str | None | Unset = UNSET
     tags: dict[str, str] | Unset = UNSET
     is_compute_enabled: bool | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -930,7 +931,7 @@ class GetOrCreateTableResponse:
     rows: float
     stale: float
     indexing: float
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -981,7 +982,7 @@ class GetTableResponse:
     rows: float | Unset = UNSET
     stale: float | Unset = UNSET
     indexing: float | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1026,7 +1027,7 @@ class GetUserResponse:
     """
 
     user: User
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1063,7 +1064,7 @@ class ListFilePassagesResponse:
 
     passages: list[Passage]
     meta: PaginationMeta
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1104,7 +1105,7 @@ class ListFileTagValuesResponse:
 
     values: list[str]
     meta: PaginationMeta
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1145,7 +1146,7 @@ class ListTagValuesResponse:
 
     tags: list[TagValue]
     meta: PaginationMeta
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1216,7 +1217,7 @@ class Message:
     conversation_id: str | Unset = UNSET
     tags: dict[str, str] | Unset = UNSET
     origin: MessageOrigin | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1285,7 +1286,7 @@ class MessageSchedule:
 
     date_time: datetime | Unset = UNSET
     delay: float | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1325,7 +1326,7 @@ class PaginationMeta:
     """
 
     next_token: str | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1365,7 +1366,7 @@ class Passage:
     id: str | Unset = UNSET
     content: str | Unset = UNSET
     meta: PassageMeta | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1418,7 +1419,7 @@ class PassageMeta:
     page_number: float | Unset = UNSET
     position: float | Unset = UNSET
     source_url: str | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1468,7 +1469,7 @@ class RenameTableColumnBody:
 
     name: str
     new_name: str
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1507,7 +1508,7 @@ class RenameTableColumnResponse:
     """
 
     table: Table
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1546,7 +1547,7 @@ class SetStateExpiryBody:
     """
 
     expiry: float | None
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1583,7 +1584,7 @@ class SetStateExpiryResponse:
     """
 
     state: State
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1638,7 +1639,7 @@ class State:
     payload: dict[str, Any] | Unset = UNSET
     conversation_id: str | Unset = UNSET
     user_id: str | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1735,7 +1736,7 @@ class Table:
     is_compute_enabled: bool | Unset = UNSET
     created_at: datetime | Unset = UNSET
     updated_at: datetime | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1809,7 +1810,7 @@ class TableSchema:
     additional_properties: bool
     required: list[str] | Unset = UNSET
     schema: str | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1857,7 +1858,7 @@ class TagValue:
     """
 
     value: str | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1895,7 +1896,7 @@ class UpdateWorkspaceMemberBody:
     """
 
     role: WorkspaceMemberRole | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -1950,7 +1951,7 @@ class User:
     picture_url: str | Unset = UNSET
     properties: dict[str, Any] | Unset = UNSET
     attributes: dict[str, Any] | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod
@@ -2023,7 +2024,7 @@ class WorkspaceMember:
     user_id: str | Unset = UNSET
     profile_picture: str | Unset = UNSET
     display_name: str | Unset = UNSET
-    extra_members: dict[str, Any] = field(default_factory=dict)
+    extra_members: dict[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came."""
 
     @classmethod

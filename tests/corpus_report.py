@@ -1,0 +1,82 @@
+"""``make corpus``: generate a client for every document of ../shared/corpus, import it,
+run ``mypy --strict`` on it, and print one row per document. A report: it exits 0."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def documents() -> list[Path]:
+    docs = []
+    for path in sorted(CORPUS.rglob("*")):
+        if path.suffix not in (".yaml", ".yml", ".json") or not path.is_file():
+            continue
+        rel = path.relative_to(CORPUS)
+        if rel.parts[0] == "digitalocean" and path.name != "DigitalOcean-public.v2.subset.yaml":
+            continue  # the DigitalOcean files other than its root are referenced parts
+        docs.append(path)
+    return docs
+
+
+def run(doc: Path, tmp: Path) -> dict[str, str]:
+    package = "corpus_" + "".join(c if c.isalnum() else "_" for c in doc.stem.lower())[:40]
+    out = tmp / package
+    started = time.perf_counter()
+    gen = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--spec", str(doc), "--out", str(out), "--package", package],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )
+    seconds = time.perf_counter() - started
+    row = {"document": str(doc.relative_to(CORPUS)), "seconds": f"{seconds:.1f}"}
+    warnings = [line for line in gen.stderr.splitlines() if "warning" in line.lower()]
+    if gen.returncode != 0:
+        first = (gen.stderr.strip().splitlines() or ["?"])[0]
+        row.update(status=f"exit {gen.returncode}", detail=first[:160], ops="-", models="-", skipped="-", mypy="-")
+        return row
+    summary = next((line for line in gen.stdout.splitlines() if line.startswith("wrote")), "")
+    ops = summary.split("operations=")[1].split()[0] if "operations=" in summary else "?"
+    models = summary.split("models=")[1].split()[0] if "models=" in summary else "?"
+    imp = subprocess.run([sys.executable, "-c", f"import {package}"], cwd=out, capture_output=True, text=True, check=False)
+    mypy = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental", "--cache-dir", os.devnull, package],
+        cwd=out, capture_output=True, text=True, check=False,
+    )
+    errors = sum(1 for line in mypy.stdout.splitlines() if ": error:" in line)
+    first_error = next((line for line in mypy.stdout.splitlines() if ": error:" in line), "")
+    row.update(
+        status="ok" if imp.returncode == 0 else "import failed",
+        detail=(imp.stderr.strip().splitlines() or [""])[-1][:160] if imp.returncode else first_error[:160],
+        ops=ops, models=models, skipped=str(len(warnings)), mypy=str(errors),
+    )
+    return row
+
+
+def main() -> int:
+    if not CORPUS.is_dir():
+        print(f"no corpus at {CORPUS}")
+        return 0
+    names = sys.argv[1:]
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for doc in documents():
+            if names and not any(n in str(doc) for n in names):
+                continue
+            row = run(doc, Path(tmp))
+            rows.append(row)
+            print(f"{row['document']:<62} {row['status']:<14} ops={row['ops']:<5} models={row['models']:<5} "
+                  f"skipped={row['skipped']:<4} mypy={row['mypy']:<4} {row['seconds']:>6}s  {row['detail']}", flush=True)
+    ok = sum(1 for r in rows if r["status"] == "ok" and r["mypy"] == "0")
+    print(f"{ok}/{len(rows)} documents generated, imported and passed mypy --strict")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
