@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as _field
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, Literal, Mapping, TypeAlias, cast
 
 from ._serde import _format_datetime, _parse_datetime, _to_json
 from ._types import UNSET, FileTypes, Unset
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 __all__ = [
     "BotIssueCategory",
@@ -195,8 +198,9 @@ class BotIssue:
     events_count: float | Unset = UNSET
     category: BotIssueCategory | Unset = UNSET
     resolution_link: str | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BotIssue:
@@ -204,20 +208,22 @@ class BotIssue:
         get = data.get
         _created_at = get("createdAt", UNSET)
         _last_seen_at = get("lastSeenAt", UNSET)
-        obj = cls(
-            id=get("id", UNSET),
-            code=get("code", UNSET),
-            created_at=UNSET if _created_at is UNSET else _parse_datetime(_created_at),
-            last_seen_at=UNSET if _last_seen_at is UNSET else _parse_datetime(_last_seen_at),
-            title=get("title", UNSET),
-            description=get("description", UNSET),
-            grouped_data=get("groupedData", UNSET),
-            events_count=get("eventsCount", UNSET),
-            category=get("category", UNSET),
-            resolution_link=get("resolutionLink", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.id = get("id", UNSET)
+        obj.code = get("code", UNSET)
+        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
+        obj.last_seen_at = UNSET if _last_seen_at is UNSET else _parse_datetime(_last_seen_at)
+        obj.title = get("title", UNSET)
+        obj.description = get("description", UNSET)
+        obj.grouped_data = get("groupedData", UNSET)
+        obj.events_count = get("eventsCount", UNSET)
+        obj.category = get("category", UNSET)
+        obj.resolution_link = get("resolutionLink", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _BOT_ISSUE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _BOT_ISSUE_KEYS}
         )
-        if not _BOT_ISSUE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _BOT_ISSUE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -278,8 +284,9 @@ class ColumnDefinition:
     nullable: bool | Unset = UNSET
     properties: dict[str, ColumnItems] | Unset = UNSET
     x_zui: ColumnMetadata
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnDefinition:
@@ -287,23 +294,25 @@ class ColumnDefinition:
         get = data.get
         _items = get("items", UNSET)
         _properties = get("properties", UNSET)
-        obj = cls(
-            type=data["type"],
-            format=get("format", UNSET),
-            description=get("description", UNSET),
-            pattern=get("pattern", UNSET),
-            enum=get("enum", UNSET),
-            items=UNSET if _items is UNSET else ColumnItems.from_dict(_items),
-            nullable=get("nullable", UNSET),
-            properties=(
-                UNSET
-                if _properties is UNSET
-                else {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in _properties.items()}
-            ),
-            x_zui=ColumnMetadata.from_dict(data["x-zui"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.type = data["type"]
+        obj.format = get("format", UNSET)
+        obj.description = get("description", UNSET)
+        obj.pattern = get("pattern", UNSET)
+        obj.enum = get("enum", UNSET)
+        obj.items = UNSET if _items is UNSET else ColumnItems.from_dict(_items)
+        obj.nullable = get("nullable", UNSET)
+        obj.properties = (
+            UNSET
+            if _properties is UNSET
+            else {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in _properties.items()}
         )
-        if not _COLUMN_DEFINITION_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _COLUMN_DEFINITION_KEYS}
+        obj.x_zui = ColumnMetadata.from_dict(data["x-zui"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _COLUMN_DEFINITION_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _COLUMN_DEFINITION_KEYS}
+        )
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -344,17 +353,20 @@ class ColumnItems:
     """
 
     type: ColumnType
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnItems:
         """Build a ``ColumnItems`` from its JSON form (wire names)."""
-        obj = cls(
-            type=data["type"],
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.type = data["type"]
+        obj.extra_members = (
+            _NO_EXTRA
+            if _COLUMN_ITEMS_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _COLUMN_ITEMS_KEYS}
         )
-        if not _COLUMN_ITEMS_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _COLUMN_ITEMS_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -397,27 +409,30 @@ class ColumnMetadata:
     schema_id: str | Unset = UNSET
     typings: str | Unset = UNSET
     computed: ComputedDefinition | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnMetadata:
         """Build a ``ColumnMetadata`` from its JSON form (wire names)."""
         get = data.get
         _computed = get("computed", UNSET)
-        obj = cls(
-            index=data["index"],
-            id=get("id", UNSET),
-            searchable=get("searchable", UNSET),
-            hidden=get("hidden", UNSET),
-            order=get("order", UNSET),
-            width=get("width", UNSET),
-            schema_id=get("schemaId", UNSET),
-            typings=get("typings", UNSET),
-            computed=UNSET if _computed is UNSET else ComputedDefinition.from_dict(_computed),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.index = data["index"]
+        obj.id = get("id", UNSET)
+        obj.searchable = get("searchable", UNSET)
+        obj.hidden = get("hidden", UNSET)
+        obj.order = get("order", UNSET)
+        obj.width = get("width", UNSET)
+        obj.schema_id = get("schemaId", UNSET)
+        obj.typings = get("typings", UNSET)
+        obj.computed = UNSET if _computed is UNSET else ComputedDefinition.from_dict(_computed)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _COLUMN_METADATA_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _COLUMN_METADATA_KEYS}
         )
-        if not _COLUMN_METADATA_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _COLUMN_METADATA_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -473,26 +488,27 @@ class ComputedDefinition:
     model: str | Unset = UNSET
     workflow_id: str | Unset = UNSET
     enabled: bool | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ComputedDefinition:
         """Build a ``ComputedDefinition`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            action=data["action"],
-            dependencies=get("dependencies", UNSET),
-            prompt=get("prompt", UNSET),
-            code=get("code", UNSET),
-            model=get("model", UNSET),
-            workflow_id=get("workflowId", UNSET),
-            enabled=get("enabled", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.action = data["action"]
+        obj.dependencies = get("dependencies", UNSET)
+        obj.prompt = get("prompt", UNSET)
+        obj.code = get("code", UNSET)
+        obj.model = get("model", UNSET)
+        obj.workflow_id = get("workflowId", UNSET)
+        obj.enabled = get("enabled", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _COMPUTED_DEFINITION_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _COMPUTED_DEFINITION_KEYS}
         )
-        if not _COMPUTED_DEFINITION_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _COMPUTED_DEFINITION_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -545,27 +561,28 @@ class CreateMessageBody:
     tags: dict[str, str]
     schedule: MessageSchedule | Unset = UNSET
     origin: CreateMessageBodyOrigin | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateMessageBody:
         """Build a ``CreateMessageBody`` from its JSON form (wire names)."""
         get = data.get
         _schedule = get("schedule", UNSET)
-        obj = cls(
-            payload=data["payload"],
-            user_id=data["userId"],
-            conversation_id=data["conversationId"],
-            type=data["type"],
-            tags=data["tags"],
-            schedule=UNSET if _schedule is UNSET else MessageSchedule.from_dict(_schedule),
-            origin=get("origin", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.payload = data["payload"]
+        obj.user_id = data["userId"]
+        obj.conversation_id = data["conversationId"]
+        obj.type = data["type"]
+        obj.tags = data["tags"]
+        obj.schedule = UNSET if _schedule is UNSET else MessageSchedule.from_dict(_schedule)
+        obj.origin = get("origin", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _CREATE_MESSAGE_BODY_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _CREATE_MESSAGE_BODY_KEYS}
         )
-        if not _CREATE_MESSAGE_BODY_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _CREATE_MESSAGE_BODY_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -598,19 +615,20 @@ class CreateMessageResponse:
     """
 
     message: Message
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateMessageResponse:
         """Build a ``CreateMessageResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            message=Message.from_dict(data["message"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.message = Message.from_dict(data["message"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _CREATE_MESSAGE_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _CREATE_MESSAGE_RESPONSE_KEYS}
         )
-        if not _CREATE_MESSAGE_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _CREATE_MESSAGE_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -630,17 +648,19 @@ _DELETE_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset()
 class DeleteBotIssueResponse:
     """Empty object."""
 
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeleteBotIssueResponse:
         """Build a ``DeleteBotIssueResponse`` from its JSON form (wire names)."""
-        obj = cls()
-        if not _DELETE_BOT_ISSUE_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _DELETE_BOT_ISSUE_RESPONSE_KEYS
-            }
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.extra_members = (
+            _NO_EXTRA
+            if _DELETE_BOT_ISSUE_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _DELETE_BOT_ISSUE_RESPONSE_KEYS}
+        )
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -658,17 +678,19 @@ _DELETE_FILE_RESPONSE_KEYS: frozenset[str] = frozenset()
 class DeleteFileResponse:
     """Empty object."""
 
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeleteFileResponse:
         """Build a ``DeleteFileResponse`` from its JSON form (wire names)."""
-        obj = cls()
-        if not _DELETE_FILE_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _DELETE_FILE_RESPONSE_KEYS
-            }
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.extra_members = (
+            _NO_EXTRA
+            if _DELETE_FILE_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _DELETE_FILE_RESPONSE_KEYS}
+        )
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -686,17 +708,19 @@ _DELETE_WORKSPACE_RESPONSE_KEYS: frozenset[str] = frozenset()
 class DeleteWorkspaceResponse:
     """Empty object."""
 
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeleteWorkspaceResponse:
         """Build a ``DeleteWorkspaceResponse`` from its JSON form (wire names)."""
-        obj = cls()
-        if not _DELETE_WORKSPACE_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _DELETE_WORKSPACE_RESPONSE_KEYS
-            }
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.extra_members = (
+            _NO_EXTRA
+            if _DELETE_WORKSPACE_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _DELETE_WORKSPACE_RESPONSE_KEYS}
+        )
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -734,22 +758,25 @@ class Error:
     type: ErrorType
     message: str
     metadata: dict[str, Any] | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Error:
         """Build a ``Error`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            id=data["id"],
-            code=data["code"],
-            type=data["type"],
-            message=data["message"],
-            metadata=get("metadata", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.id = data["id"]
+        obj.code = data["code"]
+        obj.type = data["type"]
+        obj.message = data["message"]
+        obj.metadata = get("metadata", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _ERROR_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _ERROR_KEYS}
         )
-        if not _ERROR_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _ERROR_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -779,19 +806,20 @@ class GetBotIssueResponse:
     """
 
     issue: BotIssue
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetBotIssueResponse:
         """Build a ``GetBotIssueResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            issue=BotIssue.from_dict(data["issue"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.issue = BotIssue.from_dict(data["issue"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _GET_BOT_ISSUE_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _GET_BOT_ISSUE_RESPONSE_KEYS}
         )
-        if not _GET_BOT_ISSUE_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _GET_BOT_ISSUE_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -816,19 +844,20 @@ class GetMessageResponse:
     """
 
     message: Message
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetMessageResponse:
         """Build a ``GetMessageResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            message=Message.from_dict(data["message"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.message = Message.from_dict(data["message"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _GET_MESSAGE_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _GET_MESSAGE_RESPONSE_KEYS}
         )
-        if not _GET_MESSAGE_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _GET_MESSAGE_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -868,25 +897,26 @@ class GetOrCreateTableBody:
     key_column: str | None | Unset = UNSET
     tags: dict[str, str] | Unset = UNSET
     is_compute_enabled: bool | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableBody:
         """Build a ``GetOrCreateTableBody`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            schema=TableSchema.from_dict(data["schema"]),
-            factor=get("factor", UNSET),
-            frozen=get("frozen", UNSET),
-            key_column=get("keyColumn", UNSET),
-            tags=get("tags", UNSET),
-            is_compute_enabled=get("isComputeEnabled", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.schema = TableSchema.from_dict(data["schema"])
+        obj.factor = get("factor", UNSET)
+        obj.frozen = get("frozen", UNSET)
+        obj.key_column = get("keyColumn", UNSET)
+        obj.tags = get("tags", UNSET)
+        obj.is_compute_enabled = get("isComputeEnabled", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _GET_OR_CREATE_TABLE_BODY_KEYS}
         )
-        if not _GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _GET_OR_CREATE_TABLE_BODY_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -931,23 +961,24 @@ class GetOrCreateTableResponse:
     rows: float
     stale: float
     indexing: float
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableResponse:
         """Build a ``GetOrCreateTableResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            table=Table.from_dict(data["table"]),
-            created=data["created"],
-            rows=data["rows"],
-            stale=data["stale"],
-            indexing=data["indexing"],
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.table = Table.from_dict(data["table"])
+        obj.created = data["created"]
+        obj.rows = data["rows"]
+        obj.stale = data["stale"]
+        obj.indexing = data["indexing"]
+        obj.extra_members = (
+            _NO_EXTRA
+            if _GET_OR_CREATE_TABLE_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _GET_OR_CREATE_TABLE_RESPONSE_KEYS}
         )
-        if not _GET_OR_CREATE_TABLE_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _GET_OR_CREATE_TABLE_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -982,21 +1013,24 @@ class GetTableResponse:
     rows: float | Unset = UNSET
     stale: float | Unset = UNSET
     indexing: float | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetTableResponse:
         """Build a ``GetTableResponse`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            table=Table.from_dict(data["table"]),
-            rows=get("rows", UNSET),
-            stale=get("stale", UNSET),
-            indexing=get("indexing", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.table = Table.from_dict(data["table"])
+        obj.rows = get("rows", UNSET)
+        obj.stale = get("stale", UNSET)
+        obj.indexing = get("indexing", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _GET_TABLE_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _GET_TABLE_RESPONSE_KEYS}
         )
-        if not _GET_TABLE_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _GET_TABLE_RESPONSE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1027,17 +1061,20 @@ class GetUserResponse:
     """
 
     user: User
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetUserResponse:
         """Build a ``GetUserResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            user=User.from_dict(data["user"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.user = User.from_dict(data["user"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _GET_USER_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _GET_USER_RESPONSE_KEYS}
         )
-        if not _GET_USER_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _GET_USER_RESPONSE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1064,20 +1101,21 @@ class ListFilePassagesResponse:
 
     passages: list[Passage]
     meta: PaginationMeta
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListFilePassagesResponse:
         """Build a ``ListFilePassagesResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            passages=[Passage.from_dict(_v0) for _v0 in data["passages"]],
-            meta=PaginationMeta.from_dict(data["meta"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.passages = [Passage.from_dict(_v0) for _v0 in data["passages"]]
+        obj.meta = PaginationMeta.from_dict(data["meta"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _LIST_FILE_PASSAGES_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _LIST_FILE_PASSAGES_RESPONSE_KEYS}
         )
-        if not _LIST_FILE_PASSAGES_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _LIST_FILE_PASSAGES_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1105,20 +1143,21 @@ class ListFileTagValuesResponse:
 
     values: list[str]
     meta: PaginationMeta
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListFileTagValuesResponse:
         """Build a ``ListFileTagValuesResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            values=data["values"],
-            meta=PaginationMeta.from_dict(data["meta"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.values = data["values"]
+        obj.meta = PaginationMeta.from_dict(data["meta"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _LIST_FILE_TAG_VALUES_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _LIST_FILE_TAG_VALUES_RESPONSE_KEYS}
         )
-        if not _LIST_FILE_TAG_VALUES_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _LIST_FILE_TAG_VALUES_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1146,20 +1185,21 @@ class ListTagValuesResponse:
 
     tags: list[TagValue]
     meta: PaginationMeta
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListTagValuesResponse:
         """Build a ``ListTagValuesResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            tags=[TagValue.from_dict(_v0) for _v0 in data["tags"]],
-            meta=PaginationMeta.from_dict(data["meta"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.tags = [TagValue.from_dict(_v0) for _v0 in data["tags"]]
+        obj.meta = PaginationMeta.from_dict(data["meta"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _LIST_TAG_VALUES_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _LIST_TAG_VALUES_RESPONSE_KEYS}
         )
-        if not _LIST_TAG_VALUES_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _LIST_TAG_VALUES_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1217,8 +1257,9 @@ class Message:
     conversation_id: str | Unset = UNSET
     tags: dict[str, str] | Unset = UNSET
     origin: MessageOrigin | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Message:
@@ -1226,20 +1267,22 @@ class Message:
         get = data.get
         _created_at = get("createdAt", UNSET)
         _updated_at = get("updatedAt", UNSET)
-        obj = cls(
-            id=get("id", UNSET),
-            created_at=UNSET if _created_at is UNSET else _parse_datetime(_created_at),
-            updated_at=UNSET if _updated_at is UNSET else _parse_datetime(_updated_at),
-            type=get("type", UNSET),
-            payload=get("payload", UNSET),
-            direction=get("direction", UNSET),
-            user_id=get("userId", UNSET),
-            conversation_id=get("conversationId", UNSET),
-            tags=get("tags", UNSET),
-            origin=get("origin", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.id = get("id", UNSET)
+        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
+        obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        obj.type = get("type", UNSET)
+        obj.payload = get("payload", UNSET)
+        obj.direction = get("direction", UNSET)
+        obj.user_id = get("userId", UNSET)
+        obj.conversation_id = get("conversationId", UNSET)
+        obj.tags = get("tags", UNSET)
+        obj.origin = get("origin", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _MESSAGE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _MESSAGE_KEYS}
         )
-        if not _MESSAGE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _MESSAGE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1286,20 +1329,23 @@ class MessageSchedule:
 
     date_time: datetime | Unset = UNSET
     delay: float | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MessageSchedule:
         """Build a ``MessageSchedule`` from its JSON form (wire names)."""
         get = data.get
         _date_time = get("dateTime", UNSET)
-        obj = cls(
-            date_time=UNSET if _date_time is UNSET else _parse_datetime(_date_time),
-            delay=get("delay", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.date_time = UNSET if _date_time is UNSET else _parse_datetime(_date_time)
+        obj.delay = get("delay", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _MESSAGE_SCHEDULE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _MESSAGE_SCHEDULE_KEYS}
         )
-        if not _MESSAGE_SCHEDULE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _MESSAGE_SCHEDULE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1326,18 +1372,21 @@ class PaginationMeta:
     """
 
     next_token: str | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PaginationMeta:
         """Build a ``PaginationMeta`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            next_token=get("nextToken", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.next_token = get("nextToken", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _PAGINATION_META_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _PAGINATION_META_KEYS}
         )
-        if not _PAGINATION_META_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _PAGINATION_META_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1366,21 +1415,24 @@ class Passage:
     id: str | Unset = UNSET
     content: str | Unset = UNSET
     meta: PassageMeta | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Passage:
         """Build a ``Passage`` from its JSON form (wire names)."""
         get = data.get
         _meta = get("meta", UNSET)
-        obj = cls(
-            id=get("id", UNSET),
-            content=get("content", UNSET),
-            meta=UNSET if _meta is UNSET else PassageMeta.from_dict(_meta),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.id = get("id", UNSET)
+        obj.content = get("content", UNSET)
+        obj.meta = UNSET if _meta is UNSET else PassageMeta.from_dict(_meta)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _PASSAGE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _PASSAGE_KEYS}
         )
-        if not _PASSAGE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _PASSAGE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1419,22 +1471,25 @@ class PassageMeta:
     page_number: float | Unset = UNSET
     position: float | Unset = UNSET
     source_url: str | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PassageMeta:
         """Build a ``PassageMeta`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            type=get("type", UNSET),
-            subtype=get("subtype", UNSET),
-            page_number=get("pageNumber", UNSET),
-            position=get("position", UNSET),
-            source_url=get("sourceUrl", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.type = get("type", UNSET)
+        obj.subtype = get("subtype", UNSET)
+        obj.page_number = get("pageNumber", UNSET)
+        obj.position = get("position", UNSET)
+        obj.source_url = get("sourceUrl", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _PASSAGE_META_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _PASSAGE_META_KEYS}
         )
-        if not _PASSAGE_META_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _PASSAGE_META_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1469,20 +1524,21 @@ class RenameTableColumnBody:
 
     name: str
     new_name: str
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RenameTableColumnBody:
         """Build a ``RenameTableColumnBody`` from its JSON form (wire names)."""
-        obj = cls(
-            name=data["name"],
-            new_name=data["newName"],
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.name = data["name"]
+        obj.new_name = data["newName"]
+        obj.extra_members = (
+            _NO_EXTRA
+            if _RENAME_TABLE_COLUMN_BODY_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _RENAME_TABLE_COLUMN_BODY_KEYS}
         )
-        if not _RENAME_TABLE_COLUMN_BODY_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _RENAME_TABLE_COLUMN_BODY_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1508,19 +1564,20 @@ class RenameTableColumnResponse:
     """
 
     table: Table
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RenameTableColumnResponse:
         """Build a ``RenameTableColumnResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            table=Table.from_dict(data["table"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.table = Table.from_dict(data["table"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _RENAME_TABLE_COLUMN_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _RENAME_TABLE_COLUMN_RESPONSE_KEYS}
         )
-        if not _RENAME_TABLE_COLUMN_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _RENAME_TABLE_COLUMN_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1547,19 +1604,20 @@ class SetStateExpiryBody:
     """
 
     expiry: float | None
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryBody:
         """Build a ``SetStateExpiryBody`` from its JSON form (wire names)."""
-        obj = cls(
-            expiry=data["expiry"],
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.expiry = data["expiry"]
+        obj.extra_members = (
+            _NO_EXTRA
+            if _SET_STATE_EXPIRY_BODY_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _SET_STATE_EXPIRY_BODY_KEYS}
         )
-        if not _SET_STATE_EXPIRY_BODY_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _SET_STATE_EXPIRY_BODY_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1584,19 +1642,20 @@ class SetStateExpiryResponse:
     """
 
     state: State
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryResponse:
         """Build a ``SetStateExpiryResponse`` from its JSON form (wire names)."""
-        obj = cls(
-            state=State.from_dict(data["state"]),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.state = State.from_dict(data["state"])
+        obj.extra_members = (
+            _NO_EXTRA
+            if _SET_STATE_EXPIRY_RESPONSE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _SET_STATE_EXPIRY_RESPONSE_KEYS}
         )
-        if not _SET_STATE_EXPIRY_RESPONSE_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _SET_STATE_EXPIRY_RESPONSE_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1639,8 +1698,9 @@ class State:
     payload: dict[str, Any] | Unset = UNSET
     conversation_id: str | Unset = UNSET
     user_id: str | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
@@ -1648,19 +1708,21 @@ class State:
         get = data.get
         _created_at = get("createdAt", UNSET)
         _updated_at = get("updatedAt", UNSET)
-        obj = cls(
-            id=get("id", UNSET),
-            created_at=UNSET if _created_at is UNSET else _parse_datetime(_created_at),
-            updated_at=UNSET if _updated_at is UNSET else _parse_datetime(_updated_at),
-            bot_id=get("botId", UNSET),
-            name=get("name", UNSET),
-            type=get("type", UNSET),
-            payload=get("payload", UNSET),
-            conversation_id=get("conversationId", UNSET),
-            user_id=get("userId", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.id = get("id", UNSET)
+        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
+        obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        obj.bot_id = get("botId", UNSET)
+        obj.name = get("name", UNSET)
+        obj.type = get("type", UNSET)
+        obj.payload = get("payload", UNSET)
+        obj.conversation_id = get("conversationId", UNSET)
+        obj.user_id = get("userId", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _STATE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _STATE_KEYS}
         )
-        if not _STATE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _STATE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1736,8 +1798,9 @@ class Table:
     is_compute_enabled: bool | Unset = UNSET
     created_at: datetime | Unset = UNSET
     updated_at: datetime | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
@@ -1745,20 +1808,22 @@ class Table:
         get = data.get
         _created_at = get("createdAt", UNSET)
         _updated_at = get("updatedAt", UNSET)
-        obj = cls(
-            id=data["id"],
-            name=data["name"],
-            schema=TableSchema.from_dict(data["schema"]),
-            factor=get("factor", UNSET),
-            frozen=get("frozen", UNSET),
-            key_column=get("keyColumn", UNSET),
-            tags=get("tags", UNSET),
-            is_compute_enabled=get("isComputeEnabled", UNSET),
-            created_at=UNSET if _created_at is UNSET else _parse_datetime(_created_at),
-            updated_at=UNSET if _updated_at is UNSET else _parse_datetime(_updated_at),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.id = data["id"]
+        obj.name = data["name"]
+        obj.schema = TableSchema.from_dict(data["schema"])
+        obj.factor = get("factor", UNSET)
+        obj.frozen = get("frozen", UNSET)
+        obj.key_column = get("keyColumn", UNSET)
+        obj.tags = get("tags", UNSET)
+        obj.is_compute_enabled = get("isComputeEnabled", UNSET)
+        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
+        obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _TABLE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _TABLE_KEYS}
         )
-        if not _TABLE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _TABLE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1810,24 +1875,27 @@ class TableSchema:
     additional_properties: bool
     required: list[str] | Unset = UNSET
     schema: str | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSchema:
         """Build a ``TableSchema`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            type=data["type"],
-            properties={
-                _k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in data["properties"].items()
-            },
-            additional_properties=data["additionalProperties"],
-            required=get("required", UNSET),
-            schema=get("$schema", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.type = data["type"]
+        obj.properties = {
+            _k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in data["properties"].items()
+        }
+        obj.additional_properties = data["additionalProperties"]
+        obj.required = get("required", UNSET)
+        obj.schema = get("$schema", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _TABLE_SCHEMA_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _TABLE_SCHEMA_KEYS}
         )
-        if not _TABLE_SCHEMA_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _TABLE_SCHEMA_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1858,18 +1926,21 @@ class TagValue:
     """
 
     value: str | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TagValue:
         """Build a ``TagValue`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            value=get("value", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.value = get("value", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _TAG_VALUE_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _TAG_VALUE_KEYS}
         )
-        if not _TAG_VALUE_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _TAG_VALUE_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1896,20 +1967,21 @@ class UpdateWorkspaceMemberBody:
     """
 
     role: WorkspaceMemberRole | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UpdateWorkspaceMemberBody:
         """Build a ``UpdateWorkspaceMemberBody`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            role=get("role", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.role = get("role", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _UPDATE_WORKSPACE_MEMBER_BODY_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _UPDATE_WORKSPACE_MEMBER_BODY_KEYS}
         )
-        if not _UPDATE_WORKSPACE_MEMBER_BODY_KEYS.issuperset(data):
-            obj.extra_members = {
-                k: v for k, v in data.items() if k not in _UPDATE_WORKSPACE_MEMBER_BODY_KEYS
-            }
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -1951,8 +2023,9 @@ class User:
     picture_url: str | Unset = UNSET
     properties: dict[str, Any] | Unset = UNSET
     attributes: dict[str, Any] | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> User:
@@ -1960,18 +2033,20 @@ class User:
         get = data.get
         _created_at = get("createdAt", UNSET)
         _updated_at = get("updatedAt", UNSET)
-        obj = cls(
-            id=get("id", UNSET),
-            created_at=UNSET if _created_at is UNSET else _parse_datetime(_created_at),
-            updated_at=UNSET if _updated_at is UNSET else _parse_datetime(_updated_at),
-            tags=get("tags", UNSET),
-            name=get("name", UNSET),
-            picture_url=get("pictureUrl", UNSET),
-            properties=get("properties", UNSET),
-            attributes=get("attributes", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.id = get("id", UNSET)
+        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
+        obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        obj.tags = get("tags", UNSET)
+        obj.name = get("name", UNSET)
+        obj.picture_url = get("pictureUrl", UNSET)
+        obj.properties = get("properties", UNSET)
+        obj.attributes = get("attributes", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _USER_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _USER_KEYS}
         )
-        if not _USER_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _USER_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -2024,24 +2099,27 @@ class WorkspaceMember:
     user_id: str | Unset = UNSET
     profile_picture: str | Unset = UNSET
     display_name: str | Unset = UNSET
-    extra_members: dict[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came."""
+    extra_members: Mapping[str, Any] = _field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WorkspaceMember:
         """Build a ``WorkspaceMember`` from its JSON form (wire names)."""
         get = data.get
-        obj = cls(
-            id=get("id", UNSET),
-            email=get("email", UNSET),
-            created_at=get("createdAt", UNSET),
-            role=get("role", UNSET),
-            user_id=get("userId", UNSET),
-            profile_picture=get("profilePicture", UNSET),
-            display_name=get("displayName", UNSET),
+        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj.id = get("id", UNSET)
+        obj.email = get("email", UNSET)
+        obj.created_at = get("createdAt", UNSET)
+        obj.role = get("role", UNSET)
+        obj.user_id = get("userId", UNSET)
+        obj.profile_picture = get("profilePicture", UNSET)
+        obj.display_name = get("displayName", UNSET)
+        obj.extra_members = (
+            _NO_EXTRA
+            if _WORKSPACE_MEMBER_KEYS.issuperset(data)
+            else {k: v for k, v in data.items() if k not in _WORKSPACE_MEMBER_KEYS}
         )
-        if not _WORKSPACE_MEMBER_KEYS.issuperset(data):
-            obj.extra_members = {k: v for k, v in data.items() if k not in _WORKSPACE_MEMBER_KEYS}
         return obj
 
     def to_dict(self) -> dict[str, Any]:
