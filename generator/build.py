@@ -31,6 +31,7 @@ from .ir import (
     ValueCheck,
 )
 from .checks import CheckBuilder, render_operation, validator_name
+from .literals import py_literal, py_str
 from .load import Document, Node
 from .naming import is_builtin, pascal_case, snake_case
 from .problems import Problem, SpecError
@@ -245,7 +246,7 @@ class Builder:
         values = self._enum_values(schema) or []
         is_open = "x-extensible-enum" in schema and "enum" not in schema
         base = "int" if all(isinstance(v, int) for v in values) else "str"
-        reprs = tuple(json.dumps(v, ensure_ascii=False) if isinstance(v, str) else repr(v) for v in values)
+        reprs = tuple(py_literal(v) for v in values)
         literal = f"Literal[{', '.join(reprs)}]"
         annotation = f"{literal} | {base}" if is_open else literal
         self.enums[name] = EnumAlias(
@@ -413,11 +414,11 @@ class Builder:
             if model is not None:
                 required = [f.wire for f in model.fields if f.required]
                 if required:
-                    parts.append(f"data.keys() >= {{{', '.join(repr(w) for w in required)}}}")
+                    parts.append(f"data.keys() >= {{{', '.join(py_str(w) for w in required)}}}")
                 for f in model.fields:
                     enum = self.enums.get(f.type.name) if f.type.kind == "enum" else None
                     if f.required and enum is not None and not enum.open and len(enum.values) == 1:
-                        parts.append(f"data.get({f.wire!r}) == {enum.values[0]}")
+                        parts.append(f"data.get({py_str(f.wire)}) == {enum.values[0]}")
             cond = " and ".join(parts)
         elif t.kind == "enum":
             enum = self.enums.get(t.name)
@@ -451,19 +452,19 @@ class Builder:
     def _union_body(self, name: str, members: tuple[TypeRef, ...], prop: str, tags: tuple[tuple[str, TypeRef], ...]) -> list[str]:
         lines: list[str] = []
         if prop and tags:
-            lines += ["if isinstance(data, dict):", f"    tag = data.get({prop!r})"]
+            lines += ["if isinstance(data, dict):", f"    tag = data.get({py_str(prop)})"]
             for value, t in tags:
-                lines += [f"    if tag == {value!r}:", f"        return {t.decode('data')}"]
+                lines += [f"    if tag == {py_str(value)}:", f"        return {t.decode('data')}"]
         for t in members:
             cond = self._fits(t)
             value = t.decode("data")
             if value == "data" and t.kind in ("enum", "union"):  # their tests do not narrow the type
-                value = f"cast({t.annotation!r}, data)"
+                value = f"cast({py_str(t.annotation)}, data)"
             if cond is None:
                 lines += ["try:", f"    return {value}", "except (KeyError, TypeError, ValueError, AttributeError):", "    pass"]
             else:
                 lines += [f"if {cond}:", f"    return {value}"]
-        lines.append(f"raise ValueError({f'value matches no member of {name}'!r})")
+        lines.append(f"raise ValueError({py_str(f'value matches no member of {name}')})")
         return lines
 
     def _merged(self, node: Node, trail: tuple[tuple[Path, tuple[str, ...]], ...] = ()) -> tuple[dict[str, Node], set[str], bool, str]:
@@ -547,7 +548,7 @@ def _field(py: str, wire: str, ftype: TypeRef, required: bool, raw: Any, schema:
     description = _text(raw.get("description")) or _text(schema.get("description"))
     deprecated = bool(raw.get("deprecated") or schema.get("deprecated"))
     read_only = bool(raw.get("readOnly") or schema.get("readOnly"))
-    key = json.dumps(wire, ensure_ascii=False)
+    key = py_str(wire)
     local = f"_{py.rstrip('_')}"
     if required:
         annotation = ftype.annotation
@@ -720,7 +721,10 @@ class OperationBuilder:
                 spec_required=required,
                 entry=_param_entry(value, ptype, schema, name),
             )
-            checks[id(node)] = self.checks.value_check(schema_node, ptype)
+            check = self.checks.value_check(schema_node, ptype)
+            if "_joined(" in built[id(node)].entry:  # validated as sent: one delimited string
+                check = ValueCheck("any", check.nullable, ())
+            checks[id(node)] = check
         params = [built[id(n)] for n in param_nodes]
         param_checks = tuple((p.location, p.wire, p.name, p.required, checks[id(n)]) for n, p in zip(param_nodes, params))
 
@@ -980,15 +984,15 @@ def _param_entry(value: dict[str, Any], t: TypeRef, schema: dict[str, Any], name
     explode = value.get("explode", style == "form")
     if t.kind == "list" and (location != "query" or explode is False):
         delimiter = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
-        return f"{wire!r}: _joined({name}, {delimiter!r})"
+        return f"{py_str(wire)}: _joined({name}, {py_str(delimiter)})"
     if location == "query" and (t.kind == "dict" or t.kind == "model"):
         encoded = _arg_encode(t, name)
         if style == "deepObject":
-            return f"**_deep_object({wire!r}, {encoded})"
+            return f"**_deep_object({py_str(wire)}, {encoded})"
         if explode:
             return f"**_exploded({encoded})"
-        return f"{wire!r}: _joined_object({encoded})"
-    return f"{wire!r}: {_arg_encode(t, name)}"
+        return f"{py_str(wire)}: _joined_object({encoded})"
+    return f"{py_str(wire)}: {_arg_encode(t, name)}"
 
 
 def _arg_encode(t: TypeRef, name: str) -> str:
@@ -1008,7 +1012,7 @@ def spec_checksum(doc: Document) -> str:
 
     for path in sorted(doc.files, key=rel):
         digest.update(rel(path).encode())
-        digest.update(json.dumps(doc.files[path], sort_keys=True, ensure_ascii=False).encode())
+        digest.update(json.dumps(doc.files[path], sort_keys=True, ensure_ascii=True).encode())
     return digest.hexdigest()
 
 

@@ -7,11 +7,13 @@ run on the JSON form about to be sent; no JSON-schema interpreter runs in the cl
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 from typing import TYPE_CHECKING, Any
 
 from .ir import MemberCheck, ModelValidator, OperationValidator, TypeRef, ValueCheck
+from .literals import py_literal
 from .load import Node
 from .naming import snake_case
 
@@ -31,7 +33,7 @@ _TYPE_TEST = {
 
 
 def _lit(value: Any) -> str:
-    return repr(value)
+    return py_literal(value)
 
 
 def _num(value: Any) -> str:
@@ -59,6 +61,8 @@ class CheckBuilder:
         if ftype.kind == "model":
             self.want(ftype.name)
             return ValueCheck("model", ftype.nullable, (), model=validator_name(ftype.name))
+        if ftype.kind == "file":  # bytes, a file object or a (name, content[, type]) tuple
+            return ValueCheck("any", ftype.nullable, ())
         types = [t for t in self.b._types(schema) if t != "null"]
         kind: Any = types[0] if len(types) == 1 else "any"
         if kind == "any" and ftype.kind in ("str", "datetime", "enum"):
@@ -95,11 +99,11 @@ class CheckBuilder:
                 exclusive = schema.get("exclusiveM" + key[1:])
                 if isinstance(bound, (int, float)) and not isinstance(bound, bool):
                     if exclusive is True:  # OpenAPI 3.0 boolean form
-                        rules.append((f"{V} {op}= {bound!r}", f"{'greater' if op == '<' else 'less'} than {_num(bound)}"))
+                        rules.append((f"{V} {op}= {_lit(bound)}", f"{'greater' if op == '<' else 'less'} than {_num(bound)}"))
                     else:
-                        rules.append((f"{V} {op} {bound!r}", f"{text} {_num(bound)}"))
+                        rules.append((f"{V} {op} {_lit(bound)}", f"{text} {_num(bound)}"))
                 if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool):
-                    rules.append((f"{V} {op}= {exclusive!r}", f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}"))
+                    rules.append((f"{V} {op}= {_lit(exclusive)}", f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}"))
         if kind == "object":
             lo, hi = schema.get("minProperties"), schema.get("maxProperties")
             if isinstance(hi, int):
@@ -135,7 +139,9 @@ class CheckBuilder:
             props, required, closed, _ = self.b._merged(node)
             members: list[MemberCheck] = []
             for f in model.fields:
-                members.append(MemberCheck(f.wire, f.name, f.wire in required, self.value_check(props[f.wire], f.type)))
+                # readOnly members are sent by the server only: never required in a request
+                is_required = f.wire in required and not f.read_only
+                members.append(MemberCheck(f.wire, f.name, is_required, self.value_check(props[f.wire], f.type)))
             object_rules: list[tuple[str, str]] = []
             schema = node.value
             for combinator in ("anyOf", "oneOf"):
@@ -207,6 +213,32 @@ def _sub(cond: str, var: str) -> str:
     return cond.replace(V, var)
 
 
+_LINE = 100
+
+
+def _wrap_raises(lines: list[str], indent: int = 4) -> list[str]:
+    """Long ``raise RequestValidationError(path, rule)`` lines, split the way Black splits them
+    (so that Black has nothing left to change in most generated validators)."""
+    out: list[str] = []
+    for line in lines:
+        stripped = line.lstrip(" ")
+        pad = " " * (indent + len(line) - len(stripped))
+        head = "raise RequestValidationError("
+        if not stripped.startswith(head) or indent + len(line) <= _LINE or not stripped.endswith(")"):
+            out.append(line)
+            continue
+        inner = stripped[len(head) : -1]
+        local = line[: len(line) - len(stripped)]
+        if len(pad) + 4 + len(inner) <= _LINE:
+            out += [local + head, local + "    " + inner, local + ")"]
+        else:
+            statement = ast.parse(stripped).body[0]
+            assert isinstance(statement, ast.Raise) and isinstance(statement.exc, ast.Call)
+            args = [ast.get_source_segment(stripped, arg) or "" for arg in statement.exc.args]
+            out += [local + head] + [f"{local}    {arg}," for arg in args] + [local + ")"]
+    return out
+
+
 def render_model(v: ModelValidator) -> list[str]:
     lines = [
         "if not isinstance(data, dict):",
@@ -216,7 +248,7 @@ def render_model(v: ModelValidator) -> list[str]:
         lines += [
             f"if not {v.keys_const}.issuperset(data):",
             f"    _unknown = next(k for k in data if k not in {v.keys_const})",
-            f"    raise RequestValidationError(_at(at, _unknown, _unknown), 'unknown member (no other members allowed)')",
+            f"    raise RequestValidationError(_at(at, _unknown, _unknown), \"unknown member (no other members allowed)\")",
         ]
     for cond, text in v.object_rules:
         lines += [f"if {cond}:", f"    {_raise('at or ' + _lit(v.model), text)}"]
@@ -232,7 +264,7 @@ def render_model(v: ModelValidator) -> list[str]:
             lines.append(f"v = data.get({_lit(m.wire)}, _MISSING)")
             lines.append("if v is not _MISSING:")
             lines += ["    " + line for line in checks]
-    return lines
+    return _wrap_raises(lines)
 
 
 _PARAM_SOURCES = {"path": "path", "query": "query", "header": "headers"}
@@ -248,5 +280,5 @@ def render_operation(v: OperationValidator) -> list[str]:
         lines.append("if v is not UNSET:")
         lines += ["    " + line for line in checks]
     if v.body_validator:
-        lines.append(f"{v.body_validator}(body, '')")
-    return lines if len(lines) > 1 else ["pass"]
+        lines.append(f'{v.body_validator}(body, "")')
+    return _wrap_raises(lines) if len(lines) > 1 else ["pass"]

@@ -14,17 +14,15 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
-import hashlib
 import importlib.metadata
 import multiprocessing
 import os
-import tempfile
-from pathlib import Path
 
 import black
 from black.mode import TargetVersion
 from black.parsing import InvalidInput
 
+from . import cache
 from .problems import Problem, SpecError
 
 MODE = black.Mode(target_versions={TargetVersion.PY310}, line_length=100)
@@ -32,66 +30,79 @@ _BLACK_VERSION = importlib.metadata.version("black")
 _PARALLEL_MIN_LINES = 3000  # below this, starting processes costs more than it saves
 
 
-def _blocks(source: str) -> list[str]:
-    """``source`` cut before every top-level class or function (and its decorators)."""
+_INDENT = "    "
+_SPLIT_CLASS_LINES = 200  # a class longer than this is formatted method by method
+
+Block = tuple[str, int]  # (text, indentation it stands at: 0, or 4 for a method of a class)
+
+
+def _blocks(source: str) -> list[list[Block]]:
+    """``source`` cut before every top-level class or function (and its decorators); a long
+    class is cut further before each of its methods. Each top-level unit is a list of parts."""
     tree = ast.parse(source)
-    starts = sorted(
-        min([node.lineno] + [d.lineno for d in node.decorator_list])
+    lines = source.splitlines(keepends=True)
+    starts = [
+        (min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1, node)
         for node in tree.body
         if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-    )
-    lines = source.splitlines(keepends=True)
-    cuts = [0] + [s - 1 for s in starts if s > 1] + [len(lines)]
-    return ["".join(lines[a:b]) for a, b in zip(cuts, cuts[1:]) if "".join(lines[a:b]).strip()]
+    ]
+    cuts = [0] + [start for start, _ in starts if start > 0] + [len(lines)]
+    nodes = {start: node for start, node in starts}
+    units: list[list[Block]] = []
+    for a, b in zip(cuts, cuts[1:]):
+        node = nodes.get(a)
+        parts = _class_parts(lines, a, b, node) if isinstance(node, ast.ClassDef) else None
+        if parts is None:
+            text = "".join(lines[a:b]).rstrip()
+            parts = [(text + "\n", 0)] if text else []
+        if parts:
+            units.append(parts)
+    return units
 
 
-def _format_blocks(blocks: list[str]) -> list[str]:
-    return [black.format_str(block, mode=MODE) for block in blocks]
-
-
-def _cache_dir() -> Path | None:
-    if os.environ.get("CODEGEN_NO_CACHE"):
+def _class_parts(lines: list[str], a: int, b: int, node: ast.ClassDef) -> list[Block] | None:
+    if b - a < _SPLIT_CLASS_LINES or not node.end_lineno or node.end_lineno > b:
         return None
-    root = os.environ.get("CODEGEN_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "botpress-codegen"
-    )
-    return Path(root) / f"black-{_BLACK_VERSION}"
-
-
-def _key(block: str) -> str:
-    return hashlib.sha256(f"{MODE!r}\0{block}".encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _read_cache(cache: Path | None, key: str) -> str | None:
-    if cache is None:
+    methods = [
+        min([m.lineno] + [d.lineno for d in m.decorator_list]) - 1
+        for m in node.body
+        if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+    if not methods or methods[0] <= node.lineno - 1:
         return None
-    try:
-        return (cache / key[:2] / key).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+    cuts = [a] + methods + [b]
+    parts: list[Block] = [("".join(lines[a : methods[0]]).rstrip() + "\n", 0)]
+    for start, stop in zip(cuts[1:], cuts[2:]):
+        body = lines[start:stop]
+        # Dedenting must be exactly reversible: every line indented, no whitespace-only lines.
+        if any(line.strip() and not line.startswith(_INDENT) or (not line.strip() and line.strip("\n")) for line in body):
+            return None
+        text = "".join(line[len(_INDENT) :] if line.strip() else line for line in body).rstrip()
+        parts.append((text + "\n", 4))
+    return parts
 
 
-def _write_cache(cache: Path | None, key: str, text: str) -> None:
-    if cache is None:
-        return
-    try:
-        folder = cache / key[:2]
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, folder / key)
-    except OSError:
-        pass  # a cache that cannot be written only costs time
+def _format_block(block: Block) -> str:
+    """Black's output for a block; a method is formatted dedented, with the width it had."""
+    text, indent = block
+    if not indent:
+        return black.format_str(text, mode=MODE)
+    mode = black.Mode(target_versions=MODE.target_versions, line_length=MODE.line_length - indent)
+    out = black.format_str(text, mode=mode)
+    return "".join(" " * indent + line if line.strip() else line for line in out.splitlines(keepends=True))
 
 
-def _run(todo: list[str]) -> list[str]:
+def _format_blocks(blocks: list[Block]) -> list[str]:
+    return [_format_block(block) for block in blocks]
+
+
+def _run(todo: list[Block]) -> list[str]:
     """Black on every block, in parallel processes when there is enough work."""
     workers = min(os.cpu_count() or 1, 8)
-    total = sum(block.count("\n") for block in todo)
+    total = sum(text.count("\n") for text, _ in todo)
     if workers < 2 or total < _PARALLEL_MIN_LINES or "fork" not in multiprocessing.get_all_start_methods():
         return _format_blocks(todo)
-    order = sorted(range(len(todo)), key=lambda i: -len(todo[i]))
+    order = sorted(range(len(todo)), key=lambda i: -len(todo[i][0]))
     batches: list[list[int]] = [[] for _ in range(workers * 4)]
     for n, index in enumerate(order):
         batches[n % len(batches)].append(index)
@@ -107,8 +118,8 @@ def _run(todo: list[str]) -> list[str]:
 
 def format_files(files: dict[str, str], package: str) -> dict[str, str]:
     """Black-format every ``.py`` file; any other file passes unchanged."""
-    cache = _cache_dir()
-    split: dict[str, list[str]] = {}
+    folder = cache.cache_dir(f"black-{_BLACK_VERSION}")
+    split: dict[str, list[list[Block]]] = {}
     for name, source in files.items():
         if name.endswith(".py"):
             try:
@@ -117,23 +128,24 @@ def format_files(files: dict[str, str], package: str) -> dict[str, str]:
                 raise SpecError(
                     [Problem(f"{package}/{name}", "", f"generated code does not parse: line {exc.lineno}: {exc.msg}")]
                 ) from None
-    keys = {block: _key(block) for blocks in split.values() for block in blocks}
-    done: dict[str, str] = {}
-    for block, key in keys.items():
-        hit = _read_cache(cache, key)
+    keys = {part: cache.key(repr(MODE), str(part[1]), part[0]) for units in split.values() for unit in units for part in unit}
+    done: dict[Block, str] = {}
+    for part, key in keys.items():
+        hit = cache.read(folder, key)
         if hit is not None:
-            done[block] = hit
-    todo = [block for block in keys if block not in done]
+            done[part] = hit
+    todo = [part for part in keys if part not in done]
     try:
-        for block, text in zip(todo, _run(todo)):
-            done[block] = text
-            _write_cache(cache, keys[block], text)
+        for part, text in zip(todo, _run(todo)):
+            done[part] = text
+            cache.write(folder, keys[part], text)
     except InvalidInput as exc:
         raise SpecError([Problem(package, "", f"generated code does not parse: {exc}")]) from None
     out: dict[str, str] = {}
     for name, source in files.items():
-        if name in split:
-            out[name] = "\n\n\n".join(done[block].rstrip("\n") for block in split[name]) + "\n" if split[name] else ""
-        else:
+        if name not in split:
             out[name] = source
+            continue
+        units = ["\n\n".join(done[part].rstrip("\n") for part in unit) for unit in split[name]]
+        out[name] = "\n\n\n".join(units) + "\n" if units else ""
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .literals import py_literal
 from .naming import snake_case
 
 BodyEncoding = Literal["json", "form", "multipart", "raw"]
@@ -266,6 +267,14 @@ class Body:
     args: tuple[BodyArg, ...]
     required: bool
 
+    @property
+    def required_args(self) -> tuple[BodyArg, ...]:
+        return tuple(a for a in self.args if a.required)
+
+    @property
+    def optional_args(self) -> tuple[BodyArg, ...]:
+        return tuple(a for a in self.args if not a.required)
+
 
 @dataclass(frozen=True)
 class Pagination:
@@ -321,6 +330,11 @@ class Operation:
     def required_option_headers(self) -> tuple[Parameter, ...]:
         """Required headers that the client configuration may supply."""
         return tuple(p for p in self.header_params if p.option is not None and p.spec_required)
+
+    @property
+    def required_headers_literal(self) -> str:
+        """``((wire, argument), ...)`` of :attr:`required_option_headers`, as Python source."""
+        return py_literal(tuple((p.wire, p.name) for p in self.required_option_headers))
 
     @property
     def iter_arguments(self) -> tuple[Parameter | BodyArg, ...]:

@@ -16,6 +16,7 @@ from urllib.parse import unquote
 import yaml
 from jsonschema.exceptions import ValidationError, best_match
 
+from . import cache
 from .problems import Problem, SpecError, pointer
 
 if TYPE_CHECKING:  # the validator is imported only when a document is validated
@@ -223,7 +224,7 @@ def load_document(spec: str | Path, *, validate: bool = True) -> Document:
     if problems:
         raise SpecError(problems)
     if validate:
-        for problem in _validate(doc):
+        for problem in _validate_cached(doc):
             severity = _severity(doc, problem)
             if severity == "error":
                 problems.append(problem)
@@ -467,6 +468,30 @@ def _message(error: ValidationError) -> str:
     if len(message) > 200:
         message = message[:197] + "..."
     return f"invalid OpenAPI: {message}"
+
+
+def _validate_cached(doc: Document) -> list[Problem]:
+    """:func:`_validate`, remembered by the document's content (the validator is slow)."""
+    import importlib.metadata
+
+    content = json.dumps(
+        [[doc.name_of(p), doc.files[p]] for p in sorted(doc.files, key=doc.name_of)], sort_keys=True, ensure_ascii=True
+    )
+    folder = cache.cache_dir(f"validator-{importlib.metadata.version('openapi-spec-validator')}")
+    name = cache.key(doc.display, str(doc.path), content)
+    hit = cache.read(folder, name)
+    if hit is not None:
+        try:
+            problems, warnings = json.loads(hit)
+            doc.warnings.extend(Problem(*w) for w in warnings)
+            return [Problem(*p) for p in problems]
+        except (ValueError, TypeError):
+            pass
+    before = len(doc.warnings)
+    problems = _validate(doc)
+    record = [[[p.file, p.pointer, p.message] for p in problems], [[w.file, w.pointer, w.message] for w in doc.warnings[before:]]]
+    cache.write(folder, name, json.dumps(record))
+    return problems
 
 
 def _validate(doc: Document) -> list[Problem]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import jinja2
 
+from .literals import py_literal
 from .ir import Api, BodyArg, Field, Operation, Parameter
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -26,9 +28,14 @@ PACKAGE_FILES: tuple[tuple[str, str], ...] = (
 )
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def _docstring(text: str) -> str:
     """Text made safe inside a triple-quoted docstring."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates
     text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    text = _CONTROL.sub(lambda m: f"\\\\x{ord(m.group()):02x}", text.replace("\r\n", "\n"))
     text = "\n".join(line.rstrip() for line in text.splitlines())
     if text.endswith('"'):
         text += " "
@@ -72,7 +79,7 @@ def _op_doc(op: Operation) -> str:
 
 
 def _pyrepr(value: object) -> str:
-    return repr(value)
+    return py_literal(value)
 
 
 def environment() -> jinja2.Environment:
@@ -86,6 +93,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters.update(
         docstring=_docstring,
+        docblock=_indent_rest,
         field_doc=_field_doc,
         arg_doc=_arg_doc,
         op_doc=_op_doc,
@@ -97,4 +105,12 @@ def environment() -> jinja2.Environment:
 def render(api: Api) -> dict[str, str]:
     """Source text of every package file, keyed by path relative to the package folder."""
     env = environment()
-    return {name: env.get_template(template).render(api=api) for name, template in PACKAGE_FILES}
+    return {name: _encodable(name, env.get_template(template).render(api=api)) for name, template in PACKAGE_FILES}
+
+
+def _encodable(name: str, text: str) -> str:
+    """Non-Python files (README.md) hold spec text as is: lone surrogates, which UTF-8 cannot
+    encode, are written as ``\\udXXX`` escapes there. (Python files escape them in literals.)"""
+    if name.endswith(".py"):
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -54,6 +54,6 @@ def test_blocks_cut_only_between_top_level_definitions() -> None:
             "",
         ]
     )
-    blocks = _blocks(source)
-    assert [b.splitlines()[0] for b in blocks] == ['x = """', "@decorator", "def g():"]
-    assert "".join(blocks) == source
+    units = _blocks(source)
+    assert [unit[0][0].splitlines()[0] for unit in units] == ['x = """', "@decorator", "def g():"]
+    assert "\n\n".join(part for unit in units for part, _ in unit) == source

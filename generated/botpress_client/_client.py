@@ -413,7 +413,9 @@ class Client(SyncTransport):
             body["isComputeEnabled"] = is_compute_enabled
         return self._request(
             _GET_OR_CREATE_TABLE,
-            path={"table": table},
+            path={
+                "table": table,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -477,7 +479,9 @@ class Client(SyncTransport):
         """
         return self._request(
             _GET_TABLE,
-            path={"table": table},
+            path={
+                "table": table,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -549,7 +553,9 @@ class Client(SyncTransport):
         }
         return self._request(
             _RENAME_TABLE_COLUMN,
-            path={"table": table},
+            path={
+                "table": table,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -685,7 +691,9 @@ class Client(SyncTransport):
         """
         return self._request(
             _GET_MESSAGE,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -753,7 +761,11 @@ class Client(SyncTransport):
         }
         return self._request(
             _SET_STATE_EXPIRY,
-            path={"type": type, "id": id, "name": name},
+            path={
+                "type": type,
+                "id": id,
+                "name": name,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -807,7 +819,9 @@ class Client(SyncTransport):
         """
         return self._request(
             _GET_USER,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -868,8 +882,13 @@ class Client(SyncTransport):
         """
         return self._request(
             _LIST_TAG_VALUES,
-            path={"key": key},
-            query={"nextToken": next_token, "type": type},
+            path={
+                "key": key,
+            },
+            query={
+                "nextToken": next_token,
+                "type": type,
+            },
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -992,8 +1011,13 @@ class Client(SyncTransport):
         """
         return self._request(
             _LIST_FILE_PASSAGES,
-            path={"id": id},
-            query={"nextToken": next_token, "limit": limit},
+            path={
+                "id": id,
+            },
+            query={
+                "nextToken": next_token,
+                "limit": limit,
+            },
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -1124,8 +1148,12 @@ class Client(SyncTransport):
         """
         return self._request(
             _LIST_FILE_TAG_VALUES,
-            path={"tag": tag},
-            query={"nextToken": next_token},
+            path={
+                "tag": tag,
+            },
+            query={
+                "nextToken": next_token,
+            },
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -1248,7 +1276,9 @@ class Client(SyncTransport):
         """
         return self._request(
             _DELETE_FILE,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -1314,7 +1344,9 @@ class Client(SyncTransport):
             body["role"] = role
         return self._request(
             _UPDATE_WORKSPACE_MEMBER,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
             headers={
                 "x-workspace-id": workspace_id,
@@ -1367,9 +1399,13 @@ class Client(SyncTransport):
             )
         return self._request(
             _DELETE_WORKSPACE,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
-            headers={"x-multiple-integrations": multiple_integrations},
+            headers={
+                "x-multiple-integrations": multiple_integrations,
+            },
             body=None,
             decode=models.DeleteWorkspaceResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
@@ -1422,7 +1458,10 @@ class Client(SyncTransport):
             )
         return self._request(
             _GET_BOT_ISSUE,
-            path={"id": id, "issueId": issue_id},
+            path={
+                "id": id,
+                "issueId": issue_id,
+            },
             query={},
             headers={
                 "x-workspace-id": workspace_id,
@@ -1480,7 +1519,10 @@ class Client(SyncTransport):
             )
         return self._request(
             _DELETE_BOT_ISSUE,
-            path={"id": id, "issueId": issue_id},
+            path={
+                "id": id,
+                "issueId": issue_id,
+            },
             query={},
             headers={
                 "x-workspace-id": workspace_id,
@@ -1690,7 +1732,9 @@ class AsyncClient(AsyncTransport):
             body["isComputeEnabled"] = is_compute_enabled
         return await self._request(
             _GET_OR_CREATE_TABLE,
-            path={"table": table},
+            path={
+                "table": table,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -1754,7 +1798,9 @@ class AsyncClient(AsyncTransport):
         """
         return await self._request(
             _GET_TABLE,
-            path={"table": table},
+            path={
+                "table": table,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -1826,7 +1872,9 @@ class AsyncClient(AsyncTransport):
         }
         return await self._request(
             _RENAME_TABLE_COLUMN,
-            path={"table": table},
+            path={
+                "table": table,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -1962,7 +2010,9 @@ class AsyncClient(AsyncTransport):
         """
         return await self._request(
             _GET_MESSAGE,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -2030,7 +2080,11 @@ class AsyncClient(AsyncTransport):
         }
         return await self._request(
             _SET_STATE_EXPIRY,
-            path={"type": type, "id": id, "name": name},
+            path={
+                "type": type,
+                "id": id,
+                "name": name,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -2084,7 +2138,9 @@ class AsyncClient(AsyncTransport):
         """
         return await self._request(
             _GET_USER,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -2145,8 +2201,13 @@ class AsyncClient(AsyncTransport):
         """
         return await self._request(
             _LIST_TAG_VALUES,
-            path={"key": key},
-            query={"nextToken": next_token, "type": type},
+            path={
+                "key": key,
+            },
+            query={
+                "nextToken": next_token,
+                "type": type,
+            },
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -2270,8 +2331,13 @@ class AsyncClient(AsyncTransport):
         """
         return await self._request(
             _LIST_FILE_PASSAGES,
-            path={"id": id},
-            query={"nextToken": next_token, "limit": limit},
+            path={
+                "id": id,
+            },
+            query={
+                "nextToken": next_token,
+                "limit": limit,
+            },
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -2403,8 +2469,12 @@ class AsyncClient(AsyncTransport):
         """
         return await self._request(
             _LIST_FILE_TAG_VALUES,
-            path={"tag": tag},
-            query={"nextToken": next_token},
+            path={
+                "tag": tag,
+            },
+            query={
+                "nextToken": next_token,
+            },
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -2528,7 +2598,9 @@ class AsyncClient(AsyncTransport):
         """
         return await self._request(
             _DELETE_FILE,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
             headers={
                 "x-bot-id": bot_id,
@@ -2594,7 +2666,9 @@ class AsyncClient(AsyncTransport):
             body["role"] = role
         return await self._request(
             _UPDATE_WORKSPACE_MEMBER,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
             headers={
                 "x-workspace-id": workspace_id,
@@ -2647,9 +2721,13 @@ class AsyncClient(AsyncTransport):
             )
         return await self._request(
             _DELETE_WORKSPACE,
-            path={"id": id},
+            path={
+                "id": id,
+            },
             query={},
-            headers={"x-multiple-integrations": multiple_integrations},
+            headers={
+                "x-multiple-integrations": multiple_integrations,
+            },
             body=None,
             decode=models.DeleteWorkspaceResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
@@ -2702,7 +2780,10 @@ class AsyncClient(AsyncTransport):
             )
         return await self._request(
             _GET_BOT_ISSUE,
-            path={"id": id, "issueId": issue_id},
+            path={
+                "id": id,
+                "issueId": issue_id,
+            },
             query={},
             headers={
                 "x-workspace-id": workspace_id,
@@ -2760,7 +2841,10 @@ class AsyncClient(AsyncTransport):
             )
         return await self._request(
             _DELETE_BOT_ISSUE,
-            path={"id": id, "issueId": issue_id},
+            path={
+                "id": id,
+                "issueId": issue_id,
+            },
             query={},
             headers={
                 "x-workspace-id": workspace_id,

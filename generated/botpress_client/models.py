@@ -155,6 +155,7 @@ WorkspaceMemberRole: TypeAlias = Literal[
 ]
 """Role of a workspace member."""
 
+
 _BOT_ISSUE_KEYS: frozenset[str] = frozenset(
     {
         "id",
@@ -255,7 +256,17 @@ class BotIssue:
 
 
 _COLUMN_DEFINITION_KEYS: frozenset[str] = frozenset(
-    {"type", "format", "description", "pattern", "enum", "items", "nullable", "properties", "x-zui"}
+    {
+        "type",
+        "format",
+        "description",
+        "pattern",
+        "enum",
+        "items",
+        "nullable",
+        "properties",
+        "x-zui",
+    }
 )
 
 
@@ -340,7 +351,11 @@ class ColumnDefinition:
         return out
 
 
-_COLUMN_ITEMS_KEYS: frozenset[str] = frozenset({"type"})
+_COLUMN_ITEMS_KEYS: frozenset[str] = frozenset(
+    {
+        "type",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -348,8 +363,8 @@ class ColumnItems:
     """Shape of the items of an array column, or of one member of an object column. `type` is
     required; other members are allowed.
 
-        Attributes:
-            type: Type of the value.
+    Attributes:
+        type: Type of the value.
     """
 
     type: ColumnType
@@ -380,7 +395,17 @@ class ColumnItems:
 
 
 _COLUMN_METADATA_KEYS: frozenset[str] = frozenset(
-    {"index", "id", "searchable", "hidden", "order", "width", "schemaId", "typings", "computed"}
+    {
+        "index",
+        "id",
+        "searchable",
+        "hidden",
+        "order",
+        "width",
+        "schemaId",
+        "typings",
+        "computed",
+    }
 )
 
 
@@ -462,7 +487,15 @@ class ColumnMetadata:
 
 
 _COMPUTED_DEFINITION_KEYS: frozenset[str] = frozenset(
-    {"action", "dependencies", "prompt", "code", "model", "workflowId", "enabled"}
+    {
+        "action",
+        "dependencies",
+        "prompt",
+        "code",
+        "model",
+        "workflowId",
+        "enabled",
+    }
 )
 
 
@@ -534,7 +567,15 @@ class ComputedDefinition:
 
 
 _CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
-    {"payload", "userId", "conversationId", "type", "tags", "schedule", "origin"}
+    {
+        "payload",
+        "userId",
+        "conversationId",
+        "type",
+        "tags",
+        "schedule",
+        "origin",
+    }
 )
 
 
@@ -543,15 +584,15 @@ class CreateMessageBody:
     """The message to create. Which members are required, the length of `userId` and the
     maximum length of `type` come from the live API docs, not the API description.
 
-        Attributes:
-            payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
-                Carousel, File, Audio, Video, Location.
-            user_id: Id of the user the message belongs to (28 to 36 characters).
-            conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
-            type: Message kind (at most 200 characters).
-            tags: Key/value labels.
-            schedule: When to send the message, for a scheduled message.
-            origin: Origin of the message; only `synthetic`.
+    Attributes:
+        payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
+            Carousel, File, Audio, Video, Location.
+        user_id: Id of the user the message belongs to (28 to 36 characters).
+        conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
+        type: Message kind (at most 200 characters).
+        tags: Key/value labels.
+        schedule: When to send the message, for a scheduled message.
+        origin: Origin of the message; only `synthetic`.
     """
 
     payload: dict[str, Any]
@@ -603,7 +644,11 @@ class CreateMessageBody:
         return out
 
 
-_CREATE_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset({"message"})
+_CREATE_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "message",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -731,7 +776,15 @@ class DeleteWorkspaceResponse:
         return out
 
 
-_ERROR_KEYS: frozenset[str] = frozenset({"id", "code", "type", "message", "metadata"})
+_ERROR_KEYS: frozenset[str] = frozenset(
+    {
+        "id",
+        "code",
+        "type",
+        "message",
+        "metadata",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -739,18 +792,18 @@ class Error:
     """Body of every failed call (non-2xx status). From the live API docs, not the API
     description.
 
-        Attributes:
-            id: Error id (`err_...`).
-            code: HTTP status code.
-            type: Error type. Known types and their statuses: 400 InvalidPayload, InvalidJsonSchema,
-                InvalidDataFormat, InvalidIdentifier, ReferenceNotFound, InvalidQuery, Runtime,
-                BreakingChanges; 401 Unauthorized; 402 PaymentRequired; 403 Forbidden,
-                QuotaExceeded; 404 ResourceNotFound; 405 MethodNotFound; 409 RelationConflict,
-                ReferenceConstraint, ResourceLockedConflict, AlreadyExists; 410 ResourceGone;
-                413 PayloadTooLarge, LimitExceeded; 415 UnsupportedMediaType; 429 RateLimited;
-                500 Unknown, Internal; 504 OperationTimeout. Open list.
-            message: Human-readable error message.
-            metadata: Extra data about the error.
+    Attributes:
+        id: Error id (`err_...`).
+        code: HTTP status code.
+        type: Error type. Known types and their statuses: 400 InvalidPayload, InvalidJsonSchema,
+            InvalidDataFormat, InvalidIdentifier, ReferenceNotFound, InvalidQuery, Runtime,
+            BreakingChanges; 401 Unauthorized; 402 PaymentRequired; 403 Forbidden,
+            QuotaExceeded; 404 ResourceNotFound; 405 MethodNotFound; 409 RelationConflict,
+            ReferenceConstraint, ResourceLockedConflict, AlreadyExists; 410 ResourceGone;
+            413 PayloadTooLarge, LimitExceeded; 415 UnsupportedMediaType; 429 RateLimited;
+            500 Unknown, Internal; 504 OperationTimeout. Open list.
+        message: Human-readable error message.
+        metadata: Extra data about the error.
     """
 
     id: str
@@ -794,7 +847,11 @@ class Error:
         return out
 
 
-_GET_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset({"issue"})
+_GET_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "issue",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -832,7 +889,11 @@ class GetBotIssueResponse:
         return out
 
 
-_GET_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset({"message"})
+_GET_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "message",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -871,7 +932,14 @@ class GetMessageResponse:
 
 
 _GET_OR_CREATE_TABLE_BODY_KEYS: frozenset[str] = frozenset(
-    {"schema", "factor", "frozen", "keyColumn", "tags", "isComputeEnabled"}
+    {
+        "schema",
+        "factor",
+        "frozen",
+        "keyColumn",
+        "tags",
+        "isComputeEnabled",
+    }
 )
 
 
@@ -940,7 +1008,13 @@ class GetOrCreateTableBody:
 
 
 _GET_OR_CREATE_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {"table", "created", "rows", "stale", "indexing"}
+    {
+        "table",
+        "created",
+        "rows",
+        "stale",
+        "indexing",
+    }
 )
 
 
@@ -995,7 +1069,14 @@ class GetOrCreateTableResponse:
         return out
 
 
-_GET_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset({"table", "rows", "stale", "indexing"})
+_GET_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "table",
+        "rows",
+        "stale",
+        "indexing",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1049,7 +1130,11 @@ class GetTableResponse:
         return out
 
 
-_GET_USER_RESPONSE_KEYS: frozenset[str] = frozenset({"user"})
+_GET_USER_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "user",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1087,7 +1172,12 @@ class GetUserResponse:
         return out
 
 
-_LIST_FILE_PASSAGES_RESPONSE_KEYS: frozenset[str] = frozenset({"passages", "meta"})
+_LIST_FILE_PASSAGES_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "passages",
+        "meta",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1129,7 +1219,12 @@ class ListFilePassagesResponse:
         return out
 
 
-_LIST_FILE_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset({"values", "meta"})
+_LIST_FILE_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "values",
+        "meta",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1171,7 +1266,12 @@ class ListFileTagValuesResponse:
         return out
 
 
-_LIST_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset({"tags", "meta"})
+_LIST_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "tags",
+        "meta",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1313,7 +1413,12 @@ class Message:
         return out
 
 
-_MESSAGE_SCHEDULE_KEYS: frozenset[str] = frozenset({"dateTime", "delay"})
+_MESSAGE_SCHEDULE_KEYS: frozenset[str] = frozenset(
+    {
+        "dateTime",
+        "delay",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1360,7 +1465,11 @@ class MessageSchedule:
         return out
 
 
-_PAGINATION_META_KEYS: frozenset[str] = frozenset({"nextToken"})
+_PAGINATION_META_KEYS: frozenset[str] = frozenset(
+    {
+        "nextToken",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1399,7 +1508,13 @@ class PaginationMeta:
         return out
 
 
-_PASSAGE_KEYS: frozenset[str] = frozenset({"id", "content", "meta"})
+_PASSAGE_KEYS: frozenset[str] = frozenset(
+    {
+        "id",
+        "content",
+        "meta",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1450,7 +1565,13 @@ class Passage:
 
 
 _PASSAGE_META_KEYS: frozenset[str] = frozenset(
-    {"type", "subtype", "pageNumber", "position", "sourceUrl"}
+    {
+        "type",
+        "subtype",
+        "pageNumber",
+        "position",
+        "sourceUrl",
+    }
 )
 
 
@@ -1510,7 +1631,12 @@ class PassageMeta:
         return out
 
 
-_RENAME_TABLE_COLUMN_BODY_KEYS: frozenset[str] = frozenset({"name", "newName"})
+_RENAME_TABLE_COLUMN_BODY_KEYS: frozenset[str] = frozenset(
+    {
+        "name",
+        "newName",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1552,7 +1678,11 @@ class RenameTableColumnBody:
         return out
 
 
-_RENAME_TABLE_COLUMN_RESPONSE_KEYS: frozenset[str] = frozenset({"table"})
+_RENAME_TABLE_COLUMN_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "table",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1590,7 +1720,11 @@ class RenameTableColumnResponse:
         return out
 
 
-_SET_STATE_EXPIRY_BODY_KEYS: frozenset[str] = frozenset({"expiry"})
+_SET_STATE_EXPIRY_BODY_KEYS: frozenset[str] = frozenset(
+    {
+        "expiry",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1630,7 +1764,11 @@ class SetStateExpiryBody:
         return out
 
 
-_SET_STATE_EXPIRY_RESPONSE_KEYS: frozenset[str] = frozenset({"state"})
+_SET_STATE_EXPIRY_RESPONSE_KEYS: frozenset[str] = frozenset(
+    {
+        "state",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1669,7 +1807,17 @@ class SetStateExpiryResponse:
 
 
 _STATE_KEYS: frozenset[str] = frozenset(
-    {"id", "createdAt", "updatedAt", "botId", "name", "type", "payload", "conversationId", "userId"}
+    {
+        "id",
+        "createdAt",
+        "updatedAt",
+        "botId",
+        "name",
+        "type",
+        "payload",
+        "conversationId",
+        "userId",
+    }
 )
 
 
@@ -1853,7 +2001,13 @@ class Table:
 
 
 _TABLE_SCHEMA_KEYS: frozenset[str] = frozenset(
-    {"type", "properties", "additionalProperties", "required", "$schema"}
+    {
+        "type",
+        "properties",
+        "additionalProperties",
+        "required",
+        "$schema",
+    }
 )
 
 
@@ -1914,7 +2068,11 @@ class TableSchema:
         return out
 
 
-_TAG_VALUE_KEYS: frozenset[str] = frozenset({"value"})
+_TAG_VALUE_KEYS: frozenset[str] = frozenset(
+    {
+        "value",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1953,7 +2111,11 @@ class TagValue:
         return out
 
 
-_UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset({"role"})
+_UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset(
+    {
+        "role",
+    }
+)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1962,8 +2124,8 @@ class UpdateWorkspaceMemberBody:
     is required (from the live API docs, not the API description); other members are
     accepted.
 
-        Attributes:
-            role: New role of the member.
+    Attributes:
+        role: New role of the member.
     """
 
     role: WorkspaceMemberRole | Unset = UNSET
@@ -1995,7 +2157,16 @@ class UpdateWorkspaceMemberBody:
 
 
 _USER_KEYS: frozenset[str] = frozenset(
-    {"id", "createdAt", "updatedAt", "tags", "name", "pictureUrl", "properties", "attributes"}
+    {
+        "id",
+        "createdAt",
+        "updatedAt",
+        "tags",
+        "name",
+        "pictureUrl",
+        "properties",
+        "attributes",
+    }
 )
 
 
@@ -2004,15 +2175,15 @@ class User:
     """Someone interacting with a bot through one integration; the same person on two
     integrations is two users.
 
-        Attributes:
-            id: User id.
-            created_at: Creation timestamp.
-            updated_at: Last update timestamp.
-            tags: Key/value labels.
-            name: Name of the user.
-            picture_url: URL of the user's picture.
-            properties: Properties of the user (inner fields not documented).
-            attributes: Attributes of the user (inner fields not documented).
+    Attributes:
+        id: User id.
+        created_at: Creation timestamp.
+        updated_at: Last update timestamp.
+        tags: Key/value labels.
+        name: Name of the user.
+        picture_url: URL of the user's picture.
+        properties: Properties of the user (inner fields not documented).
+        attributes: Attributes of the user (inner fields not documented).
     """
 
     id: str | Unset = UNSET
@@ -2074,7 +2245,15 @@ class User:
 
 
 _WORKSPACE_MEMBER_KEYS: frozenset[str] = frozenset(
-    {"id", "email", "createdAt", "role", "userId", "profilePicture", "displayName"}
+    {
+        "id",
+        "email",
+        "createdAt",
+        "role",
+        "userId",
+        "profilePicture",
+        "displayName",
+    }
 )
 
 

@@ -1,0 +1,29 @@
+"""Python literals for values from the spec, written the way Black writes them.
+
+Spec text reaches generated code only through here (or as sanitised identifiers), so a
+quote, backslash, newline or lone surrogate in a spec can never break out of a literal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def py_literal(value: Any) -> str:
+    """A Python literal of ``value`` (str, int, float, bool, None, or lists/tuples of them)."""
+    if isinstance(value, str):
+        return py_str(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(py_literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, list):
+        return "[" + ", ".join(py_literal(v) for v in value) + "]"
+    return repr(value)
+
+
+def py_str(text: str) -> str:
+    """A string literal, double-quoted unless that needs more escapes (Black's preference)."""
+    literal = repr(text)
+    if literal.startswith("'") and '"' not in text:
+        literal = '"' + literal[1:-1].replace("\\'", "'") + '"'
+    return literal
