@@ -508,6 +508,15 @@ def test_iter_stops_on_empty_token(api: Api, loopback: Loopback) -> None:
     assert "limit" not in loopback.requests[0].query  # unset: not sent
 
 
+def test_iter_stops_when_the_server_repeats_the_token(api: Api, loopback: Loopback) -> None:
+    loopback.reply(200, passages_page(["p1"], "tok2"))
+    loopback.reply(200, passages_page(["p2"], "tok2"))  # a broken server: would loop forever
+    loopback.reply(200, passages_page(["p3"], None))
+    client = api.client()
+    assert [p.id for p in api.iterate(client, "iter_file_passages", id="f")] == ["p1", "p2"]
+    assert loopback.count == 2
+
+
 # --------------------------------------------------------------------------- configuration
 
 

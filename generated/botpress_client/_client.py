@@ -952,7 +952,7 @@ class Client(SyncTransport):
             )
             yield from page.tags
             token = page.meta.next_token
-            if not token:
+            if not token or token == page_token:  # no next page (or a server repeating itself)
                 return
             page_token = token
 
@@ -1093,7 +1093,7 @@ class Client(SyncTransport):
             )
             yield from page.passages
             token = page.meta.next_token
-            if not token:
+            if not token or token == page_token:  # no next page (or a server repeating itself)
                 return
             page_token = token
 
@@ -1225,7 +1225,7 @@ class Client(SyncTransport):
             )
             yield from page.values
             token = page.meta.next_token
-            if not token:
+            if not token or token == page_token:  # no next page (or a server repeating itself)
                 return
             page_token = token
 
@@ -2272,7 +2272,7 @@ class AsyncClient(AsyncTransport):
             for item in page.tags:
                 yield item
             token = page.meta.next_token
-            if not token:
+            if not token or token == page_token:  # no next page (or a server repeating itself)
                 return
             page_token = token
 
@@ -2414,7 +2414,7 @@ class AsyncClient(AsyncTransport):
             for item in page.passages:
                 yield item
             token = page.meta.next_token
-            if not token:
+            if not token or token == page_token:  # no next page (or a server repeating itself)
                 return
             page_token = token
 
@@ -2547,7 +2547,7 @@ class AsyncClient(AsyncTransport):
             for item in page.values:
                 yield item
             token = page.meta.next_token
-            if not token:
+            if not token or token == page_token:  # no next page (or a server repeating itself)
                 return
             page_token = token
 
