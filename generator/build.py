@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import keyword
 import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from .ir import (
     Api,
@@ -45,9 +47,15 @@ RESERVED_MEMBERS = frozenset(
     {"from_dict", "to_dict", "extra_members", "str", "int", "float", "bool", "list", "dict", "datetime", "bytes", "object"}
 )
 # Names the models module imports or defines: a schema of that name gets a "Model" suffix.
-MODULE_NAMES = frozenset({"Any", "Literal", "Mapping", "TypeAlias", "UNSET", "Unset", "FileTypes", "cast", "dataclass", "field"})
+MODULE_NAMES = frozenset(
+    {"Any", "Literal", "Mapping", "MappingProxyType", "TypeAlias", "UNSET", "Unset", "FileTypes", "cast", "dataclass", "field"}
+)
 # Keyword arguments every client method defines itself.
-RESERVED_ARGS = frozenset({"self", "extra_headers", "extra_query", "extra_body", "timeout", "max_retries"})
+# and names the method bodies use from the module (an argument named ``models`` would hide it).
+RESERVED_ARGS = frozenset(
+    {"self", "extra_headers", "extra_query", "extra_body", "timeout", "max_retries"}
+    | {"models", "warnings", "httpx", "dataclasses", "datetime", "cast"}
+)
 
 
 @dataclass
@@ -64,6 +72,8 @@ class Builder:
     # (file, pointer) of a schema -> its TypeRef once named
     named: dict[tuple[Path, tuple[str, ...]], TypeRef] = field(default_factory=dict)
     names_taken: dict[str, str] = field(default_factory=dict)  # python name -> source
+    # snake-case stem (of ``_X_KEYS``, ``_check_x``, ``_decode_x``) -> the class name it belongs to
+    stems_taken: dict[str, str] = field(default_factory=dict)
     models: dict[str, Model] = field(default_factory=dict)
     enums: dict[str, EnumAlias] = field(default_factory=dict)
     pending_models: list[_Pending] = field(default_factory=list)
@@ -97,16 +107,21 @@ class Builder:
         """Reserve a class name; derived (inline) names dodge collisions, spec names may not."""
         if name in MODULE_NAMES:
             name += "Model"
-        if name not in self.names_taken:
+        stem = _stem(name)
+        if name not in self.names_taken and stem not in self.stems_taken:
             self.names_taken[name] = self.where(node)
+            self.stems_taken[stem] = name
             return name
-        if not derived:
+        if not derived and name in self.names_taken:
             self.problem(node, f"schema name maps to Python class {name!r}, already used by {self.names_taken[name]}")
             return name
         n = 2
-        while f"{name}{n}" in self.names_taken:
+        while f"{name}{n}" in self.names_taken or _stem(f"{name}{n}") in self.stems_taken:
             n += 1
+        if not derived:  # e.g. ABTest and AbTest: their helpers (_AB_TEST_KEYS, ...) would clash
+            self.warn(node, f"class {name!r} would share helper names with class {self.stems_taken[stem]!r}; named {name}{n}")
         self.names_taken[f"{name}{n}"] = self.where(node)
+        self.stems_taken[_stem(f"{name}{n}")] = f"{name}{n}"
         return f"{name}{n}"
 
     # -- schemas -----------------------------------------------------------------
@@ -426,20 +441,8 @@ class Builder:
                 cond = "isinstance(data, int)" if enum is not None and enum.base == "int" else "isinstance(data, str)"
             else:
                 cond = f"data in ({', '.join(enum.values)},)"
-        elif t.kind in ("str",):
-            cond = "isinstance(data, str)"
-        elif t.kind == "int":
-            cond = "isinstance(data, int) and not isinstance(data, bool)"
-        elif t.kind == "float":
-            cond = "isinstance(data, (int, float)) and not isinstance(data, bool)"
-        elif t.kind == "bool":
-            cond = "isinstance(data, bool)"
-        elif t.kind == "none":
-            cond = "data is None"
-        elif t.kind == "list":
-            cond = "isinstance(data, list)"
-        elif t.kind == "dict":
-            cond = "isinstance(data, dict)"
+        elif t.kind in _FITS:
+            cond = _FITS[t.kind]
         elif t.kind == "union" and not t.name:
             subs = [self._fits(v) for v in t.variants]
             cond = None if any(c is None for c in subs) else " or ".join(f"({c})" for c in subs if c)
@@ -458,7 +461,7 @@ class Builder:
         for t in members:
             cond = self._fits(t)
             value = t.decode("data")
-            if value == "data" and t.kind in ("enum", "union"):  # their tests do not narrow the type
+            if value == "data" and t.kind not in _FITS:  # only the _FITS tests narrow the type
                 value = f"cast({py_str(t.annotation)}, data)"
             if cond is None:
                 lines += ["try:", f"    return {value}", "except (KeyError, TypeError, ValueError, AttributeError):", "    pass"]
@@ -499,11 +502,10 @@ class Builder:
     def _build_model(self, node: Node, name: str) -> Model:
         props, required, closed, description = self._merged(node)
         fields: list[Field] = []
+        names = _member_names(list(props))
         used: dict[str, str] = {}
         for wire, prop_node in props.items():
-            py = snake_case(wire)
-            if py in RESERVED_MEMBERS:
-                py += "_"
+            py = names[wire]
             if py in used:
                 self.problem(prop_node, f"member {wire!r} maps to Python name {py!r}, as does {used[py]!r}")
                 continue
@@ -519,6 +521,53 @@ class Builder:
             keys_const=f"_{snake_case(name).upper()}_KEYS",
             source=self.where(node),
         )
+
+
+_PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 pchar (with "/"), sent as they are
+
+
+def _url_path(template: str) -> str:
+    """The path template with its literal text percent-encoded (``{name}`` placeholders and
+    existing ``%XX`` escapes kept): quotes, backslashes, ``#`` or spaces cannot go on the wire raw."""
+    parts = re.split(r"({[^{}]+}|%[0-9A-Fa-f]{2})", template)
+    return "".join(part if index % 2 else quote(part, _PATH_SAFE, errors="surrogatepass") for index, part in enumerate(parts))
+
+
+def _stem(class_name: str) -> str:
+    """The snake-case stem the module-level helpers of a class are named from."""
+    return snake_case(class_name).rstrip("_")
+
+
+def _member_names(wires: list[str]) -> dict[str, str]:
+    """Attribute names of a model's members: their snake_case, or, where two members share
+    a snake_case (``mixedCase`` and ``mixed_case``), the wire name of the one that is itself a
+    Python identifier (``mixedCase``). Left colliding (an error) only when neither is."""
+
+    def snake(wire: str) -> str:
+        py = snake_case(wire)
+        return py + "_" if py in RESERVED_MEMBERS else py
+
+    names = {wire: snake(wire) for wire in wires}
+    for py in sorted({p for p in names.values() if list(names.values()).count(p) > 1}):
+        sharing = [w for w in wires if names[w] == py]
+        keeper = next((w for w in sharing if w == py), sharing[0])
+        for wire in sharing:
+            verbatim = wire.isidentifier() and not keyword.iskeyword(wire) and wire not in RESERVED_MEMBERS
+            if wire != keeper and verbatim and wire not in names.values():
+                names[wire] = wire
+    return names
+
+
+# What a JSON value must be to decode as a member of these kinds, inside a union.
+_FITS = {
+    "str": "isinstance(data, str)",
+    "int": "isinstance(data, int) and not isinstance(data, bool)",
+    "float": "isinstance(data, (int, float)) and not isinstance(data, bool)",
+    "bool": "isinstance(data, bool)",
+    "none": "data is None",
+    "list": "isinstance(data, list)",
+    "dict": "isinstance(data, dict)",
+}
 
 
 def _is_typed(schema: Any) -> bool:
@@ -702,7 +751,7 @@ class OperationBuilder:
                 name = take(option.name, wire, node)
             elif location == "header":
                 stripped = snake_case(wire[2:]) if wire.lower().startswith("x-") else snake_case(wire)
-                name = take(stripped if stripped not in taken else snake_case(wire), wire, node)
+                name = take(stripped if stripped not in taken else snake_case(wire), wire, node, location)
             else:
                 name = take(snake_case(wire), wire, node, location)
             optional_arg = option is not None or not required
@@ -747,7 +796,7 @@ class OperationBuilder:
             operation_id=op_id,
             method_name=method_name,
             http_method=method.upper(),
-            path=path,
+            path=_url_path(path),
             tag=tags[0] if isinstance(tags, list) and tags and isinstance(tags[0], str) else "",
             summary=_text(spec.get("summary")),
             description=_text(spec.get("description")),

@@ -284,6 +284,14 @@ class Pagination:
     token_param: str  # argument carrying the page token
     token_path: tuple[str, ...]  # attribute path to the next token on a page
 
+    @property
+    def sync_return(self) -> str:
+        return f"Iterator[{self.item_annotation}]"
+
+    @property
+    def async_return(self) -> str:
+        return f"AsyncIterator[{self.item_annotation}]"
+
 
 @dataclass(frozen=True)
 class Operation:

@@ -235,7 +235,7 @@ def load_document(spec: str | Path, *, validate: bool = True) -> Document:
     return doc
 
 
-_IGNORED_MEMBER = ("was unexpected", "do not match any of the regexes")
+_IGNORED_MEMBER = ("was unexpected", "match any of the regexes")
 
 
 def _severity(doc: Document, problem: Problem) -> str:
@@ -245,7 +245,7 @@ def _severity(doc: Document, problem: Problem) -> str:
     (``--strict`` makes every warning an error). Anything else stops generation.
     """
     if any(marker in problem.message for marker in _IGNORED_MEMBER):
-        return "member ignored"
+        return "not standard here; read leniently"
     if problem.file != doc.display or "is not unique" in problem.message:
         return "error"
     tokens = [t.replace("~1", "/").replace("~0", "~") for t in problem.pointer.split("/")[1:]]
@@ -312,7 +312,13 @@ def _rebase(value: JSON, source: Path, doc: Document) -> JSON:
 
 
 def _with(problem: Problem, message: str) -> Problem:
-    return Problem(problem.file, problem.pointer, message)
+    return Problem(problem.file, problem.pointer, _one_line(message))
+
+
+def _one_line(text: str, limit: int = 0) -> str:
+    """``text`` on one line (messages are one line each), cut to ``limit`` characters if given."""
+    text = " ".join(text.split())
+    return text[: limit - 3] + "..." if limit and len(text) > limit else text
 
 
 def _name(doc: Document, key: tuple[Path, Ptr]) -> str:
@@ -464,10 +470,7 @@ def _describe(error: ValidationError) -> ValidationError:
 
 
 def _message(error: ValidationError) -> str:
-    message = str(error.message)
-    if len(message) > 200:
-        message = message[:197] + "..."
-    return f"invalid OpenAPI: {message}"
+    return f"invalid OpenAPI: {_one_line(str(error.message), 200)}"
 
 
 def _validate_cached(doc: Document) -> list[Problem]:
@@ -523,6 +526,10 @@ def _validate(doc: Document) -> list[Problem]:
                 break
     except Exception as exc:  # the validator itself failed: our own checks still apply
         doc.warnings.append(
-            Problem(doc.display, "", f"openapi-spec-validator failed ({type(exc).__name__}: {exc}); its semantic checks were skipped")
+            Problem(
+                doc.display,
+                "",
+                f"openapi-spec-validator failed ({type(exc).__name__}: {_one_line(str(exc), 200)}); its semantic checks were skipped",
+            )
         )
     return problems

@@ -398,19 +398,19 @@ class Client(SyncTransport):
             ApiError: The API answered with an error status (a subclass per error type).
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        body: dict[str, Any] = {
+        _body: dict[str, Any] = {
             "schema": _to_json(schema),
         }
         if factor is not UNSET:
-            body["factor"] = factor
+            _body["factor"] = factor
         if frozen is not UNSET:
-            body["frozen"] = frozen
+            _body["frozen"] = frozen
         if key_column is not UNSET:
-            body["keyColumn"] = key_column
+            _body["keyColumn"] = key_column
         if tags is not UNSET:
-            body["tags"] = tags
+            _body["tags"] = tags
         if is_compute_enabled is not UNSET:
-            body["isComputeEnabled"] = is_compute_enabled
+            _body["isComputeEnabled"] = is_compute_enabled
         return self._request(
             _GET_OR_CREATE_TABLE,
             path={
@@ -425,7 +425,7 @@ class Client(SyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=body,
+            body=_body,
             decode=models.GetOrCreateTableResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -547,7 +547,7 @@ class Client(SyncTransport):
             ApiError: The API answered with an error status (a subclass per error type).
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        body: dict[str, Any] = {
+        _body: dict[str, Any] = {
             "name": name,
             "newName": new_name,
         }
@@ -565,7 +565,7 @@ class Client(SyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=body,
+            body=_body,
             decode=models.RenameTableColumnResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -625,7 +625,7 @@ class Client(SyncTransport):
             ApiError: The API answered with an error status (a subclass per error type).
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        body: dict[str, Any] = {
+        _body: dict[str, Any] = {
             "payload": payload,
             "userId": user_id,
             "conversationId": conversation_id,
@@ -633,9 +633,9 @@ class Client(SyncTransport):
             "tags": tags,
         }
         if schedule is not UNSET:
-            body["schedule"] = _to_json(schedule)
+            _body["schedule"] = _to_json(schedule)
         if origin is not UNSET:
-            body["origin"] = origin
+            _body["origin"] = origin
         return self._request(
             _CREATE_MESSAGE,
             path={},
@@ -645,7 +645,7 @@ class Client(SyncTransport):
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=body,
+            body=_body,
             decode=models.CreateMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -756,7 +756,7 @@ class Client(SyncTransport):
             ApiError: The API answered with an error status (a subclass per error type).
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        body: dict[str, Any] = {
+        _body: dict[str, Any] = {
             "expiry": expiry,
         }
         return self._request(
@@ -772,7 +772,7 @@ class Client(SyncTransport):
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=body,
+            body=_body,
             decode=models.SetStateExpiryResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -915,7 +915,7 @@ class Client(SyncTransport):
     ) -> Iterator[models.TagValue]:
         """Iterate over every item of ``list_tag_values``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none.
+        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
 
         Args:
             key: Tag key.
@@ -935,26 +935,26 @@ class Client(SyncTransport):
             max_retries: Retries for this call instead of the client's.
 
         """
-        page_token: str | Unset = UNSET
+        _page_token: str | Unset = UNSET
         while True:
-            page = self.list_tag_values(
+            _page = self.list_tag_values(
                 key=key,
                 type=type,
                 bot_id=bot_id,
                 integration_id=integration_id,
                 integration_alias=integration_alias,
-                next_token=page_token,
+                next_token=_page_token,
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
                 timeout=timeout,
                 max_retries=max_retries,
             )
-            yield from page.tags
-            token = page.meta.next_token
-            if not token or token == page_token:  # no next page (or a server repeating itself)
+            yield from _page.tags
+            _token = _page.meta.next_token
+            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
                 return
-            page_token = token
+            _page_token = _token
 
     def list_file_passages(
         self,
@@ -1050,7 +1050,7 @@ class Client(SyncTransport):
     ) -> Iterator[models.Passage]:
         """Iterate over every item of ``list_file_passages``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none.
+        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
 
         Args:
             id: File id or key.
@@ -1073,9 +1073,9 @@ class Client(SyncTransport):
             max_retries: Retries for this call instead of the client's.
 
         """
-        page_token: str | Unset = UNSET
+        _page_token: str | Unset = UNSET
         while True:
-            page = self.list_file_passages(
+            _page = self.list_file_passages(
                 id=id,
                 limit=limit,
                 bot_id=bot_id,
@@ -1084,18 +1084,18 @@ class Client(SyncTransport):
                 integration_name=integration_name,
                 user_id=user_id,
                 user_role=user_role,
-                next_token=page_token,
+                next_token=_page_token,
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
                 timeout=timeout,
                 max_retries=max_retries,
             )
-            yield from page.passages
-            token = page.meta.next_token
-            if not token or token == page_token:  # no next page (or a server repeating itself)
+            yield from _page.passages
+            _token = _page.meta.next_token
+            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
                 return
-            page_token = token
+            _page_token = _token
 
     def list_file_tag_values(
         self,
@@ -1185,7 +1185,7 @@ class Client(SyncTransport):
     ) -> Iterator[str]:
         """Iterate over every item of ``list_file_tag_values``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none.
+        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
 
         Args:
             tag: Tag name.
@@ -1206,9 +1206,9 @@ class Client(SyncTransport):
             max_retries: Retries for this call instead of the client's.
 
         """
-        page_token: str | Unset = UNSET
+        _page_token: str | Unset = UNSET
         while True:
-            page = self.list_file_tag_values(
+            _page = self.list_file_tag_values(
                 tag=tag,
                 bot_id=bot_id,
                 integration_id=integration_id,
@@ -1216,18 +1216,18 @@ class Client(SyncTransport):
                 integration_name=integration_name,
                 user_id=user_id,
                 user_role=user_role,
-                next_token=page_token,
+                next_token=_page_token,
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
                 timeout=timeout,
                 max_retries=max_retries,
             )
-            yield from page.values
-            token = page.meta.next_token
-            if not token or token == page_token:  # no next page (or a server repeating itself)
+            yield from _page.values
+            _token = _page.meta.next_token
+            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
                 return
-            page_token = token
+            _page_token = _token
 
     def delete_file(
         self,
@@ -1339,9 +1339,9 @@ class Client(SyncTransport):
                 DeprecationWarning,
                 stacklevel=2,
             )
-        body: dict[str, Any] = {}
+        _body: dict[str, Any] = {}
         if role is not UNSET:
-            body["role"] = role
+            _body["role"] = role
         return self._request(
             _UPDATE_WORKSPACE_MEMBER,
             path={
@@ -1352,7 +1352,7 @@ class Client(SyncTransport):
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
             },
-            body=body,
+            body=_body,
             decode=models.WorkspaceMember.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -1717,19 +1717,19 @@ class AsyncClient(AsyncTransport):
             ApiError: The API answered with an error status (a subclass per error type).
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        body: dict[str, Any] = {
+        _body: dict[str, Any] = {
             "schema": _to_json(schema),
         }
         if factor is not UNSET:
-            body["factor"] = factor
+            _body["factor"] = factor
         if frozen is not UNSET:
-            body["frozen"] = frozen
+            _body["frozen"] = frozen
         if key_column is not UNSET:
-            body["keyColumn"] = key_column
+            _body["keyColumn"] = key_column
         if tags is not UNSET:
-            body["tags"] = tags
+            _body["tags"] = tags
         if is_compute_enabled is not UNSET:
-            body["isComputeEnabled"] = is_compute_enabled
+            _body["isComputeEnabled"] = is_compute_enabled
         return await self._request(
             _GET_OR_CREATE_TABLE,
             path={
@@ -1744,7 +1744,7 @@ class AsyncClient(AsyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=body,
+            body=_body,
             decode=models.GetOrCreateTableResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -1866,7 +1866,7 @@ class AsyncClient(AsyncTransport):
             ApiError: The API answered with an error status (a subclass per error type).
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        body: dict[str, Any] = {
+        _body: dict[str, Any] = {
             "name": name,
             "newName": new_name,
         }
@@ -1884,7 +1884,7 @@ class AsyncClient(AsyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=body,
+            body=_body,
             decode=models.RenameTableColumnResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -1944,7 +1944,7 @@ class AsyncClient(AsyncTransport):
             ApiError: The API answered with an error status (a subclass per error type).
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        body: dict[str, Any] = {
+        _body: dict[str, Any] = {
             "payload": payload,
             "userId": user_id,
             "conversationId": conversation_id,
@@ -1952,9 +1952,9 @@ class AsyncClient(AsyncTransport):
             "tags": tags,
         }
         if schedule is not UNSET:
-            body["schedule"] = _to_json(schedule)
+            _body["schedule"] = _to_json(schedule)
         if origin is not UNSET:
-            body["origin"] = origin
+            _body["origin"] = origin
         return await self._request(
             _CREATE_MESSAGE,
             path={},
@@ -1964,7 +1964,7 @@ class AsyncClient(AsyncTransport):
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=body,
+            body=_body,
             decode=models.CreateMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -2075,7 +2075,7 @@ class AsyncClient(AsyncTransport):
             ApiError: The API answered with an error status (a subclass per error type).
             ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        body: dict[str, Any] = {
+        _body: dict[str, Any] = {
             "expiry": expiry,
         }
         return await self._request(
@@ -2091,7 +2091,7 @@ class AsyncClient(AsyncTransport):
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=body,
+            body=_body,
             decode=models.SetStateExpiryResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -2234,7 +2234,7 @@ class AsyncClient(AsyncTransport):
     ) -> AsyncIterator[models.TagValue]:
         """Iterate over every item of ``list_tag_values``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none.
+        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
 
         Args:
             key: Tag key.
@@ -2254,27 +2254,27 @@ class AsyncClient(AsyncTransport):
             max_retries: Retries for this call instead of the client's.
 
         """
-        page_token: str | Unset = UNSET
+        _page_token: str | Unset = UNSET
         while True:
-            page = await self.list_tag_values(
+            _page = await self.list_tag_values(
                 key=key,
                 type=type,
                 bot_id=bot_id,
                 integration_id=integration_id,
                 integration_alias=integration_alias,
-                next_token=page_token,
+                next_token=_page_token,
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
                 timeout=timeout,
                 max_retries=max_retries,
             )
-            for item in page.tags:
-                yield item
-            token = page.meta.next_token
-            if not token or token == page_token:  # no next page (or a server repeating itself)
+            for _item in _page.tags:
+                yield _item
+            _token = _page.meta.next_token
+            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
                 return
-            page_token = token
+            _page_token = _token
 
     async def list_file_passages(
         self,
@@ -2370,7 +2370,7 @@ class AsyncClient(AsyncTransport):
     ) -> AsyncIterator[models.Passage]:
         """Iterate over every item of ``list_file_passages``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none.
+        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
 
         Args:
             id: File id or key.
@@ -2393,9 +2393,9 @@ class AsyncClient(AsyncTransport):
             max_retries: Retries for this call instead of the client's.
 
         """
-        page_token: str | Unset = UNSET
+        _page_token: str | Unset = UNSET
         while True:
-            page = await self.list_file_passages(
+            _page = await self.list_file_passages(
                 id=id,
                 limit=limit,
                 bot_id=bot_id,
@@ -2404,19 +2404,19 @@ class AsyncClient(AsyncTransport):
                 integration_name=integration_name,
                 user_id=user_id,
                 user_role=user_role,
-                next_token=page_token,
+                next_token=_page_token,
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
                 timeout=timeout,
                 max_retries=max_retries,
             )
-            for item in page.passages:
-                yield item
-            token = page.meta.next_token
-            if not token or token == page_token:  # no next page (or a server repeating itself)
+            for _item in _page.passages:
+                yield _item
+            _token = _page.meta.next_token
+            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
                 return
-            page_token = token
+            _page_token = _token
 
     async def list_file_tag_values(
         self,
@@ -2506,7 +2506,7 @@ class AsyncClient(AsyncTransport):
     ) -> AsyncIterator[str]:
         """Iterate over every item of ``list_file_tag_values``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none.
+        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
 
         Args:
             tag: Tag name.
@@ -2527,9 +2527,9 @@ class AsyncClient(AsyncTransport):
             max_retries: Retries for this call instead of the client's.
 
         """
-        page_token: str | Unset = UNSET
+        _page_token: str | Unset = UNSET
         while True:
-            page = await self.list_file_tag_values(
+            _page = await self.list_file_tag_values(
                 tag=tag,
                 bot_id=bot_id,
                 integration_id=integration_id,
@@ -2537,19 +2537,19 @@ class AsyncClient(AsyncTransport):
                 integration_name=integration_name,
                 user_id=user_id,
                 user_role=user_role,
-                next_token=page_token,
+                next_token=_page_token,
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
                 timeout=timeout,
                 max_retries=max_retries,
             )
-            for item in page.values:
-                yield item
-            token = page.meta.next_token
-            if not token or token == page_token:  # no next page (or a server repeating itself)
+            for _item in _page.values:
+                yield _item
+            _token = _page.meta.next_token
+            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
                 return
-            page_token = token
+            _page_token = _token
 
     async def delete_file(
         self,
@@ -2661,9 +2661,9 @@ class AsyncClient(AsyncTransport):
                 DeprecationWarning,
                 stacklevel=2,
             )
-        body: dict[str, Any] = {}
+        _body: dict[str, Any] = {}
         if role is not UNSET:
-            body["role"] = role
+            _body["role"] = role
         return await self._request(
             _UPDATE_WORKSPACE_MEMBER,
             path={
@@ -2674,7 +2674,7 @@ class AsyncClient(AsyncTransport):
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
             },
-            body=body,
+            body=_body,
             decode=models.WorkspaceMember.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
