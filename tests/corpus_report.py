@@ -72,7 +72,7 @@ def main() -> int:
             row = run(doc, Path(tmp))
             rows.append(row)
             print(f"{row['document']:<62} {row['status']:<14} ops={row['ops']:<5} models={row['models']:<5} "
-                  f"skipped={row['skipped']:<4} mypy={row['mypy']:<4} {row['seconds']:>6}s  {row['detail']}", flush=True)
+                  f"warnings={row['skipped']:<4} mypy={row['mypy']:<4} {row['seconds']:>6}s  {row['detail']}", flush=True)
     ok = sum(1 for r in rows if r["status"] == "ok" and r["mypy"] == "0")
     print(f"{ok}/{len(rows)} documents generated, imported and passed mypy --strict")
     return 0
