@@ -396,11 +396,15 @@ class Builder:
                         continue
                     target = ref if ref.startswith("#") or "/" in ref or "." in ref else f"#/components/schemas/{ref}"
                     try:
-                        tnode = self.doc.resolve_ref(target, node.file)
+                        self.doc.resolve_ref(target, node.file)
                     except KeyError:
                         self.warn(node.child("discriminator", "mapping", value), f"mapping target {ref!r} does not resolve; ignored")
                         continue
-                    tags.append((str(value), self.type_of(Node(node.file, node.ptr, {"$ref": target}), name) if tnode else TypeRef("any")))
+                    tagged = self.type_of(Node(node.file, node.ptr, {"$ref": target}), name)
+                    if tagged.annotation not in [m.annotation for m in members]:  # its decoder could not return it
+                        self.warn(node.child("discriminator", "mapping", value), f"mapping target {ref!r} is not a member of the union; ignored")
+                        continue
+                    tags.append((str(value), tagged))
             else:
                 for index, raw in enumerate(schema[combinator]):
                     if isinstance(raw, dict) and isinstance(raw.get("$ref"), str):
@@ -477,6 +481,8 @@ class Builder:
             self.problem(node, "cyclic allOf: a schema includes itself")
             return {}, set(), False, ""
         schema = node.value
+        if not isinstance(schema, dict):  # e.g. a boolean schema among allOf parts: no members
+            return {}, set(), False, ""
         props: dict[str, Node] = {}
         required: set[str] = set()
         closed = schema.get("additionalProperties") is False

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import math
 from typing import TYPE_CHECKING, Any
 
 from .ir import MemberCheck, ModelValidator, OperationValidator, TypeRef, ValueCheck
@@ -34,6 +35,11 @@ _TYPE_TEST = {
 
 def _lit(value: Any) -> str:
     return py_literal(value)
+
+
+def _finite(value: Any) -> bool:
+    """False for the JSON numbers Python cannot write as a literal (``1e400`` is infinity)."""
+    return not isinstance(value, float) or math.isfinite(value)
 
 
 def _num(value: Any) -> str:
@@ -63,7 +69,7 @@ class CheckBuilder:
             return ValueCheck("model", ftype.nullable, (), model=validator_name(ftype.name))
         if ftype.kind == "file":  # bytes, a file object or a (name, content[, type]) tuple
             return ValueCheck("any", ftype.nullable, ())
-        types = [t for t in self.b._types(schema) if t != "null"]
+        types = [t for t in self.b._types(schema) if t in _TYPE_TEST]  # not "null", nor unknown names
         kind: Any = types[0] if len(types) == 1 else "any"
         if kind == "any" and ftype.kind in ("str", "datetime", "enum"):
             kind = "string" if ftype.kind != "enum" or self.b.enums.get(ftype.name, None) is None or self.b.enums[ftype.name].base == "str" else "integer"
@@ -76,7 +82,7 @@ class CheckBuilder:
         rules: list[tuple[str, str]] = []
         values = self.b._enum_values(schema)
         is_open = "x-extensible-enum" in schema and "enum" not in schema
-        if values and not is_open:
+        if values and not is_open and all(_finite(x) for x in values):
             shown = ", ".join(json.dumps(x) for x in values)
             rules.append((f"{V} not in {_lit(tuple(values))}", f"one of {shown}" if len(values) > 1 else f"must be {shown}"))
         if kind == "string":
@@ -97,12 +103,12 @@ class CheckBuilder:
             for key, op, text in (("minimum", "<", "minimum"), ("maximum", ">", "maximum")):
                 bound = schema.get(key)
                 exclusive = schema.get("exclusiveM" + key[1:])
-                if isinstance(bound, (int, float)) and not isinstance(bound, bool):
+                if isinstance(bound, (int, float)) and not isinstance(bound, bool) and _finite(bound):
                     if exclusive is True:  # OpenAPI 3.0 boolean form
                         rules.append((f"{V} {op}= {_lit(bound)}", f"{'greater' if op == '<' else 'less'} than {_num(bound)}"))
                     else:
                         rules.append((f"{V} {op} {_lit(bound)}", f"{text} {_num(bound)}"))
-                if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool):
+                if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool) and _finite(exclusive):
                     rules.append((f"{V} {op}= {_lit(exclusive)}", f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}"))
         if kind == "object":
             lo, hi = schema.get("minProperties"), schema.get("maxProperties")

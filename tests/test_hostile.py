@@ -1,0 +1,204 @@
+"""Hostile input (tests/fixtures/hostile/): spec text full of quotes, triple quotes, backslashes,
+newlines, ``#``, Jinja delimiters, non-ASCII (RTL, emoji), lone surrogates and code-like text
+lands in generated code only as escaped literals or sanitised identifiers.
+
+Both fixture specs are generated with ``--strict``; the packages are imported in a subprocess
+that watches, through an audit hook, for anything but defining names (processes, sockets,
+files written), and that reports the module attributes for checking here. mypy --strict
+passes on both. The client then sends the hostile wire names exactly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import inspect
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import httpx
+import pytest
+
+from generator.cli import main
+
+from .conftest import FIXTURES
+
+HOSTILE = FIXTURES / "hostile"
+PACKAGES = {"hostile_api": HOSTILE / "spec.yaml", "hostile_surrogates": HOSTILE / "surrogates.json"}
+MODULES = ("", ".models", ".errors", "._client", "._validators", "._version", "._types", "._serde", "._base_client")
+
+MOODS = (
+    "it's", '"""', "'''", "\\", "{{ x }}", "{% x %}", "a\nb", "#", "שלום", "🎉",
+    "__import__('os').system('touch pwned_marker')", "\"\"\"; import os; os.system('echo pwned') #",
+)
+
+# Runs in a fresh interpreter: imports every module under an audit hook, then prints one JSON
+# document describing them (so anything else printed by an import shows up in stdout).
+PROBE = r"""
+import importlib, json, sys, types
+
+SUSPICIOUS = ("os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "subprocess.Popen",
+              "socket.connect", "socket.bind", "os.remove", "os.rename", "shutil.rmtree", "ctypes.dlopen",
+              "webbrowser.open", "urllib.Request")
+events = []
+
+def hook(event, args):
+    if event.startswith(SUSPICIOUS):
+        events.append(event)
+    elif event == "open" and isinstance(args[1], str) and any(c in args[1] for c in "wax+"):
+        events.append(f"open for writing: {args[0]}")
+    elif event == "open" and isinstance(args[2], int) and args[2] & 0o3:  # O_WRONLY / O_RDWR
+        events.append(f"open for writing: {args[0]}")
+
+sys.dont_write_bytecode = True
+sys.addaudithook(hook)
+report = {"events": events, "modules": {}}
+for package in sys.argv[1:]:
+    for suffix in %(modules)r:
+        module = importlib.import_module(package + suffix)
+        names = {}
+        exported = set(getattr(module, "__all__", []))
+        for name, value in vars(module).items():
+            if name.startswith("__") and name.endswith("__") and name not in exported:
+                continue
+            kind = type(value).__name__
+            if isinstance(value, types.ModuleType):
+                kind = "module:" + value.__name__
+            names[name] = kind
+        report["modules"][package + suffix] = {
+            "names": names,
+            "all": list(getattr(module, "__all__", [])),
+            "doc": module.__doc__,
+        }
+sys.stdout.write(json.dumps(report, ensure_ascii=True))
+""" % {"modules": MODULES}
+
+
+@pytest.fixture(scope="module")
+def out_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    out = tmp_path_factory.mktemp("hostile")
+    for package, spec in PACKAGES.items():
+        stderr = io.StringIO()
+        with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+            code = main(["generate", "--strict", "--spec", str(spec), "--out", str(out), "--package", package])
+        assert code == 0, stderr.getvalue()
+    sys.path.insert(0, str(out))
+    try:
+        yield out
+    finally:
+        sys.path.remove(str(out))
+        for module in [m for m in sys.modules if m.split(".")[0] in PACKAGES]:
+            del sys.modules[module]
+
+
+@pytest.fixture(scope="module")
+def report(out_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What importing the packages in a clean subprocess did and defined."""
+    cwd = tmp_path_factory.mktemp("hostile_cwd")
+    env = {**os.environ, "PYTHONPATH": str(out_dir), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(out_dir)!r})\n" + PROBE, *PACKAGES],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert list(cwd.iterdir()) == []  # the payloads would have created pwned_marker here
+    data: dict[str, Any] = json.loads(result.stdout)  # stdout holds the report and nothing else
+    return data
+
+
+def test_import_only_defines_names(report: dict[str, Any]) -> None:
+    assert report["events"] == []
+    assert "pwned" not in json.dumps(report["modules"]).replace("pwned_marker", "").replace("echo pwned", "")
+    for module, facts in report["modules"].items():
+        for name in facts["names"]:
+            assert name.isidentifier() and name.isascii(), (module, name)
+        for name in facts["all"]:
+            assert name in facts["names"], (module, name)
+
+
+def test_module_attributes(report: dict[str, Any]) -> None:
+    modules = report["modules"]
+    api = modules["hostile_api"]
+    assert {"Client", "AsyncClient", "models", "errors", "DEFAULT_BASE_URL"} <= set(api["names"])
+    assert api["names"]["Client"] == "type" and api["names"]["AsyncClient"] == "type"
+    assert api["doc"].startswith("Typed Python client of Hostile \"\"\" API ''' \\ {{ title }} {% if true %}x{% endif %}")
+    models = modules["hostile_api.models"]
+    assert models["all"] == ["DoImportOsQUote", "Mood", "OsSystemType", "Import", "OsSystem", "Thing"]
+    assert {models["names"][n] for n in ("Import", "OsSystem", "Thing")} == {"type"}
+    # nothing the payloads name is bound in the modules generated from the spec
+    for module in ("", ".models", ".errors", "._client", "._validators", "._version"):
+        assert not {"os", "system", "pwned", "subprocess"} & set(modules["hostile_api" + module]["names"])
+    errors = modules["hostile_api.errors"]
+    assert {"BadThingError", "ItSError", "XError"} <= set(errors["all"])
+    assert modules["hostile_surrogates.models"]["all"] == ["GetitQ", "SurrogateKind", "Surrogate"]
+
+
+def test_values_survive_exactly(out_dir: Path, report: dict[str, Any]) -> None:
+    api = importlib.import_module("hostile_api")
+    models = api.models
+    assert models.Mood.__args__ == MOODS
+    assert models.DoImportOsQUote.__args__ == ("it's", '"""', "\\")
+    assert api.DEFAULT_BASE_URL == "https://hostile.example/api?q='\"\"\"\\{{x}}"
+    assert api.__version__ == "1.0\"\"\"'''\\ {{ v }}"
+    doc = inspect.cleandoc(models.Thing.__doc__)
+    assert doc.startswith("\"\"\"; import os; os.system('touch pwned_marker') #\n{{ 7*7 }} {% raw %} \\ ends with a quote\"")
+    assert "'''; __import__('os').system('touch pwned_marker'); '''" in doc  # a default
+    assert "Summary with \"\"\" and ''' and \\ and {{ x }}" in api.Client.do_import_os.__doc__
+    assert api.errors.ERROR_TYPES == {
+        'Bad"""Thing': api.errors.BadThingError, "it's": api.errors.ItSError, "{{ x }}": api.errors.XError,
+    }
+    thing = {
+        "quote\"d": '"""', "it's": "'", "back\\slash": "\\", "new\nline": 1, "#hash": True, "{{ jinja }}": "j",
+        "{% block %}": "b", "naïve café": "n", "שלום": "ש", "🎉party": "🎉", "__import__('os')": "i",
+        "\"\"\"; import os; os.system('echo pwned') #": "p", "'''z": "z", "tab\there": "t", "mood": "a\nb",
+        "nested": {"os": "o", "None": 1, "True": False},
+    }
+    decoded = models.Thing.from_dict(thing)
+    assert decoded.to_dict() == thing
+    assert (decoded.quote_d, decoded.value, decoded.import_os, decoded.nested.none) == ('"""', "ש", "i", 1)
+
+    surrogates = importlib.import_module("hostile_surrogates")
+    assert surrogates.models.SurrogateKind.__args__ == ("\ud800", "ok", "\x00")
+    assert surrogates.models.Surrogate.from_dict({"lone\ud800": "\udfff"}).lone == "\udfff"
+    assert surrogates.__version__ == "\udfff"
+
+
+def test_hostile_wire_names_are_sent_exactly(out_dir: Path) -> None:
+    api = importlib.import_module("hostile_api")
+    sent: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        request.read()
+        sent.append(request)
+        return httpx.Response(200, json={"quote\"d": "ok", "mood": "{% x %}"})
+
+    http = httpx.Client(transport=httpx.MockTransport(handler))
+    with api.Client(base_url="https://h.example", http_client=http, max_retries=0) as client:
+        answer = client.do_import_os(
+            id="1", quote_d='"""', q_uote="\\", x=7, odd_name="v", c_ookie="c", value="ש", mood="a\nb",
+        )
+        with pytest.raises(api.errors.RequestValidationError):
+            client.do_import_os(id="1", quote_d="x", q_uote="os.system('x')")
+    assert answer.quote_d == "ok" and answer.mood == "{% x %}"
+    (request,) = sent
+    assert request.url.raw_path.split(b"?")[0] == b"/things/1/it's%22q%5C%23%25"
+    assert dict(request.url.params) == {'q"uote\'': "\\", "{{ x }}": "7"}
+    assert request.headers["X-Odd'Name"] == "v"
+    assert request.headers["cookie"] == 'c"ookie=c'
+    assert json.loads(request.content) == {"quote\"d": '"""', "שלום": "ש", "mood": "a\nb"}
+
+
+def test_mypy_strict(out_dir: Path) -> None:
+    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental"]
+    for package in PACKAGES:
+        args += ["-p", package]
+    result = subprocess.run(
+        args, env={**os.environ, "MYPYPATH": str(out_dir)}, cwd=out_dir, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
