@@ -139,6 +139,8 @@ class Builder:
         if key in self.named:
             return self.named[key]
         schema = node.value
+        if isinstance(schema, bool) and self.doc.openapi_version >= (3, 1):
+            return TypeRef("any")
         if not isinstance(schema, dict):
             self.problem(node, "a schema must be an object")
             return TypeRef("any")
@@ -276,6 +278,8 @@ class Builder:
     def type_of(self, node: Node, context: str) -> TypeRef:
         """The TypeRef of the schema at ``node``; ``context`` names inline models."""
         schema = node.value
+        if isinstance(schema, bool) and self.doc.openapi_version >= (3, 1):
+            return TypeRef("any")  # JSON Schema's true (anything) or false (nothing: no Python type)
         if not isinstance(schema, dict):
             self.problem(node, "a schema must be an object")
             return TypeRef("any")

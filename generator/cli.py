@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(problem, file=sys.stderr)
         return 2
     for warning in warnings:
-        print(f"{warning.file}#{warning.pointer}: warning: {warning.message}", file=sys.stderr)
+        print(Problem(warning.file, warning.pointer, f"warning: {warning.message}"), file=sys.stderr)
     target = Path(args.out) / package
     if args.command == "check":
         diff = diff_package(files, target, str(target))

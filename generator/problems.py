@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable
+
+
+_WHITESPACE = re.compile(r"\s")
 
 
 def escape_pointer_token(token: str | int) -> str:
@@ -25,7 +29,10 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}#{self.pointer}: {self.message}"
+        # One line, whatever the names hold: whitespace inside the file name or pointer is
+        # percent-encoded (as in a URI fragment), line breaks in the message are folded.
+        where = _WHITESPACE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), f"{self.file}#{self.pointer}")
+        return f"{where}: {' '.join(self.message.split())}"
 
 
 class SpecError(Exception):
