@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 
 import jinja2
@@ -53,18 +54,37 @@ def _describe(description: str, default_doc: str = "", deprecated: bool = False)
     return " ".join(parts) if parts else "See the API reference."
 
 
+_WIDTH = 100  # Black's line length: docstrings are wrapped to it too
+
+
+def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
+    """``text`` as the entry of ``name`` in an ``Attributes:``/``Args:`` list at ``indent``:
+    one paragraph, wrapped to the line length, continuation lines indented 4 more. ``shift``:
+    how far the template moves the whole text right afterwards."""
+    head = " " * indent + name + ": "
+    lines = textwrap.wrap(
+        " ".join(_docstring(text).split()),
+        width=_WIDTH - shift,
+        initial_indent=head,
+        subsequent_indent=" " * (indent + 4),
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [head.rstrip()]
+    return "\n".join(lines)[len(head) :]
+
+
 def _field_doc(f: Field) -> str:
-    return _indent_rest(_describe(f.description, f.default_doc, f.deprecated), 12)
+    return _entry(f.name, _describe(f.description, f.default_doc, f.deprecated), 8)
 
 
 def _arg_doc(a: Parameter | BodyArg) -> str:
     text = a.description
     if isinstance(a, Parameter):
-        if a.option is not None:
+        if a.option is not None and f"`{a.option.name}`" not in text:
             text += f" Default: the client's ``{a.option.name}``."
         if a.deprecated:
             text += " Deprecated."
-    return _indent_rest(_describe(text.strip()), 12)
+    return _entry(a.name, _describe(text.strip()), 8, shift=4)  # methods are indented into the class
 
 
 def _op_doc(op: Operation) -> str:

@@ -244,16 +244,22 @@ class Client(SyncTransport):
 
     Args:
         token: Bearer token. Default: ``$BP_TOKEN``.
-        bot_id: Sent as ``x-bot-id`` on every operation that declares it. Default: ``$BP_BOT_ID``.
-        integration_id: Sent as ``x-integration-id`` on every operation that declares it. Default: ``$BP_INTEGRATION_ID``.
-        integration_alias: Sent as ``x-integration-alias`` on every operation that declares it.
-        workspace_id: Sent as ``x-workspace-id`` on every operation that declares it. Default: ``$BP_WORKSPACE_ID``.
+        bot_id: Sent as ``x-bot-id`` on the operations that declare it.
+            Default: ``$BP_BOT_ID``.
+        integration_id: Sent as ``x-integration-id`` on the operations that declare it.
+            Default: ``$BP_INTEGRATION_ID``.
+        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it.
+        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it.
+            Default: ``$BP_WORKSPACE_ID``.
         base_url: The API's address. Default: ``$BP_API_URL``, else ``https://api.botpress.cloud``.
-        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever. Default: 60.
+        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits
+            forever. Default: 60.
         max_retries: How many times a failed request is retried when that is safe. Default: 2.
-        http_client: An ``httpx.Client`` to send requests with, used as given (and not closed by this client).
+        http_client: An ``httpx.Client`` to send requests with, used as given (and not closed
+            by this client).
         default_headers: Headers sent with every request.
-        validate_requests: Check arguments against the API's rules before sending. Default: ``True``.
+        validate_requests: Check arguments against the API's rules before sending.
+            Default: ``True``.
     """
 
     def __init__(
@@ -369,22 +375,23 @@ class Client(SyncTransport):
         Args:
             table: Table name or id.
             schema: Column definitions (at most 20 columns).
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to
-                the quota. Can only be increased after creation. Default: 1.
-            frozen: When true the table's name and schema structure are immutable and only deletion is
-                allowed; the schema given here is final.
-            key_column: Column used as the unique key; a unique index is created on it and all its values
-                must be unique. Null means no key column.
+            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count
+                charged to the quota. Can only be increased after creation. Default: 1.
+            frozen: When true the table's name and schema structure are immutable and only deletion
+                is allowed; the schema given here is final.
+            key_column: Column used as the unique key; a unique index is created on it and all its
+                values must be unique. Null means no key column.
             tags: Free key/value labels.
             is_compute_enabled: Whether the table is enabled for computation.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -456,13 +463,14 @@ class Client(SyncTransport):
 
         Args:
             table: Table name or id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -526,13 +534,14 @@ class Client(SyncTransport):
             table: Table name or id.
             name: Current column name.
             new_name: New column name.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -605,13 +614,14 @@ class Client(SyncTransport):
             conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
             type: Message kind (at most 200 characters).
             tags: Key/value labels.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             schedule: When to send the message, for a scheduled message.
             origin: Origin of the message; only `synthetic`.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -671,13 +681,14 @@ class Client(SyncTransport):
 
         Args:
             id: Message id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -735,16 +746,17 @@ class Client(SyncTransport):
             type: Kind of owner the state is attached to.
             id: Id of the owner - the bot id, user id or conversation id, according to `type`.
             name: State name, as declared in the bot definition.
-            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state
-                never expires. Unit, range, null and required come from the live API docs, not the
-                API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the
+                state never expires. Unit, range, null and required come from the live API docs, not
+                the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -799,13 +811,14 @@ class Client(SyncTransport):
 
         Args:
             id: User id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -858,17 +871,18 @@ class Client(SyncTransport):
 
         Args:
             key: Tag key.
-            type: Kind of object whose tag values are listed. The parameter name comes from the live API
-                docs, not the API description.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
-                parameter name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            type: Kind of object whose tag values are listed. The parameter name comes from the live
+                API docs, not the API description.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
+                page. The parameter name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -919,15 +933,16 @@ class Client(SyncTransport):
 
         Args:
             key: Tag key.
-            type: Kind of object whose tag values are listed. The parameter name comes from the live API
-                docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            type: Kind of object whose tag values are listed. The parameter name comes from the live
+                API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -984,17 +999,18 @@ class Client(SyncTransport):
 
         Args:
             id: File id or key.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
-                parameter name comes from the live API docs, not the API description.
-            limit: Maximum number of passages per request (default 20, maximum 200). The parameter name
-                comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
+                page. The parameter name comes from the live API docs, not the API description.
+            limit: Maximum number of passages per request (default 20, maximum 200). The parameter
+                name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -1054,15 +1070,16 @@ class Client(SyncTransport):
 
         Args:
             id: File id or key.
-            limit: Maximum number of passages per request (default 20, maximum 200). The parameter name
-                comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            limit: Maximum number of passages per request (default 20, maximum 200). The parameter
+                name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -1123,15 +1140,16 @@ class Client(SyncTransport):
 
         Args:
             tag: Tag name.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
-                parameter name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
+                page. The parameter name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -1189,13 +1207,14 @@ class Client(SyncTransport):
 
         Args:
             tag: Tag name.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -1253,13 +1272,14 @@ class Client(SyncTransport):
 
         Args:
             id: File id or key.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -1315,12 +1335,13 @@ class Client(SyncTransport):
 
         Args:
             id: Workspace member id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
-                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
-                environment variable. Default: the client's ``workspace_id``.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
-                Announced as going away; alias-keyed output will then be the only behavior. The header
-                name comes from the live API docs, not the API description. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its
+                `workspace_id` option or, per the official clients' convention in the live API docs,
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by
+                alias instead of id. Announced as going away; alias-keyed output will then be the
+                only behavior. The header name comes from the live API docs, not the API
+                description. Deprecated.
             role: New role of the member.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
@@ -1377,9 +1398,10 @@ class Client(SyncTransport):
 
         Args:
             id: Workspace id.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
-                Announced as going away; alias-keyed output will then be the only behavior. The header
-                name comes from the live API docs, not the API description. Deprecated.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by
+                alias instead of id. Announced as going away; alias-keyed output will then be the
+                only behavior. The header name comes from the live API docs, not the API
+                description. Deprecated.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -1433,12 +1455,13 @@ class Client(SyncTransport):
         Args:
             id: Bot id.
             issue_id: Issue id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
-                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
-                environment variable. Default: the client's ``workspace_id``.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
-                Announced as going away; alias-keyed output will then be the only behavior. The header
-                name comes from the live API docs, not the API description. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its
+                `workspace_id` option or, per the official clients' convention in the live API docs,
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by
+                alias instead of id. Announced as going away; alias-keyed output will then be the
+                only behavior. The header name comes from the live API docs, not the API
+                description. Deprecated.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -1494,12 +1517,13 @@ class Client(SyncTransport):
         Args:
             id: Bot id.
             issue_id: Issue id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
-                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
-                environment variable. Default: the client's ``workspace_id``.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
-                Announced as going away; alias-keyed output will then be the only behavior. The header
-                name comes from the live API docs, not the API description. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its
+                `workspace_id` option or, per the official clients' convention in the live API docs,
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by
+                alias instead of id. Announced as going away; alias-keyed output will then be the
+                only behavior. The header name comes from the live API docs, not the API
+                description. Deprecated.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -1563,16 +1587,22 @@ class AsyncClient(AsyncTransport):
 
     Args:
         token: Bearer token. Default: ``$BP_TOKEN``.
-        bot_id: Sent as ``x-bot-id`` on every operation that declares it. Default: ``$BP_BOT_ID``.
-        integration_id: Sent as ``x-integration-id`` on every operation that declares it. Default: ``$BP_INTEGRATION_ID``.
-        integration_alias: Sent as ``x-integration-alias`` on every operation that declares it.
-        workspace_id: Sent as ``x-workspace-id`` on every operation that declares it. Default: ``$BP_WORKSPACE_ID``.
+        bot_id: Sent as ``x-bot-id`` on the operations that declare it.
+            Default: ``$BP_BOT_ID``.
+        integration_id: Sent as ``x-integration-id`` on the operations that declare it.
+            Default: ``$BP_INTEGRATION_ID``.
+        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it.
+        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it.
+            Default: ``$BP_WORKSPACE_ID``.
         base_url: The API's address. Default: ``$BP_API_URL``, else ``https://api.botpress.cloud``.
-        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever. Default: 60.
+        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits
+            forever. Default: 60.
         max_retries: How many times a failed request is retried when that is safe. Default: 2.
-        http_client: An ``httpx.AsyncClient`` to send requests with, used as given (and not closed by this client).
+        http_client: An ``httpx.AsyncClient`` to send requests with, used as given (and not closed
+            by this client).
         default_headers: Headers sent with every request.
-        validate_requests: Check arguments against the API's rules before sending. Default: ``True``.
+        validate_requests: Check arguments against the API's rules before sending.
+            Default: ``True``.
     """
 
     def __init__(
@@ -1688,22 +1718,23 @@ class AsyncClient(AsyncTransport):
         Args:
             table: Table name or id.
             schema: Column definitions (at most 20 columns).
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to
-                the quota. Can only be increased after creation. Default: 1.
-            frozen: When true the table's name and schema structure are immutable and only deletion is
-                allowed; the schema given here is final.
-            key_column: Column used as the unique key; a unique index is created on it and all its values
-                must be unique. Null means no key column.
+            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count
+                charged to the quota. Can only be increased after creation. Default: 1.
+            frozen: When true the table's name and schema structure are immutable and only deletion
+                is allowed; the schema given here is final.
+            key_column: Column used as the unique key; a unique index is created on it and all its
+                values must be unique. Null means no key column.
             tags: Free key/value labels.
             is_compute_enabled: Whether the table is enabled for computation.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -1775,13 +1806,14 @@ class AsyncClient(AsyncTransport):
 
         Args:
             table: Table name or id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -1845,13 +1877,14 @@ class AsyncClient(AsyncTransport):
             table: Table name or id.
             name: Current column name.
             new_name: New column name.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -1924,13 +1957,14 @@ class AsyncClient(AsyncTransport):
             conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
             type: Message kind (at most 200 characters).
             tags: Key/value labels.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             schedule: When to send the message, for a scheduled message.
             origin: Origin of the message; only `synthetic`.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -1990,13 +2024,14 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: Message id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -2054,16 +2089,17 @@ class AsyncClient(AsyncTransport):
             type: Kind of owner the state is attached to.
             id: Id of the owner - the bot id, user id or conversation id, according to `type`.
             name: State name, as declared in the bot definition.
-            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state
-                never expires. Unit, range, null and required come from the live API docs, not the
-                API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the
+                state never expires. Unit, range, null and required come from the live API docs, not
+                the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -2118,13 +2154,14 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: User id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -2177,17 +2214,18 @@ class AsyncClient(AsyncTransport):
 
         Args:
             key: Tag key.
-            type: Kind of object whose tag values are listed. The parameter name comes from the live API
-                docs, not the API description.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
-                parameter name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            type: Kind of object whose tag values are listed. The parameter name comes from the live
+                API docs, not the API description.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
+                page. The parameter name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -2238,15 +2276,16 @@ class AsyncClient(AsyncTransport):
 
         Args:
             key: Tag key.
-            type: Kind of object whose tag values are listed. The parameter name comes from the live API
-                docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            type: Kind of object whose tag values are listed. The parameter name comes from the live
+                API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -2304,17 +2343,18 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: File id or key.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
-                parameter name comes from the live API docs, not the API description.
-            limit: Maximum number of passages per request (default 20, maximum 200). The parameter name
-                comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
+                page. The parameter name comes from the live API docs, not the API description.
+            limit: Maximum number of passages per request (default 20, maximum 200). The parameter
+                name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -2374,15 +2414,16 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: File id or key.
-            limit: Maximum number of passages per request (default 20, maximum 200). The parameter name
-                comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            limit: Maximum number of passages per request (default 20, maximum 200). The parameter
+                name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -2444,15 +2485,16 @@ class AsyncClient(AsyncTransport):
 
         Args:
             tag: Tag name.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next page. The
-                parameter name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
+                page. The parameter name comes from the live API docs, not the API description.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -2510,13 +2552,14 @@ class AsyncClient(AsyncTransport):
 
         Args:
             tag: Tag name.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -2575,13 +2618,14 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: File id or key.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or, per the
-                official clients' convention in the live API docs, the `BP_BOT_ID` environment variable. Default: the client's ``bot_id``.
-            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
-                option or, per the official clients' convention in the live API docs, the
-                `BP_INTEGRATION_ID` environment variable. Default: the client's ``integration_id``.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from its
-                `integration_alias` option. Default: the client's ``integration_alias``.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
+                per the official clients' convention in the live API docs, the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its
+                `integration_id` option or, per the official clients' convention in the live API
+                docs, the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from
+                its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -2637,12 +2681,13 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: Workspace member id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
-                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
-                environment variable. Default: the client's ``workspace_id``.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
-                Announced as going away; alias-keyed output will then be the only behavior. The header
-                name comes from the live API docs, not the API description. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its
+                `workspace_id` option or, per the official clients' convention in the live API docs,
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by
+                alias instead of id. Announced as going away; alias-keyed output will then be the
+                only behavior. The header name comes from the live API docs, not the API
+                description. Deprecated.
             role: New role of the member.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
@@ -2699,9 +2744,10 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: Workspace id.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
-                Announced as going away; alias-keyed output will then be the only behavior. The header
-                name comes from the live API docs, not the API description. Deprecated.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by
+                alias instead of id. Announced as going away; alias-keyed output will then be the
+                only behavior. The header name comes from the live API docs, not the API
+                description. Deprecated.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -2755,12 +2801,13 @@ class AsyncClient(AsyncTransport):
         Args:
             id: Bot id.
             issue_id: Issue id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
-                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
-                environment variable. Default: the client's ``workspace_id``.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
-                Announced as going away; alias-keyed output will then be the only behavior. The header
-                name comes from the live API docs, not the API description. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its
+                `workspace_id` option or, per the official clients' convention in the live API docs,
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by
+                alias instead of id. Announced as going away; alias-keyed output will then be the
+                only behavior. The header name comes from the live API docs, not the API
+                description. Deprecated.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -2816,12 +2863,13 @@ class AsyncClient(AsyncTransport):
         Args:
             id: Bot id.
             issue_id: Issue id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option
-                or, per the official clients' convention in the live API docs, the `BP_WORKSPACE_ID`
-                environment variable. Default: the client's ``workspace_id``.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
-                Announced as going away; alias-keyed output will then be the only behavior. The header
-                name comes from the live API docs, not the API description. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its
+                `workspace_id` option or, per the official clients' convention in the live API docs,
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by
+                alias instead of id. Announced as going away; alias-keyed output will then be the
+                only behavior. The header name comes from the live API docs, not the API
+                description. Deprecated.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.

@@ -797,11 +797,11 @@ class Error:
         code: HTTP status code.
         type: Error type. Known types and their statuses: 400 InvalidPayload, InvalidJsonSchema,
             InvalidDataFormat, InvalidIdentifier, ReferenceNotFound, InvalidQuery, Runtime,
-            BreakingChanges; 401 Unauthorized; 402 PaymentRequired; 403 Forbidden,
-            QuotaExceeded; 404 ResourceNotFound; 405 MethodNotFound; 409 RelationConflict,
-            ReferenceConstraint, ResourceLockedConflict, AlreadyExists; 410 ResourceGone;
-            413 PayloadTooLarge, LimitExceeded; 415 UnsupportedMediaType; 429 RateLimited;
-            500 Unknown, Internal; 504 OperationTimeout. Open list.
+            BreakingChanges; 401 Unauthorized; 402 PaymentRequired; 403 Forbidden, QuotaExceeded;
+            404 ResourceNotFound; 405 MethodNotFound; 409 RelationConflict, ReferenceConstraint,
+            ResourceLockedConflict, AlreadyExists; 410 ResourceGone; 413 PayloadTooLarge,
+            LimitExceeded; 415 UnsupportedMediaType; 429 RateLimited; 500 Unknown, Internal; 504
+            OperationTimeout. Open list.
         message: Human-readable error message.
         metadata: Extra data about the error.
     """
@@ -949,12 +949,12 @@ class GetOrCreateTableBody:
 
     Attributes:
         schema: Column definitions (at most 20 columns).
-        factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to
-            the quota. Can only be increased after creation. Default: 1.
+        factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged
+            to the quota. Can only be increased after creation. Default: 1.
         frozen: When true the table's name and schema structure are immutable and only deletion is
             allowed; the schema given here is final.
-        key_column: Column used as the unique key; a unique index is created on it and all its values
-            must be unique. Null means no key column.
+        key_column: Column used as the unique key; a unique index is created on it and all its
+            values must be unique. Null means no key column.
         tags: Free key/value labels.
         is_compute_enabled: Whether the table is enabled for computation.
     """
@@ -1733,8 +1733,8 @@ class SetStateExpiryBody:
 
     Attributes:
         expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state
-            never expires. Unit, range, null and required come from the live API docs, not the
-            API description.
+            never expires. Unit, range, null and required come from the live API docs, not the API
+            description.
     """
 
     expiry: float | None
@@ -1923,8 +1923,8 @@ class Table:
         id: Unique identifier of the table.
         name: Name identifying the table.
         schema: Column definitions of the table.
-        factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to
-            the quota (factor 2 = 8KB and counts as 2 rows). May only be increased after
+        factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged
+            to the quota (factor 2 = 8KB and counts as 2 rows). May only be increased after
             creation, via an update-table operation. Default: 1.
         frozen: When true the table's name and schema structure are immutable; only deletion is
             allowed and the schema given at creation is final.
@@ -2018,8 +2018,8 @@ class TableSchema:
     Attributes:
         type: Always `object`.
         properties: Map from column name to column definition; at most 20 columns.
-        additional_properties: Always `true`: extra properties of a row are accepted and ignored when no column
-            matches.
+        additional_properties: Always `true`: extra properties of a row are accepted and ignored
+            when no column matches.
         required: Names of the required columns.
         schema: Schema dialect marker.
     """
