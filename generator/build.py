@@ -657,10 +657,6 @@ def _media_schema(content: Any) -> tuple[str, str] | None:
     return None
 
 
-def _sort_args(item: Parameter | BodyArg) -> bool:
-    return not item.required
-
-
 class OperationBuilder:
     def __init__(self, b: Builder) -> None:
         self.b = b

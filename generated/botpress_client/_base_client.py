@@ -248,13 +248,6 @@ def _joined_object(value: object) -> object:
     return ",".join(_query_text(x) for pair in value.items() for x in pair)
 
 
-def redact(headers: Mapping[str, str]) -> dict[str, str]:
-    return {
-        k: ("<redacted>" if k.lower() in ("authorization", "cookie", "x-api-key") else v)
-        for k, v in headers.items()
-    }
-
-
 @dataclass(slots=True)
 class RequestOptions:
     """Per-call options every method accepts."""
