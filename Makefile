@@ -11,7 +11,7 @@ PACKAGE ?= botpress_client
 GEN_ARGS = --spec $(SPEC) --out $(OUT) --package $(PACKAGE)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv generate check typecheck pytest test goldens corpus bench clean
+.PHONY: help venv lint generate check typecheck pytest test goldens corpus bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -34,10 +34,15 @@ typecheck: $(STAMP) ## mypy --strict on the generator and on the generated packa
 	cd $(OUT) && ../$(PY) -m mypy --strict --python-version 3.10 $(PACKAGE)
 	$(PY) -m tests.typecheck_goldens
 
+lint: $(STAMP) ## ruff and Black on the generator and the tests (fix with: ruff check --fix; black)
+	$(BIN)/ruff check generator tests
+	$(BIN)/black --check --quiet generator tests
+
 pytest: $(STAMP) ## run the test suite only
 	$(PY) -m pytest
 
-test: $(STAMP) ## every check: generated/ up to date, mypy --strict, all tests
+test: $(STAMP) ## every check: lint, generated/ up to date, mypy --strict, all tests
+	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory check
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory pytest

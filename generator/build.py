@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import keyword
 import json
+import keyword
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from .checks import CheckBuilder, render_operation, validator_name
 from .ir import (
     Api,
     Body,
-    BodyEncoding,
-    ResponseKind,
     BodyArg,
+    BodyEncoding,
     ClientOption,
     EnumAlias,
     ErrorType,
@@ -28,11 +28,11 @@ from .ir import (
     Pagination,
     Parameter,
     ResponseDecoder,
+    ResponseKind,
     TypeRef,
     UnionDef,
     ValueCheck,
 )
-from .checks import CheckBuilder, render_operation, validator_name
 from .literals import py_literal, py_str
 from .load import Document, Node
 from .naming import is_builtin, pascal_case, snake_case
@@ -44,11 +44,36 @@ MODELS_MODULE = "models"
 # Names every model defines itself; a member with one of these names gets a trailing "_".
 RESERVED_MEMBERS = frozenset(
     # the model's own names, and names its annotations use (a member named ``str`` would hide the type)
-    {"from_dict", "to_dict", "extra_members", "str", "int", "float", "bool", "list", "dict", "datetime", "bytes", "object"}
+    {
+        "from_dict",
+        "to_dict",
+        "extra_members",
+        "str",
+        "int",
+        "float",
+        "bool",
+        "list",
+        "dict",
+        "datetime",
+        "bytes",
+        "object",
+    }
 )
 # Names the models module imports or defines: a schema of that name gets a "Model" suffix.
 MODULE_NAMES = frozenset(
-    {"Any", "Literal", "Mapping", "MappingProxyType", "TypeAlias", "UNSET", "Unset", "FileTypes", "cast", "dataclass", "field"}
+    {
+        "Any",
+        "Literal",
+        "Mapping",
+        "MappingProxyType",
+        "TypeAlias",
+        "UNSET",
+        "Unset",
+        "FileTypes",
+        "cast",
+        "dataclass",
+        "field",
+    }
 )
 # Keyword arguments every client method defines itself.
 # and names the method bodies use from the module (an argument named ``models`` would hide it).
@@ -119,7 +144,9 @@ class Builder:
         while f"{name}{n}" in self.names_taken or _stem(f"{name}{n}") in self.stems_taken:
             n += 1
         if not derived:  # e.g. ABTest and AbTest: their helpers (_AB_TEST_KEYS, ...) would clash
-            self.warn(node, f"class {name!r} would share helper names with class {self.stems_taken[stem]!r}; named {name}{n}")
+            self.warn(
+                node, f"class {name!r} would share helper names with class {self.stems_taken[stem]!r}; named {name}{n}"
+            )
         self.names_taken[f"{name}{n}"] = self.where(node)
         self.stems_taken[_stem(f"{name}{n}")] = f"{name}{n}"
         return f"{name}{n}"
@@ -146,7 +173,11 @@ class Builder:
             return TypeRef("any")
         if "$ref" in schema:
             target = self.deref(node)
-            ref = self.name_schema(target, name, derived=derived) if self._is_nameable(target.value) else self.type_of(target, name)
+            ref = (
+                self.name_schema(target, name, derived=derived)
+                if self._is_nameable(target.value)
+                else self.type_of(target, name)
+            )
             self.named[key] = ref
             return ref
         if not self._is_nameable(schema):
@@ -197,7 +228,7 @@ class Builder:
             return False
         values = self._enum_values(schema)
         if values is not None:
-            return bool(values) and all(isinstance(v, str) for v in values) or (
+            return (bool(values) and all(isinstance(v, str) for v in values)) or (
                 bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
             )
         if self._single_all_of(schema):
@@ -256,7 +287,9 @@ class Builder:
         types = [t for t in self._types(raw) if t != "null"]
         if raw.get("format") == "date-time":
             return False
-        return all(t in ("string", "integer", "number", "boolean") for t in types) and (bool(types) or "enum" in raw or "const" in raw)
+        return all(t in ("string", "integer", "number", "boolean") for t in types) and (
+            bool(types) or "enum" in raw or "const" in raw
+        )
 
     def _build_enum(self, node: Node, name: str) -> None:
         schema = node.value
@@ -320,7 +353,7 @@ class Builder:
         kind = types[0] if types else ("object" if "properties" in schema or "additionalProperties" in schema else "")
         if kind == "string":
             fmt = schema.get("format")
-            if fmt == "binary" or "contentMediaType" in schema and fmt != "date-time":
+            if fmt == "binary" or ("contentMediaType" in schema and fmt != "date-time"):
                 return TypeRef("file", nullable=nullable)
             return TypeRef("datetime" if fmt == "date-time" else "str", nullable=nullable)
         if kind == "integer":
@@ -331,7 +364,9 @@ class Builder:
             return TypeRef("bool", nullable=nullable)
         if kind == "array":
             items = schema.get("items")
-            item_type = self.type_of(node.child("items"), context + "Item") if isinstance(items, dict) else TypeRef("any")
+            item_type = (
+                self.type_of(node.child("items"), context + "Item") if isinstance(items, dict) else TypeRef("any")
+            )
             return TypeRef("list", items=item_type, nullable=nullable)
         if kind == "object":
             extra = schema.get("additionalProperties")
@@ -402,11 +437,17 @@ class Builder:
                     try:
                         self.doc.resolve_ref(target, node.file)
                     except KeyError:
-                        self.warn(node.child("discriminator", "mapping", value), f"mapping target {ref!r} does not resolve; ignored")
+                        self.warn(
+                            node.child("discriminator", "mapping", value),
+                            f"mapping target {ref!r} does not resolve; ignored",
+                        )
                         continue
                     tagged = self.type_of(Node(node.file, node.ptr, {"$ref": target}), name)
                     if tagged.annotation not in [m.annotation for m in members]:  # its decoder could not return it
-                        self.warn(node.child("discriminator", "mapping", value), f"mapping target {ref!r} is not a member of the union; ignored")
+                        self.warn(
+                            node.child("discriminator", "mapping", value),
+                            f"mapping target {ref!r} is not a member of the union; ignored",
+                        )
                         continue
                     tags.append((str(value), tagged))
             else:
@@ -460,7 +501,9 @@ class Builder:
             cond = f"data is None or ({cond})"
         return cond
 
-    def _union_body(self, name: str, members: tuple[TypeRef, ...], prop: str, tags: tuple[tuple[str, TypeRef], ...]) -> list[str]:
+    def _union_body(
+        self, name: str, members: tuple[TypeRef, ...], prop: str, tags: tuple[tuple[str, TypeRef], ...]
+    ) -> list[str]:
         lines: list[str] = []
         if prop and tags:
             lines += ["if isinstance(data, dict):", f"    tag = data.get({py_str(prop)})"]
@@ -472,13 +515,20 @@ class Builder:
             if value == "data" and t.kind not in _FITS:  # only the _FITS tests narrow the type
                 value = f"cast({py_str(t.annotation)}, data)"
             if cond is None:
-                lines += ["try:", f"    return {value}", "except (KeyError, TypeError, ValueError, AttributeError):", "    pass"]
+                lines += [
+                    "try:",
+                    f"    return {value}",
+                    "except (KeyError, TypeError, ValueError, AttributeError):",
+                    "    pass",
+                ]
             else:
                 lines += [f"if {cond}:", f"    return {value}"]
         lines.append(f"raise ValueError({py_str(f'value matches no member of {name}')})")
         return lines
 
-    def _merged(self, node: Node, trail: tuple[tuple[Path, tuple[str, ...]], ...] = ()) -> tuple[dict[str, Node], set[str], bool, str]:
+    def _merged(
+        self, node: Node, trail: tuple[tuple[Path, tuple[str, ...]], ...] = ()
+    ) -> tuple[dict[str, Node], set[str], bool, str]:
         """Properties (in order), required names, closedness and description, with allOf merged."""
         key = (node.file, node.ptr)
         if key in trail:
@@ -540,7 +590,9 @@ def _url_path(template: str) -> str:
     """The path template with its literal text percent-encoded (``{name}`` placeholders and
     existing ``%XX`` escapes kept): quotes, backslashes, ``#`` or spaces cannot go on the wire raw."""
     parts = re.split(r"({[^{}]+}|%[0-9A-Fa-f]{2})", template)
-    return "".join(part if index % 2 else quote(part, _PATH_SAFE, errors="surrogatepass") for index, part in enumerate(parts))
+    return "".join(
+        part if index % 2 else quote(part, _PATH_SAFE, errors="surrogatepass") for index, part in enumerate(parts)
+    )
 
 
 def _stem(class_name: str) -> str:
@@ -581,7 +633,9 @@ _FITS = {
 
 
 def _is_typed(schema: Any) -> bool:
-    return isinstance(schema, dict) and any(k in schema for k in ("$ref", "type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf"))
+    return isinstance(schema, dict) and any(
+        k in schema for k in ("$ref", "type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf")
+    )
 
 
 def _ref_name(node: Node) -> str:
@@ -717,8 +771,10 @@ class OperationBuilder:
             op_id = snake_case(f"{method} {path}")
         method_name = snake_case(op_id)
         if method_name in self.method_names:
-            b.problem(op.child("operationId") if "operationId" in spec else op,
-                      f"operationId {op_id!r} maps to method {method_name!r}, as does {self.method_names[method_name]!r}")
+            b.problem(
+                op.child("operationId") if "operationId" in spec else op,
+                f"operationId {op_id!r} maps to method {method_name!r}, as does {self.method_names[method_name]!r}",
+            )
             return None
         context = pascal_case(op_id)
         taken: dict[str, str] = {}
@@ -738,7 +794,11 @@ class OperationBuilder:
         for missing in re.findall(r"{([^{}]+)}", path):
             if missing not in declared:
                 b.warn(op, f"path parameter {missing!r} is not declared; taken as a required string")
-                param_nodes.append(Node(op.file, op.ptr, {"name": missing, "in": "path", "required": True, "schema": {"type": "string"}}))
+                param_nodes.append(
+                    Node(
+                        op.file, op.ptr, {"name": missing, "in": "path", "required": True, "schema": {"type": "string"}}
+                    )
+                )
         # Path, query and cookie names first: header arguments dodge them.
         ordered = sorted(param_nodes, key=lambda n: n.value["in"] == "header")
         built: dict[int, Parameter] = {}
@@ -749,7 +809,9 @@ class OperationBuilder:
             wire = value["name"]
             schema_node = self._param_schema(node)
             from_components = node.ptr[:2] == ("components", "parameters") and len(node.ptr) == 3
-            ptype = b.type_of(schema_node, pascal_case(node.ptr[-1]) if from_components else context + pascal_case(wire))
+            ptype = b.type_of(
+                schema_node, pascal_case(node.ptr[-1]) if from_components else context + pascal_case(wire)
+            )
             schema = b.deref(schema_node).value if isinstance(schema_node.value, dict) else {}
             required = bool(value.get("required")) or location == "path"
             option = self._option(node)
@@ -781,7 +843,9 @@ class OperationBuilder:
                 check = ValueCheck("any", check.nullable, ())
             checks[id(node)] = check
         params = [built[id(n)] for n in param_nodes]
-        param_checks = tuple((p.location, p.wire, p.name, p.required, checks[id(n)]) for n, p in zip(param_nodes, params))
+        param_checks = tuple(
+            (p.location, p.wire, p.name, p.required, checks[id(n)]) for n, p in zip(param_nodes, params, strict=False)
+        )
 
         body = self._body(op, context, take)
         response_annotation, response_decode, response_kind = self._response(op, context, method_name)
@@ -842,7 +906,9 @@ class OperationBuilder:
         )
         known = self.options.get(name)
         if known is not None and known.header.lower() != option.header.lower():
-            self.b.problem(node.child("x-client-option"), f"client option {name!r} already names header {known.header!r}")
+            self.b.problem(
+                node.child("x-client-option"), f"client option {name!r} already names header {known.header!r}"
+            )
         elif known is None:
             self.options[name] = option
         return option
@@ -869,8 +935,14 @@ class OperationBuilder:
             annotation = "str" if is_text else "bytes"
             name = take("body", "body", node)
             arg = BodyArg(
-                name=name, wire="", type=arg_type, required=required, description=_text(node.value.get("description")),
-                annotation=annotation + ("" if required else " | Unset"), default="" if required else "UNSET", encode=name,
+                name=name,
+                wire="",
+                type=arg_type,
+                required=required,
+                description=_text(node.value.get("description")),
+                annotation=annotation + ("" if required else " | Unset"),
+                default="" if required else "UNSET",
+                encode=name,
             )
             return Body(content_type=media, encoding="raw", model="", args=(arg,), required=required)
         schema_node = media_node.child("schema")
@@ -886,24 +958,31 @@ class OperationBuilder:
                 arg_annotation = f.type.qualified(MODELS_MODULE)
                 if f.type.kind == "model":
                     arg_annotation = f"{arg_annotation} | Mapping[str, Any]"
-                args.append(BodyArg(
-                    name=name,
-                    wire=f.wire,
-                    type=f.type,
-                    required=f.required,
-                    description=" ".join(x for x in (f.description, f.default_doc) if x),
-                    annotation=arg_annotation if f.required else f"{arg_annotation} | Unset",
-                    default="" if f.required else "UNSET",
-                    encode=_arg_encode(f.type, name),
-                ))
+                args.append(
+                    BodyArg(
+                        name=name,
+                        wire=f.wire,
+                        type=f.type,
+                        required=f.required,
+                        description=" ".join(x for x in (f.description, f.default_doc) if x),
+                        annotation=arg_annotation if f.required else f"{arg_annotation} | Unset",
+                        default="" if f.required else "UNSET",
+                        encode=_arg_encode(f.type, name),
+                    )
+                )
             return Body(content_type=media, encoding=encoding, model=btype.name, args=tuple(args), required=required)
         if encoding != "json":
             raise _Unsupported(schema_node, f"a {media} body that is not an object is not supported")
         name = take("body", "body", schema_node)
         arg = BodyArg(
-            name=name, wire="", type=btype, required=required, description=_text(node.value.get("description")),
+            name=name,
+            wire="",
+            type=btype,
+            required=required,
+            description=_text(node.value.get("description")),
             annotation=btype.qualified(MODELS_MODULE) + ("" if required else " | Unset"),
-            default="" if required else "UNSET", encode=_arg_encode(btype, name),
+            default="" if required else "UNSET",
+            encode=_arg_encode(btype, name),
         )
         return Body(content_type=media, encoding="json", model="", args=(arg,), required=required)
 
@@ -916,7 +995,11 @@ class OperationBuilder:
         if "default" in responses:
             default = b.deref(op.child("responses", "default"))
             media = _media_schema(default.value.get("content")) if isinstance(default.value, dict) else None
-            if media is not None and isinstance(default.value["content"][media[1]], dict) and isinstance(default.value["content"][media[1]].get("schema"), dict):
+            if (
+                media is not None
+                and isinstance(default.value["content"][media[1]], dict)
+                and isinstance(default.value["content"][media[1]].get("schema"), dict)
+            ):
                 self.error_schemas.append(b.deref(default.child("content", media[1], "schema")))
         codes = sorted(c for c in responses if str(c).startswith("2"))
         for code in codes:
@@ -939,11 +1022,15 @@ class OperationBuilder:
             if rtype.kind == "any":
                 return "Any", "", "json"
             function = f"_response_{method_name.rstrip('_')}"
-            self.response_decoders.append(ResponseDecoder(function=function, annotation=rtype.annotation, expression=rtype.decode("data")))
+            self.response_decoders.append(
+                ResponseDecoder(function=function, annotation=rtype.annotation, expression=rtype.decode("data"))
+            )
             return rtype.qualified(MODELS_MODULE), f"{MODELS_MODULE}.{function}", "json"
         return "None", "", "none"
 
-    def _pagination(self, method_name: str, params: list[Parameter], response_annotation: str, op: Node) -> Pagination | None:
+    def _pagination(
+        self, method_name: str, params: list[Parameter], response_annotation: str, op: Node
+    ) -> Pagination | None:
         token = next((p for p in params if p.location == "query" and p.wire == "nextToken"), None)
         if token is None or not response_annotation.startswith(f"{MODELS_MODULE}."):
             return None
@@ -964,7 +1051,7 @@ class OperationBuilder:
         next_field = next((f for f in meta_model.fields if f.wire == "nextToken"), None)
         if next_field is None:
             return None
-        rest = method_name[len("list_"):] if method_name.startswith("list_") else method_name
+        rest = method_name[len("list_") :] if method_name.startswith("list_") else method_name
         items = lists[0]
         assert items.type.items is not None
         return Pagination(
@@ -990,7 +1077,13 @@ class OperationBuilder:
                 if not isinstance(value, str):
                     continue
                 name = pascal_case(value) + "Error"
-                if is_builtin(name) or name in ("ApiError", "ApiConnectionError", "ApiTimeoutError", "ResponseDecodeError", "RequestValidationError"):
+                if is_builtin(name) or name in (
+                    "ApiError",
+                    "ApiConnectionError",
+                    "ApiTimeoutError",
+                    "ResponseDecodeError",
+                    "RequestValidationError",
+                ):
                     name = pascal_case(value) + "ApiError"
                 if name in seen:
                     continue

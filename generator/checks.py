@@ -72,7 +72,13 @@ class CheckBuilder:
         types = [t for t in self.b._types(schema) if t in _TYPE_TEST]  # not "null", nor unknown names
         kind: Any = types[0] if len(types) == 1 else "any"
         if kind == "any" and ftype.kind in ("str", "datetime", "enum"):
-            kind = "string" if ftype.kind != "enum" or self.b.enums.get(ftype.name, None) is None or self.b.enums[ftype.name].base == "str" else "integer"
+            kind = (
+                "string"
+                if ftype.kind != "enum"
+                or self.b.enums.get(ftype.name, None) is None
+                or self.b.enums[ftype.name].base == "str"
+                else "integer"
+            )
         if kind == "any" and ftype.kind in ("dict",):
             kind = "object"
         if kind == "any" and ftype.kind == "list":
@@ -84,7 +90,9 @@ class CheckBuilder:
         is_open = "x-extensible-enum" in schema and "enum" not in schema
         if values and not is_open and all(_finite(x) for x in values):
             shown = ", ".join(json.dumps(x) for x in values)
-            rules.append((f"{V} not in {_lit(tuple(values))}", f"one of {shown}" if len(values) > 1 else f"must be {shown}"))
+            rules.append(
+                (f"{V} not in {_lit(tuple(values))}", f"one of {shown}" if len(values) > 1 else f"must be {shown}")
+            )
         if kind == "string":
             lo, hi = schema.get("minLength"), schema.get("maxLength")
             if isinstance(lo, int) and isinstance(hi, int):
@@ -105,11 +113,15 @@ class CheckBuilder:
                 exclusive = schema.get("exclusiveM" + key[1:])
                 if isinstance(bound, (int, float)) and not isinstance(bound, bool) and _finite(bound):
                     if exclusive is True:  # OpenAPI 3.0 boolean form
-                        rules.append((f"{V} {op}= {_lit(bound)}", f"{'greater' if op == '<' else 'less'} than {_num(bound)}"))
+                        rules.append(
+                            (f"{V} {op}= {_lit(bound)}", f"{'greater' if op == '<' else 'less'} than {_num(bound)}")
+                        )
                     else:
                         rules.append((f"{V} {op} {_lit(bound)}", f"{text} {_num(bound)}"))
                 if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool) and _finite(exclusive):
-                    rules.append((f"{V} {op}= {_lit(exclusive)}", f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}"))
+                    rules.append(
+                        (f"{V} {op}= {_lit(exclusive)}", f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}")
+                    )
         if kind == "object":
             lo, hi = schema.get("minProperties"), schema.get("maxProperties")
             if isinstance(hi, int):
@@ -152,8 +164,13 @@ class CheckBuilder:
             schema = node.value
             for combinator in ("anyOf", "oneOf"):
                 branches = schema.get(combinator)
-                if isinstance(branches, list) and branches and all(
-                    isinstance(br, dict) and set(br) == {"required"} and isinstance(br["required"], list) for br in branches
+                if (
+                    isinstance(branches, list)
+                    and branches
+                    and all(
+                        isinstance(br, dict) and set(br) == {"required"} and isinstance(br["required"], list)
+                        for br in branches
+                    )
                 ):
                     groups = [br["required"] for br in branches]
                     cond = " and ".join("not (" + " and ".join(f"{_lit(k)} in data" for k in g) + ")" for g in groups)
@@ -254,7 +271,7 @@ def render_model(v: ModelValidator) -> list[str]:
         lines += [
             f"if not {v.keys_const}.issuperset(data):",
             f"    _unknown = next(k for k in data if k not in {v.keys_const})",
-            f"    raise RequestValidationError(_at(at, _unknown, _unknown), \"unknown member (no other members allowed)\")",
+            '    raise RequestValidationError(_at(at, _unknown, _unknown), "unknown member (no other members allowed)")',
         ]
     for cond, text in v.object_rules:
         lines += [f"if {cond}:", f"    {_raise('at or ' + _lit(v.model), text)}"]
@@ -278,7 +295,7 @@ _PARAM_SOURCES = {"path": "path", "query": "query", "header": "headers"}
 
 def render_operation(v: OperationValidator) -> list[str]:
     lines: list[str] = ["v: Any"]
-    for location, wire, display, required, check in v.params:
+    for location, wire, display, _required, check in v.params:
         checks = render_value(check, "v", _lit(display))
         if not checks or location not in _PARAM_SOURCES:
             continue

@@ -11,13 +11,14 @@ import argparse
 import keyword
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
-from .diff import changes_from_git as changes_markdown, run as run_diff
 from .build import build_api
-from .ir import Api
+from .diff import changes_from_git as changes_markdown
+from .diff import run as run_diff
 from .format import format_files
+from .ir import Api
 from .load import load_document
 from .problems import Problem, SpecError
 from .render import render
@@ -59,7 +60,8 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--package", required=True, help="Python package name, e.g. botpress_client")
         cmd.add_argument("--strict", action="store_true", help="treat warnings (parts left out) as errors: exit 2")
         cmd.add_argument(
-            "--changes-from-git", action="store_true",
+            "--changes-from-git",
+            action="store_true",
             help="also write CHANGES.md: the API changes since the previous version of the spec committed to git",
         )
     text = "report the changes of the generated client from OLD_SPEC to NEW_SPEC (exit 1 when one is breaking)"
@@ -104,4 +106,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["main", "generate_files", "Problem"]
+__all__ = ["Problem", "generate_files", "main"]

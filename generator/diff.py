@@ -27,9 +27,10 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Iterable, Literal
+from typing import Any, Literal
 
 from .build import build_api
 from .ir import Api, BodyArg, EnumAlias, Field, Model, Operation, Parameter, TypeRef
@@ -91,7 +92,7 @@ def _media_key(content: Any) -> str | None:
 
 def _response_model(op: Operation) -> str:
     prefix = MODELS + "."
-    return op.response_annotation[len(prefix):] if op.response_annotation.startswith(prefix) else ""
+    return op.response_annotation[len(prefix) :] if op.response_annotation.startswith(prefix) else ""
 
 
 def _models_in(t: TypeRef) -> list[str]:
@@ -139,7 +140,7 @@ class _Side:
         for name, path in self.files:
             if not source.startswith(name + "#"):
                 continue
-            ptr = source[len(name) + 1:]
+            ptr = source[len(name) + 1 :]
             node = Node(path, (), self.doc.files[path])
             for token in (_unescape(t) for t in ptr.split("/")[1:]) if ptr else ():
                 value = node.value
@@ -158,7 +159,9 @@ class _Side:
         except (KeyError, SpecError):
             return node
 
-    def property_node(self, schema: Node, wire: str, trail: frozenset[tuple[Path, tuple[str, ...]]] = frozenset()) -> Node | None:
+    def property_node(
+        self, schema: Node, wire: str, trail: frozenset[tuple[Path, tuple[str, ...]]] = frozenset()
+    ) -> Node | None:
         """Where member ``wire`` of an object schema is declared (own properties win over allOf)."""
         node = self.deref(schema)
         key = (node.file, node.ptr)
@@ -193,7 +196,11 @@ class _Side:
         if node is None or not isinstance(arg, Parameter):
             return node
         param = self.deref(node)
-        return param.child("schema") if isinstance(param.value, dict) and isinstance(param.value.get("schema"), dict) else param
+        return (
+            param.child("schema")
+            if isinstance(param.value, dict) and isinstance(param.value.get("schema"), dict)
+            else param
+        )
 
     def argument_node(self, op: Operation, arg: Parameter | BodyArg) -> Node | None:
         op_node = self.node_of(op.source)
@@ -216,7 +223,11 @@ class _Side:
             return None
         body = self.deref(op_node.child("requestBody"))
         key = _media_key(body.value.get("content")) if isinstance(body.value, dict) else None
-        if key is None or not isinstance(body.value["content"][key], dict) or "schema" not in body.value["content"][key]:
+        if (
+            key is None
+            or not isinstance(body.value["content"][key], dict)
+            or "schema" not in body.value["content"][key]
+        ):
             return body
         schema = body.child("content", key, "schema")
         prop = self.property_node(schema, arg.wire) if arg.wire else None
@@ -279,7 +290,9 @@ class _Shapes:
         if set(fa) != set(fb):
             return False
         return all(
-            fa[n].wire == fb[n].wire and fa[n].required == fb[n].required and self.equal(fa[n].type, sa, fb[n].type, sb, seen)
+            fa[n].wire == fb[n].wire
+            and fa[n].required == fb[n].required
+            and self.equal(fa[n].type, sa, fb[n].type, sb, seen)
             for n in fa
         )
 
@@ -395,7 +408,8 @@ class _Differ:
         renamed: dict[str, str] = {}
         for name in gone:
             match = next(
-                (n for n in fresh if n not in renamed.values() and _endpoint(new.ops[n]) == _endpoint(old.ops[name])), None
+                (n for n in fresh if n not in renamed.values() and _endpoint(new.ops[n]) == _endpoint(old.ops[name])),
+                None,
             )
             if match is not None:
                 renamed[name] = match
@@ -404,17 +418,36 @@ class _Differ:
             endpoint = f"{op.http_method} {op.path}"
             if name in renamed:
                 target = new.ops[renamed[name]]
-                self.add("method-renamed", f"{CLIENT}.{name}", new.operation(target),
-                         f"method renamed to {target.method_name} ({endpoint})", True)
-                if op.pagination is not None and target.pagination is not None and op.pagination.iter_name != target.pagination.iter_name:
-                    self.add("method-renamed", f"{CLIENT}.{op.pagination.iter_name}", new.operation(target),
-                             f"method renamed to {target.pagination.iter_name} ({endpoint})", True)
+                self.add(
+                    "method-renamed",
+                    f"{CLIENT}.{name}",
+                    new.operation(target),
+                    f"method renamed to {target.method_name} ({endpoint})",
+                    True,
+                )
+                if (
+                    op.pagination is not None
+                    and target.pagination is not None
+                    and op.pagination.iter_name != target.pagination.iter_name
+                ):
+                    self.add(
+                        "method-renamed",
+                        f"{CLIENT}.{op.pagination.iter_name}",
+                        new.operation(target),
+                        f"method renamed to {target.pagination.iter_name} ({endpoint})",
+                        True,
+                    )
                 self.operation(op, target)
                 continue
             self.add("operation-removed", f"{CLIENT}.{name}", old.operation(op), f"method removed ({endpoint})", True)
             if op.pagination is not None:
-                self.add("operation-removed", f"{CLIENT}.{op.pagination.iter_name}", old.operation(op),
-                         f"method removed ({endpoint})", True)
+                self.add(
+                    "operation-removed",
+                    f"{CLIENT}.{op.pagination.iter_name}",
+                    old.operation(op),
+                    f"method removed ({endpoint})",
+                    True,
+                )
         for name in fresh:
             if name in renamed.values():
                 continue
@@ -422,8 +455,13 @@ class _Differ:
             endpoint = f"{op.http_method} {op.path}"
             self.add("operation-added", f"{CLIENT}.{name}", new.operation(op), f"method added ({endpoint})", False)
             if op.pagination is not None:
-                self.add("operation-added", f"{CLIENT}.{op.pagination.iter_name}", new.operation(op),
-                         f"method added ({endpoint})", False)
+                self.add(
+                    "operation-added",
+                    f"{CLIENT}.{op.pagination.iter_name}",
+                    new.operation(op),
+                    f"method added ({endpoint})",
+                    False,
+                )
         for name in sorted(set(old.ops) & set(new.ops)):
             self.operation(old.ops[name], new.ops[name])
 
@@ -431,14 +469,29 @@ class _Differ:
         old, new = self.old, self.new
         method = f"{CLIENT}.{b.method_name}"
         if (a.http_method, a.path) != (b.http_method, b.path):
-            self.add("endpoint-changed", method, new.operation(b),
-                     f"now calls {b.http_method} {b.path} (was {a.http_method} {a.path})", False)
+            self.add(
+                "endpoint-changed",
+                method,
+                new.operation(b),
+                f"now calls {b.http_method} {b.path} (was {a.http_method} {a.path})",
+                False,
+            )
         if a.pagination is not None and b.pagination is None:
-            self.add("operation-removed", f"{CLIENT}.{a.pagination.iter_name}", new.operation(b),
-                     "method removed (the operation is no longer paginated)", True)
+            self.add(
+                "operation-removed",
+                f"{CLIENT}.{a.pagination.iter_name}",
+                new.operation(b),
+                "method removed (the operation is no longer paginated)",
+                True,
+            )
         elif a.pagination is None and b.pagination is not None:
-            self.add("operation-added", f"{CLIENT}.{b.pagination.iter_name}", new.operation(b),
-                     "method added (the operation is now paginated)", False)
+            self.add(
+                "operation-added",
+                f"{CLIENT}.{b.pagination.iter_name}",
+                new.operation(b),
+                "method added (the operation is now paginated)",
+                False,
+            )
         args_a = {x.name: x for x in a.arguments}
         args_b = {x.name: x for x in b.arguments}
         for name in sorted(set(args_a) | set(args_b)):
@@ -450,11 +503,21 @@ class _Differ:
                 continue
             if x is None:
                 if y.required:
-                    self.add("argument-added-required", python, new.argument(b, y),
-                             f"required argument added: {_show(y.type)}", True)
+                    self.add(
+                        "argument-added-required",
+                        python,
+                        new.argument(b, y),
+                        f"required argument added: {_show(y.type)}",
+                        True,
+                    )
                 else:
-                    self.add("argument-added-optional", python, new.argument(b, y),
-                             f"optional argument added: {_show(y.type)}", False)
+                    self.add(
+                        "argument-added-optional",
+                        python,
+                        new.argument(b, y),
+                        f"optional argument added: {_show(y.type)}",
+                        False,
+                    )
                 continue
             if y.required and not x.required:
                 self.add("argument-made-required", python, new.argument(b, y), "argument made required", True)
@@ -462,8 +525,13 @@ class _Differ:
                 self.add("argument-made-optional", python, new.argument(b, y), "argument made optional", False)
             relation = self.shapes.relation(x.type, y.type)
             if relation != "same":
-                self.add(f"argument-type-{relation}", python, new.argument(b, y),
-                         f"argument type {relation}: {_show(x.type)} -> {_show(y.type)}", relation != "widened")
+                self.add(
+                    f"argument-type-{relation}",
+                    python,
+                    new.argument(b, y),
+                    f"argument type {relation}: {_show(x.type)} -> {_show(y.type)}",
+                    relation != "widened",
+                )
         self.response(a, b)
 
     def response(self, a: Operation, b: Operation) -> None:
@@ -474,8 +542,13 @@ class _Differ:
             if self.shapes.relation(TypeRef("model", name=ma), TypeRef("model", name=mb)) == "same":
                 return
         breaking = a.response_annotation != "None"
-        self.add("return-type-changed", f"{CLIENT}.{b.method_name}", self.new.operation(b),
-                 f"return type changed: {a.response_annotation} -> {b.response_annotation}", breaking)
+        self.add(
+            "return-type-changed",
+            f"{CLIENT}.{b.method_name}",
+            self.new.operation(b),
+            f"return type changed: {a.response_annotation} -> {b.response_annotation}",
+            breaking,
+        )
 
     # -- models -------------------------------------------------------------------------------
     def _renames(self, gone: list[str], fresh: list[str], same: Callable[[str, str], bool]) -> dict[str, str]:
@@ -496,8 +569,13 @@ class _Differ:
         for name in gone:
             if name in renamed:
                 target = new.models[renamed[name]]
-                self.add("model-renamed", f"{MODELS}.{name}", target.source,
-                         f"model renamed {name} -> {target.name} (same shape)", False)
+                self.add(
+                    "model-renamed",
+                    f"{MODELS}.{name}",
+                    target.source,
+                    f"model renamed {name} -> {target.name} (same shape)",
+                    False,
+                )
             else:
                 self.add("model-removed", f"{MODELS}.{name}", old.models[name].source, "model removed", True)
         for name in fresh:
@@ -523,8 +601,13 @@ class _Differ:
                 continue
             if x is None:
                 if y.required:
-                    self.add("member-added-required", python, new.member(b, y),
-                             f"required member added: {_show(y.type)}", request)
+                    self.add(
+                        "member-added-required",
+                        python,
+                        new.member(b, y),
+                        f"required member added: {_show(y.type)}",
+                        request,
+                    )
                 else:
                     self.add("member-added", python, new.member(b, y), f"optional member added: {_show(y.type)}", False)
                 continue
@@ -533,13 +616,27 @@ class _Differ:
             elif y.required and not x.required:
                 self.add("member-made-required", python, new.member(b, y), "member made required", request)
             if x.wire != y.wire:
-                self.add("member-wire-renamed", python, new.member(b, y),
-                         f"JSON member renamed {x.wire!r} -> {y.wire!r}", False)
+                self.add(
+                    "member-wire-renamed",
+                    python,
+                    new.member(b, y),
+                    f"JSON member renamed {x.wire!r} -> {y.wire!r}",
+                    False,
+                )
             relation = self.shapes.relation(x.type, y.type)
             if relation != "same":
-                breaking = relation == "changed" or (relation == "widened" and response) or (relation == "narrowed" and request)
-                self.add(f"member-type-{relation}", python, new.member(b, y),
-                         f"member type {relation}: {_show(x.type)} -> {_show(y.type)}", breaking)
+                breaking = (
+                    relation == "changed"
+                    or (relation == "widened" and response)
+                    or (relation == "narrowed" and request)
+                )
+                self.add(
+                    f"member-type-{relation}",
+                    python,
+                    new.member(b, y),
+                    f"member type {relation}: {_show(x.type)} -> {_show(y.type)}",
+                    breaking,
+                )
 
     # -- enums --------------------------------------------------------------------------------
     def enums(self) -> None:
@@ -549,8 +646,13 @@ class _Differ:
         renamed = self._renames(gone, fresh, lambda a, b: _Shapes.enum_equal(old.enums[a], new.enums[b]))
         for name in gone:
             if name in renamed:
-                self.add("enum-renamed", f"{MODELS}.{name}", new.enum(renamed[name]),
-                         f"enum renamed {name} -> {renamed[name]} (same values)", False)
+                self.add(
+                    "enum-renamed",
+                    f"{MODELS}.{name}",
+                    new.enum(renamed[name]),
+                    f"enum renamed {name} -> {renamed[name]} (same values)",
+                    False,
+                )
             else:
                 self.add("enum-removed", f"{MODELS}.{name}", old.enum(name), "enum removed", True)
         for name in fresh:
@@ -565,8 +667,13 @@ class _Differ:
             for value in a.values:
                 if value not in b.values:
                     if a.open:
-                        self.add("enum-value-removed", python, where,
-                                 f"value {value} removed (open enum: still accepted)", False)
+                        self.add(
+                            "enum-value-removed",
+                            python,
+                            where,
+                            f"value {value} removed (open enum: still accepted)",
+                            False,
+                        )
                     else:
                         self.add("enum-value-removed", python, where, f"value {value} removed", True)
             for value in b.values:
@@ -620,8 +727,11 @@ def _version(v: str) -> str:
 
 
 def format_text(report: Report) -> str:
-    lines = [f"API changes from {report.old_label} ({_version(report.old_version)}) "
-             f"to {report.new_label} ({_version(report.new_version)})", ""]
+    lines = [
+        f"API changes from {report.old_label} ({_version(report.old_version)}) "
+        f"to {report.new_label} ({_version(report.new_version)})",
+        "",
+    ]
     if not report.breaking and not report.non_breaking:
         lines.append(NO_CHANGES)
         return "\n".join(lines) + "\n"
@@ -764,5 +874,16 @@ def changes_from_git(spec: str, doc: Document, api: Api) -> str:
     return format_markdown(compare(old_doc, old_api, doc, api))
 
 
-__all__ = ["Change", "Report", "compare", "diff_specs", "format_text", "format_json", "format_markdown",
-           "run", "previous_version", "changes_from_git", "load_api"]
+__all__ = [
+    "Change",
+    "Report",
+    "changes_from_git",
+    "compare",
+    "diff_specs",
+    "format_json",
+    "format_markdown",
+    "format_text",
+    "load_api",
+    "previous_version",
+    "run",
+]

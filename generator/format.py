@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import concurrent.futures
 import importlib.metadata
+import itertools
 import multiprocessing
 import os
 
@@ -49,7 +50,7 @@ def _blocks(source: str) -> list[list[Block]]:
     cuts = [0] + [start for start, _ in starts if start > 0] + [len(lines)]
     nodes = {start: node for start, node in starts}
     units: list[list[Block]] = []
-    for a, b in zip(cuts, cuts[1:]):
+    for a, b in itertools.pairwise(cuts):
         node = nodes.get(a)
         parts = _class_parts(lines, a, b, node) if isinstance(node, ast.ClassDef) else None
         if parts is None:
@@ -72,10 +73,12 @@ def _class_parts(lines: list[str], a: int, b: int, node: ast.ClassDef) -> list[B
         return None
     cuts = [a] + methods + [b]
     parts: list[Block] = [("".join(lines[a : methods[0]]).rstrip() + "\n", 0)]
-    for start, stop in zip(cuts[1:], cuts[2:]):
+    for start, stop in itertools.pairwise(cuts):
         body = lines[start:stop]
         # Dedenting must be exactly reversible: every line indented, no whitespace-only lines.
-        if any(line.strip() and not line.startswith(_INDENT) or (not line.strip() and line.strip("\n")) for line in body):
+        if any(
+            (line.strip() and not line.startswith(_INDENT)) or (not line.strip() and line.strip("\n")) for line in body
+        ):
             return None
         text = "".join(line[len(_INDENT) :] if line.strip() else line for line in body).rstrip()
         parts.append((text + "\n", 4))
@@ -110,8 +113,10 @@ def _run(todo: list[Block]) -> list[str]:
     out: list[str] = [""] * len(todo)
     context = multiprocessing.get_context("fork")
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for batch, formatted in zip(batches, pool.map(_format_blocks, [[todo[i] for i in b] for b in batches])):
-            for index, text in zip(batch, formatted):
+        for batch, formatted in zip(
+            batches, pool.map(_format_blocks, [[todo[i] for i in b] for b in batches]), strict=False
+        ):
+            for index, text in zip(batch, formatted, strict=False):
                 out[index] = text
     return out
 
@@ -128,7 +133,12 @@ def format_files(files: dict[str, str], package: str) -> dict[str, str]:
                 raise SpecError(
                     [Problem(f"{package}/{name}", "", f"generated code does not parse: line {exc.lineno}: {exc.msg}")]
                 ) from None
-    keys = {part: cache.key(repr(MODE), str(part[1]), part[0]) for units in split.values() for unit in units for part in unit}
+    keys = {
+        part: cache.key(repr(MODE), str(part[1]), part[0])
+        for units in split.values()
+        for unit in units
+        for part in unit
+    }
     done: dict[Block, str] = {}
     for part, key in keys.items():
         hit = cache.read(folder, key)
@@ -136,7 +146,7 @@ def format_files(files: dict[str, str], package: str) -> dict[str, str]:
             done[part] = hit
     todo = [part for part in keys if part not in done]
     try:
-        for part, text in zip(todo, _run(todo)):
+        for part, text in zip(todo, _run(todo), strict=False):
             done[part] = text
             cache.write(folder, keys[part], text)
     except InvalidInput as exc:

@@ -15,7 +15,9 @@ from .naming import snake_case
 
 BodyEncoding = Literal["json", "form", "multipart", "raw"]
 ResponseKind = Literal["json", "text", "bytes", "none"]
-TypeKind = Literal["any", "str", "int", "float", "bool", "none", "datetime", "model", "enum", "list", "dict", "union", "file"]
+TypeKind = Literal[
+    "any", "str", "int", "float", "bool", "none", "datetime", "model", "enum", "list", "dict", "union", "file"
+]
 
 
 @dataclass(frozen=True)

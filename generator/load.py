@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 import yaml
@@ -149,7 +150,7 @@ def _parse(path: Path, display: str) -> JSON:
     try:
         if path.suffix == ".json":
             return json.loads(text)
-        return yaml.load(text, Loader=_YamlLoader)  # noqa: S506 - a safe loader subclass
+        return yaml.load(text, Loader=_YamlLoader)
     except json.JSONDecodeError as exc:
         raise SpecError(
             [Problem(display, "", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]
@@ -190,7 +191,7 @@ def load_document(spec: str | Path, *, validate: bool = True) -> Document:
     version = root.get("openapi")
     if "swagger" in root and version is None:
         raise SpecError([Problem(display, "/swagger", "Swagger 2.0 is not supported; convert it to OpenAPI 3")])
-    if not isinstance(version, str) or not version.startswith(("3.0.", "3.1.")) and version not in ("3.0", "3.1"):
+    if not isinstance(version, str) or (not version.startswith(("3.0.", "3.1.")) and version not in ("3.0", "3.1")):
         raise SpecError([Problem(display, "/openapi", f"unsupported OpenAPI version {version!r} (3.0.x or 3.1.x)")])
 
     problems: list[Problem] = []
@@ -345,7 +346,11 @@ def _ref_cycles(doc: Document) -> list[Problem]:
                         reported.add(members)
                         names = " -> ".join(_name(doc, k) for k in chain + [start])
                         problems.append(
-                            Problem(doc.name_of(file), pointer(*ptr), f"circular $ref chain {names}: a $ref must end at a value")
+                            Problem(
+                                doc.name_of(file),
+                                pointer(*ptr),
+                                f"circular $ref chain {names}: a $ref must end at a value",
+                            )
                         )
                     break
                 if key in chain or not (isinstance(node.value, dict) and isinstance(node.value.get("$ref"), str)):
@@ -385,18 +390,21 @@ def _all_of_cycles(doc: Document) -> list[Problem]:
 
     def visit(key: tuple[Path, Ptr], trail: list[tuple[Path, Ptr]], via: list[int]) -> None:
         if key in trail:
-            cycle = trail[trail.index(key):]
-            exits = via[trail.index(key):]
+            cycle = trail[trail.index(key) :]
+            exits = via[trail.index(key) :]
             first = min(range(len(cycle)), key=lambda i: (doc.name_of(cycle[i][0]), cycle[i][1]))
             cycle, exits = cycle[first:] + cycle[:first], exits[first:] + exits[:first]
             if frozenset(cycle) not in reported:
                 reported.add(frozenset(cycle))
                 file, ptr = cycle[0]
                 names = " -> ".join(_name(doc, k) for k in cycle + [cycle[0]])
-                problems.append(Problem(
-                    doc.name_of(file), pointer(*ptr, "allOf", exits[0]),
-                    f"cyclic allOf {names}: a schema cannot include itself",
-                ))
+                problems.append(
+                    Problem(
+                        doc.name_of(file),
+                        pointer(*ptr, "allOf", exits[0]),
+                        f"cyclic allOf {names}: a schema cannot include itself",
+                    )
+                )
             return
         if key in done or key not in edges:
             return
@@ -444,7 +452,7 @@ def _locating(cls: type[KeywordValidator]) -> type[KeywordValidator]:
     from openapi_spec_validator.validation.exceptions import DuplicateOperationIDError
     from openapi_spec_validator.validation.keywords import ValueValidator
 
-    original: Callable[..., Iterator[ValidationError]] = getattr(cls, "__call__")
+    original: Callable[..., Iterator[ValidationError]] = cls.__call__
     tail: Ptr = ("default",) if issubclass(cls, ValueValidator) else ()
 
     def __call__(self: KeywordValidator, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
@@ -492,7 +500,10 @@ def _validate_cached(doc: Document) -> list[Problem]:
             pass
     before = len(doc.warnings)
     problems = _validate(doc)
-    record = [[[p.file, p.pointer, p.message] for p in problems], [[w.file, w.pointer, w.message] for w in doc.warnings[before:]]]
+    record = [
+        [[p.file, p.pointer, p.message] for p in problems],
+        [[w.file, w.pointer, w.message] for w in doc.warnings[before:]],
+    ]
     cache.write(folder, name, json.dumps(record))
     return problems
 
@@ -502,9 +513,13 @@ def _validate(doc: Document) -> list[Problem]:
     from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
 
     cls = OpenAPIV31SpecValidator if doc.openapi_version >= (3, 1) else OpenAPIV30SpecValidator
-    located = type(cls.__name__, (cls,), {
-        "keyword_validators": {name: _locating(kw) for name, kw in cls.keyword_validators.items()},
-    })
+    located = type(
+        cls.__name__,
+        (cls,),
+        {
+            "keyword_validators": {name: _locating(kw) for name, kw in cls.keyword_validators.items()},
+        },
+    )
     view = _validation_view(doc)
     validator = located(view, base_uri=doc.path.as_uri())
     problems: list[Problem] = []

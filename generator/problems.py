@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
-
 
 _WHITESPACE = re.compile(r"\s")
 
@@ -31,7 +30,9 @@ class Problem:
     def __str__(self) -> str:
         # One line, whatever the names hold: whitespace inside the file name or pointer is
         # percent-encoded (as in a URI fragment), line breaks in the message are folded.
-        where = _WHITESPACE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), f"{self.file}#{self.pointer}")
+        where = _WHITESPACE.sub(
+            lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), f"{self.file}#{self.pointer}"
+        )
         return f"{where}: {' '.join(self.message.split())}"
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import jinja2
 
-from .literals import py_literal
 from .ir import Api, BodyArg, Field, Operation, Parameter
+from .literals import py_literal
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 

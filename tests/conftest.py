@@ -12,3 +12,5 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 if str(GENERATED) not in sys.path:
     sys.path.insert(0, str(GENERATED))
+
+from .loopback import loopback  # noqa: E402,F401 - the fixture, for every test module

@@ -32,7 +32,10 @@ def run(doc: Path, tmp: Path) -> dict[str, str]:
     started = time.perf_counter()
     gen = subprocess.run(
         [sys.executable, "-m", "generator", "generate", "--spec", str(doc), "--out", str(out), "--package", package],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     seconds = time.perf_counter() - started
     row = {"document": str(doc.relative_to(CORPUS)), "seconds": f"{seconds:.1f}"}
@@ -44,17 +47,36 @@ def run(doc: Path, tmp: Path) -> dict[str, str]:
     summary = next((line for line in gen.stdout.splitlines() if line.startswith("wrote")), "")
     ops = summary.split("operations=")[1].split()[0] if "operations=" in summary else "?"
     models = summary.split("models=")[1].split()[0] if "models=" in summary else "?"
-    imp = subprocess.run([sys.executable, "-c", f"import {package}"], cwd=out, capture_output=True, text=True, check=False)
+    imp = subprocess.run(
+        [sys.executable, "-c", f"import {package}"], cwd=out, capture_output=True, text=True, check=False
+    )
     mypy = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental", "--cache-dir", os.devnull, package],
-        cwd=out, capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--python-version",
+            "3.10",
+            "--no-incremental",
+            "--cache-dir",
+            os.devnull,
+            package,
+        ],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     errors = sum(1 for line in mypy.stdout.splitlines() if ": error:" in line)
     first_error = next((line for line in mypy.stdout.splitlines() if ": error:" in line), "")
     row.update(
         status="ok" if imp.returncode == 0 else "import failed",
         detail=(imp.stderr.strip().splitlines() or [""])[-1][:160] if imp.returncode else first_error[:160],
-        ops=ops, models=models, skipped=str(len(warnings)), mypy=str(errors),
+        ops=ops,
+        models=models,
+        skipped=str(len(warnings)),
+        mypy=str(errors),
     )
     return row
 
@@ -71,8 +93,11 @@ def main() -> int:
                 continue
             row = run(doc, Path(tmp))
             rows.append(row)
-            print(f"{row['document']:<62} {row['status']:<14} ops={row['ops']:<5} models={row['models']:<5} "
-                  f"warnings={row['skipped']:<4} mypy={row['mypy']:<4} {row['seconds']:>6}s  {row['detail']}", flush=True)
+            print(
+                f"{row['document']:<62} {row['status']:<14} ops={row['ops']:<5} models={row['models']:<5} "
+                f"warnings={row['skipped']:<4} mypy={row['mypy']:<4} {row['seconds']:>6}s  {row['detail']}",
+                flush=True,
+            )
     ok = sum(1 for r in rows if r["status"] == "ok" and r["mypy"] == "0")
     print(f"{ok}/{len(rows)} documents generated, imported and passed mypy --strict")
     return 0

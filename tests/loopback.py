@@ -15,14 +15,15 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-__all__ = ["Reply", "Received", "Loopback", "loopback"]
+__all__ = ["Loopback", "Received", "Reply", "loopback"]
 
 
 @dataclass
@@ -73,9 +74,7 @@ class Loopback:
         self._server.loopback = self  # type: ignore[attr-defined]
         self.port: int = self._server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, args=(0.02,), daemon=True
-        )
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,), daemon=True)
 
     def reply(
         self,
@@ -150,7 +149,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _handle
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Callable
+from datetime import UTC, datetime
+from typing import Any
 
 import httpx
 import pytest
-
 from botpress_client import AsyncClient, Client, models
 
 TOKEN = "tok_functional_secret"
@@ -56,8 +56,25 @@ MESSAGE = {
     "tags": {},
 }
 STATE = {"id": "st_1", "createdAt": TS, "updatedAt": TS, "botId": BOT, "name": "session", "type": "user", "payload": {}}
-MEMBER = {"id": "wm_1", "email": "a@b.c", "createdAt": TS, "role": "manager", "userId": "0d6e3b0e-8e56-4f55-9f43-000000000001"}
-ISSUE = {"id": "iss_1", "code": "E1", "createdAt": TS, "lastSeenAt": TS, "title": "t", "description": "d", "groupedData": {}, "eventsCount": 3, "category": "user_code", "resolutionLink": "https://x"}
+MEMBER = {
+    "id": "wm_1",
+    "email": "a@b.c",
+    "createdAt": TS,
+    "role": "manager",
+    "userId": "0d6e3b0e-8e56-4f55-9f43-000000000001",
+}
+ISSUE = {
+    "id": "iss_1",
+    "code": "E1",
+    "createdAt": TS,
+    "lastSeenAt": TS,
+    "title": "t",
+    "description": "d",
+    "groupedData": {},
+    "eventsCount": 3,
+    "category": "user_code",
+    "resolutionLink": "https://x",
+}
 
 
 @dataclass
@@ -77,7 +94,7 @@ def _check_table(result: Any) -> None:
     table = result.table
     assert isinstance(table, models.Table)
     assert table.key_column == "email"
-    assert table.created_at == datetime(2024, 5, 1, 12, 30, tzinfo=timezone.utc)
+    assert table.created_at == datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
     assert isinstance(table.schema.properties["score"], models.ColumnDefinition)
     assert table.schema.properties["score"].x_zui.computed.model == "gpt"  # type: ignore[union-attr]
 
@@ -121,15 +138,29 @@ CASES: dict[str, Case] = {
     ),
     "create_message": Case(
         call=lambda c: c.create_message(
-            payload={"text": "hi"}, user_id=USER, conversation_id=CONV, type="text", tags={},
-            schedule={"delay": 1000}, integration_id="intg_1",
+            payload={"text": "hi"},
+            user_id=USER,
+            conversation_id=CONV,
+            type="text",
+            tags={},
+            schedule={"delay": 1000},
+            integration_id="intg_1",
         ),
         method="POST",
         path="/v1/chat/messages",
-        body={"payload": {"text": "hi"}, "userId": USER, "conversationId": CONV, "type": "text", "tags": {}, "schedule": {"delay": 1000}},
+        body={
+            "payload": {"text": "hi"},
+            "userId": USER,
+            "conversationId": CONV,
+            "type": "text",
+            "tags": {},
+            "schedule": {"delay": 1000},
+        },
         headers={**BOT_HEADERS, "x-integration-id": "intg_1"},
         response={"message": MESSAGE},
-        check=lambda r: None if r.message.direction == "incoming" and r.message.conversation_id == CONV else pytest.fail("bad"),
+        check=lambda r: (
+            None if r.message.direction == "incoming" and r.message.conversation_id == CONV else pytest.fail("bad")
+        ),
     ),
     "get_message": Case(
         call=lambda c: c.get_message(id="msg_1"),
@@ -163,7 +194,9 @@ CASES: dict[str, Case] = {
         query={"type": "conversation", "nextToken": "p2"},
         headers=BOT_HEADERS,
         response={"tags": [{"value": "red"}, {"value": "blue"}], "meta": {"nextToken": "p3"}},
-        check=lambda r: None if [t.value for t in r.tags] == ["red", "blue"] and r.meta.next_token == "p3" else pytest.fail("bad"),
+        check=lambda r: (
+            None if [t.value for t in r.tags] == ["red", "blue"] and r.meta.next_token == "p3" else pytest.fail("bad")
+        ),
     ),
     "list_file_passages": Case(
         call=lambda c: c.list_file_passages(id="file_1", limit=50),
@@ -171,7 +204,12 @@ CASES: dict[str, Case] = {
         path="/v1/files/file_1/passages",
         query={"limit": "50"},
         headers=BOT_HEADERS,
-        response={"passages": [{"id": "p1", "content": "Hello", "meta": {"type": "chunk", "subtype": "title", "pageNumber": 1}}], "meta": {}},
+        response={
+            "passages": [
+                {"id": "p1", "content": "Hello", "meta": {"type": "chunk", "subtype": "title", "pageNumber": 1}}
+            ],
+            "meta": {},
+        },
         check=lambda r: None if r.passages[0].meta.type == "chunk" and r.meta.next_token is models.UNSET else pytest.fail("bad"),  # type: ignore[attr-defined]
     ),
     "list_file_tag_values": Case(

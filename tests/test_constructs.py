@@ -13,10 +13,11 @@ import os
 import subprocess
 import sys
 import warnings
-from datetime import datetime, timezone
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterator
+from typing import Any
 from urllib.parse import parse_qs
 
 import httpx
@@ -30,8 +31,17 @@ from .conftest import FIXTURES
 CONSTRUCTS = FIXTURES / "constructs"
 # Constructs whose output is also pinned byte for byte: their spec is the golden case's.
 GOLDEN = (
-    "allof", "bodies", "enums", "multifile", "nested", "odd_names", "parameters", "read_write_only", "responses",
-    "union_discriminator", "union_ordered",
+    "allof",
+    "bodies",
+    "enums",
+    "multifile",
+    "nested",
+    "odd_names",
+    "parameters",
+    "read_write_only",
+    "responses",
+    "union_discriminator",
+    "union_ordered",
 )
 SPECS = {p.stem: p for p in CONSTRUCTS.glob("*.yaml")} | {n: FIXTURES / "golden" / n / "spec.yaml" for n in GOLDEN}
 PREFIX = "construct_"  # package names: unique in this test process
@@ -108,7 +118,7 @@ def roundtrip(model: Any, payload: dict[str, Any]) -> Any:
 
 
 def test_every_fixture_is_exercised() -> None:
-    tested = {name[len("test_"):] for name in globals() if name.startswith("test_")}
+    tested = {name[len("test_") :] for name in globals() if name.startswith("test_")}
     assert all(spec.is_file() for spec in SPECS.values())
     assert set(SPECS) <= tested
 
@@ -140,7 +150,9 @@ def test_nested(build: Callable[[str], ModuleType]) -> None:
     tree = roundtrip(m.Node, node)
     assert tree.children[0].children[0].name == "b"  # recursive schema
     answer = {
-        "tree": node, "byName": {"a": {"name": "a"}}, "grid": [[1, 2], [3]],
+        "tree": node,
+        "byName": {"a": {"name": "a"}},
+        "grid": [[1, 2], [3]],
         "owner": {"name": "Ann", "since": "2024-01-01T00:00:00Z"},  # inline object: CreateTreeResponseOwner
     }
     rec = Recorder(body=answer)
@@ -225,7 +237,7 @@ def _check_nullable(build: Callable[[str], ModuleType], name: str) -> None:
     assert record.note is None and record.owner is None and record.when is None
     full = {"note": "n", "count": 2, "when": "2024-05-01T12:30:00Z", "owner": {"name": "Ann"}, "tags": ["a"]}
     record = roundtrip(m.Record, full) if name == "nullable_30" else m.Record.from_dict(full)
-    assert record.when == datetime(2024, 5, 1, 12, 30, tzinfo=timezone.utc)
+    assert record.when == datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
     assert isinstance(record.owner, m.Owner) and record.owner.name == "Ann"
     assert record.to_dict()["owner"] == {"name": "Ann"}
 
@@ -303,7 +315,7 @@ def test_arrays(build: Callable[[str], ModuleType]) -> None:
     cell = {"at": "2024-01-02T03:04:05Z", "values": [[1.5, 2], []], "cells": [[[{"at": "2024-01-02T03:04:05Z"}]], []]}
     decoded = roundtrip(m.Cell, cell)
     assert isinstance(decoded.cells[0][0][0], m.Cell)
-    assert decoded.cells[0][0][0].at == datetime(2024, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+    assert decoded.cells[0][0][0].at == datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
     rec = Recorder(body=[[cell], []])
     with client_of(pkg, rec) as client:
         grid = client.get_grid()
@@ -401,7 +413,10 @@ def test_bodies(build: Callable[[str], ModuleType]) -> None:
     assert session.token == "t1"
     assert rec.last.headers["content-type"] == "application/x-www-form-urlencoded"
     assert parse_qs(rec.last.content.decode()) == {
-        "username": ["ann"], "password": ["p&w=d"], "scopes": ["read", "write"], "remember": ["true"],
+        "username": ["ann"],
+        "password": ["p&w=d"],
+        "scopes": ["read", "write"],
+        "remember": ["true"],
     }
 
     rec = Recorder(status=201, body={"id": "u1", "size": 5})
@@ -427,9 +442,7 @@ def _multipart(body: bytes, boundary: str) -> dict[str, tuple[str, str, bytes]]:
     parts: dict[str, tuple[str, str, bytes]] = {}
     for chunk in body.split(b"--" + boundary.encode())[1:-1]:
         head, _, content = chunk.strip(b"\r\n").partition(b"\r\n\r\n")
-        headers = dict(
-            line.split(": ", 1) for line in head.decode().split("\r\n")
-        )
+        headers = dict(line.split(": ", 1) for line in head.decode().split("\r\n"))
         disposition = headers["Content-Disposition"]
         name = disposition.split('name="', 1)[1].split('"', 1)[0]
         parts[name] = (disposition, headers.get("Content-Type", ""), content)
@@ -486,20 +499,38 @@ def test_odd_names(build: Callable[[str], ModuleType]) -> None:
     pkg = build("odd_names")
     m = pkg.models
     payload = {
-        "__init__": "i", "__class__": "c", "__dict__": 1, "self": "s", "def": "d", "async": True,
-        "match": "m", "with-dash": "-", "with.dot": ".", "with space": " ",
+        "__init__": "i",
+        "__class__": "c",
+        "__dict__": 1,
+        "self": "s",
+        "def": "d",
+        "async": True,
+        "match": "m",
+        "with-dash": "-",
+        "with.dot": ".",
+        "with space": " ",
     }
     init = roundtrip(m.Init, payload)
     assert (init.init, init.class_, init.dict_, init.self, init.def_, init.async_, init.match_) == (
-        "i", "c", 1, "s", "d", True, "m",
+        "i",
+        "c",
+        1,
+        "s",
+        "d",
+        True,
+        "m",
     )
     assert (init.with_dash, init.with_dot, init.with_space) == ("-", ".", " ")
     assert m.Init(self="x").self == "x"  # a member named self is a keyword argument like any other
     out = roundtrip(
         m.MyModelV2Name,
         {
-            "yield": "y", "type": "t", "True": False, "class": {"global": "g"},
-            "abTest": {"a": "x", "ref": {"b": 1}}, "any": {"any": {"m": "proxy"}},
+            "yield": "y",
+            "type": "t",
+            "True": False,
+            "class": {"global": "g"},
+            "abTest": {"a": "x", "ref": {"b": 1}},
+            "any": {"any": {"m": "proxy"}},
         },
     )
     assert out.yield_ == "y" and out.true is False and out.class_.global_ == "g"

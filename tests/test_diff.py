@@ -67,7 +67,9 @@ EXIT = {
 TEXT_CASES = sorted(set(EXIT) - {"json_format", "bad_input"})
 
 
-def run_diff(case: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str, str]:
+def run_diff(
+    case: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *extra: str
+) -> tuple[int, str, str]:
     monkeypatch.chdir(CASES_DIR / case)
     code = main(["diff", "old.yaml", "new.yaml", *extra])
     out, err = capsys.readouterr()
@@ -105,8 +107,9 @@ def test_nothing_to_report(case: str, monkeypatch: pytest.MonkeyPatch, capsys: p
 
 
 @pytest.mark.parametrize("case", ["renamed_ref_target", "renamed_recursive_ref"])
-def test_renamed_ref_target_is_one_non_breaking_rename(case: str, monkeypatch: pytest.MonkeyPatch,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_renamed_ref_target_is_one_non_breaking_rename(
+    case: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = run_diff(case, monkeypatch, capsys, "--format", "json")
     report = json.loads(out)
     assert code == 0
@@ -146,8 +149,18 @@ def test_bad_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixtur
 def test_missing_file_and_real_command_line(tmp_path: Path) -> None:
     """Through ``python -m generator``: bad input of both sides at once, no traceback."""
     done = subprocess.run(
-        [sys.executable, "-m", "generator", "diff", str(tmp_path / "nope.yaml"), "tests/fixtures/diff/bad_input/new.yaml"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "diff",
+            str(tmp_path / "nope.yaml"),
+            "tests/fixtures/diff/bad_input/new.yaml",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
@@ -162,7 +175,11 @@ def test_missing_file_and_real_command_line(tmp_path: Path) -> None:
 def git(repo: Path, *args: str) -> str:
     done = subprocess.run(
         ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false", *args],
-        cwd=repo, capture_output=True, text=True, check=True, timeout=60,
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     return done.stdout.strip()
 
@@ -199,7 +216,9 @@ def test_changes_md_names_the_change_against_the_previous_commit(repo: Path) -> 
     assert previous_version("spec/openapi.yaml") == (repo.resolve(), first, "spec/openapi.yaml")
     assert "API version 1.0.0 -> 1.1.0" in before_commit
     assert "## Breaking changes (1)" in before_commit
-    assert '- `models.Status`: value "archived" removed (`spec/openapi.yaml#/components/schemas/Status`)' in before_commit
+    assert (
+        '- `models.Status`: value "archived" removed (`spec/openapi.yaml#/components/schemas/Status`)' in before_commit
+    )
     assert f"`{first[:12]}:spec/openapi.yaml`" in before_commit
 
     # Committing the current content does not change the answer (make check agrees after a commit).
@@ -221,7 +240,10 @@ def test_changes_md_reports_removals_at_the_old_git_object(repo: Path) -> None:
     first = git(repo, "rev-parse", "HEAD")[:12]
     shutil.copy(CASES_DIR / "operation_removed" / "new.yaml", spec)
     text = changes()
-    assert f"- `Client.get_item`: method removed (GET /items/{{id}}) (`{first}:spec/openapi.yaml#/paths/~1items~1{{id}}/get`)" in text
+    assert (
+        f"- `Client.get_item`: method removed (GET /items/{{id}}) (`{first}:spec/openapi.yaml#/paths/~1items~1{{id}}/get`)"
+        in text
+    )
 
 
 def test_changes_md_without_git_history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

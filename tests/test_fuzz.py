@@ -19,8 +19,9 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
@@ -43,15 +44,67 @@ PACKAGE = "fuzzed_client"
 # Keys a rename may produce: OpenAPI keywords (so that a mutation lands on meaningful
 # constructs), and plain or odd names.
 KEYS = (
-    "$ref", "type", "properties", "items", "allOf", "oneOf", "anyOf", "enum", "const", "required",
-    "additionalProperties", "nullable", "discriminator", "schema", "content", "parameters", "in",
-    "name", "responses", "default", "requestBody", "operationId", "paths", "components", "schemas",
-    "get", "post", "x-client-option", "x-extensible-enum", "format", "style", "explode", "200",
-    "application/json", "multipart/form-data", "renamed", "__init__", "class", "{id}", "/v1/x",
+    "$ref",
+    "type",
+    "properties",
+    "items",
+    "allOf",
+    "oneOf",
+    "anyOf",
+    "enum",
+    "const",
+    "required",
+    "additionalProperties",
+    "nullable",
+    "discriminator",
+    "schema",
+    "content",
+    "parameters",
+    "in",
+    "name",
+    "responses",
+    "default",
+    "requestBody",
+    "operationId",
+    "paths",
+    "components",
+    "schemas",
+    "get",
+    "post",
+    "x-client-option",
+    "x-extensible-enum",
+    "format",
+    "style",
+    "explode",
+    "200",
+    "application/json",
+    "multipart/form-data",
+    "renamed",
+    "__init__",
+    "class",
+    "{id}",
+    "/v1/x",
 )
 VALUES: tuple[Any, ...] = (
-    "text", "", "#/components/schemas/Missing", "#/components/schemas", "object", "array", "null",
-    0, 1, -7, True, None, [], {}, ["a", 1], {"type": "string"}, {"$ref": "#/paths"}, [{}], 3.5,
+    "text",
+    "",
+    "#/components/schemas/Missing",
+    "#/components/schemas",
+    "object",
+    "array",
+    "null",
+    0,
+    1,
+    -7,
+    True,
+    None,
+    [],
+    {},
+    ["a", 1],
+    {"type": "string"},
+    {"$ref": "#/paths"},
+    [{}],
+    3.5,
 )
 
 
@@ -94,7 +147,9 @@ def mutated_specs(draw: st.DrawFn) -> tuple[dict[str, Any], list[str]]:
         path = locations[draw(st.integers(0, len(locations) - 1))]
         parent = _parent(doc, path)
         key = path[-1]
-        kind = draw(st.sampled_from(("delete", "retype", "rename") if isinstance(parent, dict) else ("delete", "retype")))
+        kind = draw(
+            st.sampled_from(("delete", "retype", "rename") if isinstance(parent, dict) else ("delete", "retype"))
+        )
         if kind == "delete":
             del parent[key]
         elif kind == "retype":
@@ -138,7 +193,9 @@ def test_unmutated_spec_generates(workspace: Path) -> None:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
 )
 @given(mutated=mutated_specs())
-def test_mutations_exit_0_or_2_with_located_messages(workspace: Path, mutated: tuple[dict[str, Any], list[str]]) -> None:
+def test_mutations_exit_0_or_2_with_located_messages(
+    workspace: Path, mutated: tuple[dict[str, Any], list[str]]
+) -> None:
     doc, steps = mutated
     spec = workspace / "openapi.json"
     spec.write_text(json.dumps(doc), encoding="utf-8")
@@ -176,10 +233,16 @@ JUNK_SCHEMAS: tuple[dict[str, Any], ...] = (
     {"anyOf": [{"type": "null"}]},
     {"anyOf": [{}, {}]},
     {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": "x"},
-    {"oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}], "discriminator": {"propertyName": 1, "mapping": []}},
     {
         "oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}],
-        "discriminator": {"propertyName": "k", "mapping": {"a": 1, "b": "#/nowhere", "c": "A", "d": "#/components/schemas"}},
+        "discriminator": {"propertyName": 1, "mapping": []},
+    },
+    {
+        "oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}],
+        "discriminator": {
+            "propertyName": "k",
+            "mapping": {"a": 1, "b": "#/nowhere", "c": "A", "d": "#/components/schemas"},
+        },
     },
     {"type": "string", "format": 1, "nullable": "yes", "pattern": 1, "minLength": "x", "maxLength": 1.5},
     {"type": "integer", "maximum": "x", "exclusiveMinimum": "y"},
@@ -192,7 +255,10 @@ JUNK_SCHEMAS: tuple[dict[str, Any], ...] = (
     {"type": "object", "properties": {"a": {"type": "string", "readOnly": "x", "deprecated": []}}},
     {"$ref": "#/components/schemas/A", "type": "string"},
     {"type": ["object", "array"], "properties": {"a": {}}, "items": {}},
-    {"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {"type": "string", "format": "binary"}}}}},
+    {
+        "type": "object",
+        "properties": {"a": {"type": "object", "properties": {"b": {"type": "string", "format": "binary"}}}},
+    },
 )
 # Mostly rejected by validation; without it, the generator must still not raise.
 INVALID_SCHEMAS: tuple[dict[str, Any], ...] = (
@@ -228,7 +294,12 @@ def _junk_spec(schemas: tuple[dict[str, Any], ...]) -> dict[str, Any]:
                 "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": member}}}},
             },
         }
-    return {"openapi": "3.1.0", "info": {"title": "Junk", "version": "1"}, "paths": paths, "components": {"schemas": components}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Junk", "version": "1"},
+        "paths": paths,
+        "components": {"schemas": components},
+    }
 
 
 def test_malformed_schemas_generate_typed_code(workspace: Path) -> None:
@@ -239,8 +310,11 @@ def test_malformed_schemas_generate_typed_code(workspace: Path) -> None:
     assert all(LOCATED.match(line) for line in stderr.splitlines()), stderr
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental", "-p", PACKAGE],
-        cwd=workspace / "junk", env={**os.environ, "MYPYPATH": str(workspace / "junk")},
-        capture_output=True, text=True, check=False,
+        cwd=workspace / "junk",
+        env={**os.environ, "MYPYPATH": str(workspace / "junk")},
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import io
 import inspect
+import io
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -33,8 +34,18 @@ PACKAGES = {"hostile_api": HOSTILE / "spec.yaml", "hostile_surrogates": HOSTILE 
 MODULES = ("", ".models", ".errors", "._client", "._validators", "._version", "._types", "._serde", "._base_client")
 
 MOODS = (
-    "it's", '"""', "'''", "\\", "{{ x }}", "{% x %}", "a\nb", "#", "שלום", "🎉",
-    "__import__('os').system('touch pwned_marker')", "\"\"\"; import os; os.system('echo pwned') #",
+    "it's",
+    '"""',
+    "'''",
+    "\\",
+    "{{ x }}",
+    "{% x %}",
+    "a\nb",
+    "#",
+    "שלום",
+    "🎉",
+    "__import__('os').system('touch pwned_marker')",
+    '"""; import os; os.system(\'echo pwned\') #',
 )
 
 # Runs in a fresh interpreter: imports every module under an audit hook, then prints one JSON
@@ -76,7 +87,7 @@ for package in sys.argv[1:]:
             "doc": module.__doc__,
         }
 sys.stdout.write(json.dumps(report, ensure_ascii=True))
-""" % {"modules": MODULES}
+""" % {"modules": MODULES}  # noqa: UP031 - the probe's own braces stay literal
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +114,12 @@ def report(out_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str,
     env = {**os.environ, "PYTHONPATH": str(out_dir), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
     result = subprocess.run(
         [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(out_dir)!r})\n" + PROBE, *PACKAGES],
-        cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
@@ -127,7 +143,9 @@ def test_module_attributes(report: dict[str, Any]) -> None:
     api = modules["hostile_api"]
     assert {"Client", "AsyncClient", "models", "errors", "DEFAULT_BASE_URL"} <= set(api["names"])
     assert api["names"]["Client"] == "type" and api["names"]["AsyncClient"] == "type"
-    assert api["doc"].startswith("Typed Python client of Hostile \"\"\" API ''' \\ {{ title }} {% if true %}x{% endif %}")
+    assert api["doc"].startswith(
+        "Typed Python client of Hostile \"\"\" API ''' \\ {{ title }} {% if true %}x{% endif %}"
+    )
     models = modules["hostile_api.models"]
     assert models["all"] == ["DoImportOsQUote", "Mood", "OsSystemType", "Import", "OsSystem", "Thing"]
     assert {models["names"][n] for n in ("Import", "OsSystem", "Thing")} == {"type"}
@@ -144,19 +162,35 @@ def test_values_survive_exactly(out_dir: Path, report: dict[str, Any]) -> None:
     models = api.models
     assert models.Mood.__args__ == MOODS
     assert models.DoImportOsQUote.__args__ == ("it's", '"""', "\\")
-    assert api.DEFAULT_BASE_URL == "https://hostile.example/api?q='\"\"\"\\{{x}}"
+    assert api.DEFAULT_BASE_URL == 'https://hostile.example/api?q=\'"""\\{{x}}'
     assert api.__version__ == "1.0\"\"\"'''\\ {{ v }}"
     doc = inspect.cleandoc(models.Thing.__doc__)
-    assert doc.startswith("\"\"\"; import os; os.system('touch pwned_marker') #\n{{ 7*7 }} {% raw %} \\ ends with a quote\"")
+    assert doc.startswith(
+        '"""; import os; os.system(\'touch pwned_marker\') #\n{{ 7*7 }} {% raw %} \\ ends with a quote"'
+    )
     assert "'''; __import__('os').system('touch pwned_marker'); '''" in doc  # a default
     assert "Summary with \"\"\" and ''' and \\ and {{ x }}" in api.Client.do_import_os.__doc__
     assert api.errors.ERROR_TYPES == {
-        'Bad"""Thing': api.errors.BadThingError, "it's": api.errors.ItSError, "{{ x }}": api.errors.XError,
+        'Bad"""Thing': api.errors.BadThingError,
+        "it's": api.errors.ItSError,
+        "{{ x }}": api.errors.XError,
     }
     thing = {
-        "quote\"d": '"""', "it's": "'", "back\\slash": "\\", "new\nline": 1, "#hash": True, "{{ jinja }}": "j",
-        "{% block %}": "b", "naïve café": "n", "שלום": "ש", "🎉party": "🎉", "__import__('os')": "i",
-        "\"\"\"; import os; os.system('echo pwned') #": "p", "'''z": "z", "tab\there": "t", "mood": "a\nb",
+        'quote"d': '"""',
+        "it's": "'",
+        "back\\slash": "\\",
+        "new\nline": 1,
+        "#hash": True,
+        "{{ jinja }}": "j",
+        "{% block %}": "b",
+        "naïve café": "n",
+        "שלום": "ש",
+        "🎉party": "🎉",
+        "__import__('os')": "i",
+        '"""; import os; os.system(\'echo pwned\') #': "p",
+        "'''z": "z",
+        "tab\there": "t",
+        "mood": "a\nb",
         "nested": {"os": "o", "None": 1, "True": False},
     }
     decoded = models.Thing.from_dict(thing)
@@ -176,22 +210,29 @@ def test_hostile_wire_names_are_sent_exactly(out_dir: Path) -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         request.read()
         sent.append(request)
-        return httpx.Response(200, json={"quote\"d": "ok", "mood": "{% x %}"})
+        return httpx.Response(200, json={'quote"d': "ok", "mood": "{% x %}"})
 
     http = httpx.Client(transport=httpx.MockTransport(handler))
     with api.Client(base_url="https://h.example", http_client=http, max_retries=0) as client:
         answer = client.do_import_os(
-            id="1", quote_d='"""', q_uote="\\", x=7, odd_name="v", c_ookie="c", value="ש", mood="a\nb",
+            id="1",
+            quote_d='"""',
+            q_uote="\\",
+            x=7,
+            odd_name="v",
+            c_ookie="c",
+            value="ש",
+            mood="a\nb",
         )
         with pytest.raises(api.errors.RequestValidationError):
             client.do_import_os(id="1", quote_d="x", q_uote="os.system('x')")
     assert answer.quote_d == "ok" and answer.mood == "{% x %}"
     (request,) = sent
     assert request.url.raw_path.split(b"?")[0] == b"/things/1/it's%22q%5C%23%25"
-    assert dict(request.url.params) == {'q"uote\'': "\\", "{{ x }}": "7"}
+    assert dict(request.url.params) == {"q\"uote'": "\\", "{{ x }}": "7"}
     assert request.headers["X-Odd'Name"] == "v"
     assert request.headers["cookie"] == 'c"ookie=c'
-    assert json.loads(request.content) == {"quote\"d": '"""', "שלום": "ש", "mood": "a\nb"}
+    assert json.loads(request.content) == {'quote"d': '"""', "שלום": "ש", "mood": "a\nb"}
 
 
 def test_mypy_strict(out_dir: Path) -> None:

@@ -15,11 +15,11 @@ from typing import Any
 import httpx
 import pytest
 import yaml
+from botpress_client import ApiError, Client, models
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from botpress_client import ApiError, Client, models
 from generator.naming import snake_case
 
 from .conftest import SPEC
@@ -54,7 +54,12 @@ def operations() -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-RESPONSES = sorted({op["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1] for _, op in operations()})
+RESPONSES = sorted(
+    {
+        op["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+        for _, op in operations()
+    }
+)
 BODIES = {
     op["operationId"]: op["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     for _, op in operations()
@@ -64,7 +69,9 @@ BODIES = {
 
 def with_extras(payload: Any) -> st.SearchStrategy[Any]:
     """The payload, possibly with members no schema declares, at the top level."""
-    extra = st.dictionaries(st.text(min_size=1).map(lambda k: "zz_" + k), st.one_of(st.none(), st.integers(), st.text()), max_size=2)
+    extra = st.dictionaries(
+        st.text(min_size=1).map(lambda k: "zz_" + k), st.one_of(st.none(), st.integers(), st.text()), max_size=2
+    )
     return extra.map(lambda e: {**payload, **e} if isinstance(payload, dict) else payload)
 
 
@@ -109,7 +116,9 @@ def test_closed_enum_with_unseen_value_keeps_the_raw_value() -> None:
 
 
 def test_absent_stays_absent_and_null_stays_null() -> None:
-    absent = models.Table.from_dict({"id": "t", "name": "n", "schema": {"type": "object", "additionalProperties": True, "properties": {}}})
+    absent = models.Table.from_dict(
+        {"id": "t", "name": "n", "schema": {"type": "object", "additionalProperties": True, "properties": {}}}
+    )
     assert "keyColumn" not in absent.to_dict()
     explicit = models.Table.from_dict({**absent.to_dict(), "keyColumn": None})
     assert explicit.key_column is None and explicit.to_dict()["keyColumn"] is None
@@ -141,7 +150,13 @@ class Recorder:
 @pytest.mark.parametrize("op_id", sorted(BODIES))
 def test_valid_bodies_pass_validation_and_are_sent_unchanged(op_id: str) -> None:
     recorder = Recorder()
-    client = Client(token="t", bot_id="b", workspace_id="w", max_retries=0, http_client=httpx.Client(transport=httpx.MockTransport(recorder)))
+    client = Client(
+        token="t",
+        bot_id="b",
+        workspace_id="w",
+        max_retries=0,
+        http_client=httpx.Client(transport=httpx.MockTransport(recorder)),
+    )
     method = getattr(client, snake_case(op_id))
     known_members = _known_members(BODIES[op_id])
     strategy = from_schema(inline(SCHEMAS[BODIES[op_id]]))
@@ -158,4 +173,3 @@ def test_valid_bodies_pass_validation_and_are_sent_unchanged(op_id: str) -> None
         assert recorder.bodies == [body]
 
     check()
-

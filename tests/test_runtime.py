@@ -13,16 +13,16 @@ import json
 import logging
 import socket
 import time
-from typing import Any, Callable, Iterator
-
-import httpx
-import pytest
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import botpress_client
+import httpx
+import pytest
 from botpress_client import AsyncClient, Client, errors, models
 from botpress_client import _base_client as base
 
-from .loopback import Loopback, loopback  # noqa: F401 - the fixture
+from .loopback import Loopback
 
 TOKEN = "sk-SECRET-token-4242"
 BOT = "bot_1"
@@ -62,9 +62,7 @@ ERROR_STATUS = {
     "QuotaExceeded": 403,
     "ResourceNotFound": 404,
     "MethodNotFound": 405,
-    **dict.fromkeys(
-        ["RelationConflict", "ReferenceConstraint", "ResourceLockedConflict", "AlreadyExists"], 409
-    ),
+    **dict.fromkeys(["RelationConflict", "ReferenceConstraint", "ResourceLockedConflict", "AlreadyExists"], 409),
     "ResourceGone": 410,
     "PayloadTooLarge": 413,
     "LimitExceeded": 413,
@@ -149,7 +147,7 @@ class Api:
 
 
 @pytest.fixture(params=["sync", "async"])
-def api(request: pytest.FixtureRequest, loopback: Loopback) -> Iterator[Api]:  # noqa: F811
+def api(request: pytest.FixtureRequest, loopback: Loopback) -> Iterator[Api]:
     driver = Api(request.param, loopback)
     try:
         yield driver
@@ -303,9 +301,7 @@ def test_503_then_200_succeeds_after_one_retry(api: Api, loopback: Loopback) -> 
         (409, False),
     ],
 )
-def test_which_statuses_an_idempotent_call_retries(
-    api: Api, loopback: Loopback, status: int, retried: bool
-) -> None:
+def test_which_statuses_an_idempotent_call_retries(api: Api, loopback: Loopback, status: int, retried: bool) -> None:
     loopback.reply(status).reply(200, GET_TABLE)
     client = api.client()
     if retried:
@@ -344,9 +340,7 @@ def test_retry_after_beyond_the_cap_falls_back_to_backoff(api: Api, loopback: Lo
     assert loopback.count == 2
 
 
-def test_backoff_without_retry_after(
-    api: Api, loopback: Loopback, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_backoff_without_retry_after(api: Api, loopback: Loopback, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(base, "INITIAL_RETRY_DELAY", 0.2)
     loopback.reply(500).reply(500).reply(200, GET_TABLE)
     client = api.client()
@@ -387,9 +381,7 @@ def test_non_idempotent_post_answered_500_is_sent_once(api: Api, loopback: Loopb
 
 
 @pytest.mark.parametrize("status", [408, 502, 504])
-def test_non_idempotent_post_not_retried_on_other_statuses(
-    api: Api, loopback: Loopback, status: int
-) -> None:
+def test_non_idempotent_post_not_retried_on_other_statuses(api: Api, loopback: Loopback, status: int) -> None:
     loopback.reply(status).reply(200, CREATED_MESSAGE)
     client = api.client(max_retries=3)
     api.raises(errors.ApiError, lambda: api.call(client, "create_message", **MESSAGE_ARGS))
@@ -407,9 +399,7 @@ def test_idempotent_post_answered_500_is_retried(api: Api, loopback: Loopback) -
 
 
 @pytest.mark.parametrize("status", [429, 503])
-def test_non_idempotent_post_refused_by_server_is_retried(
-    api: Api, loopback: Loopback, status: int
-) -> None:
+def test_non_idempotent_post_refused_by_server_is_retried(api: Api, loopback: Loopback, status: int) -> None:
     loopback.reply(status).reply(200, CREATED_MESSAGE)
     client = api.client()
     result = api.call(client, "create_message", **MESSAGE_ARGS)
@@ -420,9 +410,7 @@ def test_non_idempotent_post_refused_by_server_is_retried(
 def test_connection_refused(api: Api, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="botpress_client")
     client = api.client(base_url=f"http://127.0.0.1:{free_port()}", max_retries=1)
-    err = api.raises(
-        errors.ApiConnectionError, lambda: api.call(client, "create_message", **MESSAGE_ARGS)
-    )
+    err = api.raises(errors.ApiConnectionError, lambda: api.call(client, "create_message", **MESSAGE_ARGS))
     assert not isinstance(err, errors.ApiTimeoutError)
     # the connection was never established: even a non-idempotent POST is retried
     assert sum("retrying" in r.getMessage() for r in caplog.records) == 1
@@ -450,9 +438,7 @@ def test_connection_closed_without_answer(api: Api, loopback: Loopback) -> None:
     assert api.call(client, "get_table", table="T").table.id == "tbl_1"
     assert loopback.count == 2
     loopback.reply(close=True).reply(200, CREATED_MESSAGE)
-    err = api.raises(
-        errors.ApiConnectionError, lambda: api.call(client, "create_message", **MESSAGE_ARGS)
-    )
+    err = api.raises(errors.ApiConnectionError, lambda: api.call(client, "create_message", **MESSAGE_ARGS))
     assert not isinstance(err, errors.ApiTimeoutError)
     assert loopback.count == 3  # the POST reached the server: not sent again
 
@@ -520,9 +506,7 @@ def test_iter_stops_when_the_server_repeats_the_token(api: Api, loopback: Loopba
 # --------------------------------------------------------------------------- configuration
 
 
-def test_environment_configuration(
-    api: Api, loopback: Loopback, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_environment_configuration(api: Api, loopback: Loopback, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BP_TOKEN", TOKEN)
     monkeypatch.setenv("BP_BOT_ID", "bot_env")
     monkeypatch.setenv("BP_WORKSPACE_ID", "ws_env")
@@ -543,16 +527,12 @@ def test_environment_configuration(
     assert "x-bot-id" not in second.headers  # getBotIssue does not declare it
 
 
-def test_arguments_win_over_environment(
-    api: Api, loopback: Loopback, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_arguments_win_over_environment(api: Api, loopback: Loopback, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BP_TOKEN", "env-token")
     monkeypatch.setenv("BP_BOT_ID", "bot_env")
     monkeypatch.setenv("BP_INTEGRATION_ID", "int_env")
     monkeypatch.setenv("BP_API_URL", f"http://127.0.0.1:{free_port()}")
-    client = api.new(
-        base_url=loopback.url, token="arg-token", bot_id="bot_arg", integration_id="int_arg"
-    )
+    client = api.new(base_url=loopback.url, token="arg-token", bot_id="bot_arg", integration_id="int_arg")
     loopback.reply(200, GET_TABLE)
     api.call(client, "get_table", table="T")
     headers = loopback.requests[0].headers
@@ -578,9 +558,7 @@ def test_per_call_header_argument_overrides_the_client(api: Api, loopback: Loopb
 
 def test_missing_bot_id_is_refused_before_sending(api: Api, loopback: Loopback) -> None:
     client = api.client(bot_id=None)
-    err = api.raises(
-        errors.RequestValidationError, lambda: api.call(client, "get_table", table="T")
-    )
+    err = api.raises(errors.RequestValidationError, lambda: api.call(client, "get_table", table="T"))
     assert err.field == "bot_id"
     assert loopback.count == 0
 
@@ -609,9 +587,7 @@ def test_injected_http_client_is_used_and_not_closed(api: Api, loopback: Loopbac
         async def async_hook(request: httpx.Request) -> None:
             seen.append(request.url.path)
 
-        http: Any = httpx.AsyncClient(
-            headers={"x-injected": "yes"}, event_hooks={"request": [async_hook]}
-        )
+        http: Any = httpx.AsyncClient(headers={"x-injected": "yes"}, event_hooks={"request": [async_hook]})
     else:
         http = httpx.Client(
             headers={"x-injected": "yes"},
@@ -686,9 +662,7 @@ def test_per_call_timeout(api: Api, loopback: Loopback, timeout: Any) -> None:
     loopback.reply(200, GET_TABLE, delay=3.0)
     client = api.client(timeout=10.0, max_retries=0)
     started = time.monotonic()
-    api.raises(
-        errors.ApiTimeoutError, lambda: api.call(client, "get_table", table="T", timeout=timeout)
-    )
+    api.raises(errors.ApiTimeoutError, lambda: api.call(client, "get_table", table="T", timeout=timeout))
     assert time.monotonic() - started < 2.0
 
 
@@ -721,9 +695,7 @@ def test_with_raw_response_after_a_retry(api: Api, loopback: Loopback) -> None:
     ("table", "wire"),
     [("a/b", "a%2Fb"), ("a b?#%", "a%20b%3F%23%25"), ("é", "%C3%A9"), ("...", "...")],
 )
-def test_path_segments_are_percent_encoded(
-    api: Api, loopback: Loopback, table: str, wire: str
-) -> None:
+def test_path_segments_are_percent_encoded(api: Api, loopback: Loopback, table: str, wire: str) -> None:
     loopback.reply(200, GET_TABLE)
     client = api.client()
     api.call(client, "get_table", table=table)
@@ -733,9 +705,7 @@ def test_path_segments_are_percent_encoded(
 @pytest.mark.parametrize("table", [".", "..", ""])
 def test_dot_segments_are_refused(api: Api, loopback: Loopback, table: str) -> None:
     client = api.client()
-    err = api.raises(
-        errors.RequestValidationError, lambda: api.call(client, "get_table", table=table)
-    )
+    err = api.raises(errors.RequestValidationError, lambda: api.call(client, "get_table", table=table))
     assert err.field == "table"
     assert loopback.count == 0
 
@@ -747,13 +717,9 @@ def test_base_url_with_a_path_prefix(api: Api, loopback: Loopback) -> None:
     assert loopback.requests[0].path == "/proxy/v1/tables/T"
 
 
-@pytest.mark.parametrize(
-    "where", ["argument", "client", "extra_headers"], ids=["argument", "client", "extra"]
-)
+@pytest.mark.parametrize("where", ["argument", "client", "extra_headers"], ids=["argument", "client", "extra"])
 @pytest.mark.parametrize("value", ["bot\r\nx-evil: 1", "bot\nx", "bot\rx"])
-def test_header_with_cr_or_lf_is_refused(
-    api: Api, loopback: Loopback, where: str, value: str
-) -> None:
+def test_header_with_cr_or_lf_is_refused(api: Api, loopback: Loopback, where: str, value: str) -> None:
     if where == "client":
         client = api.client(bot_id=value)
         kwargs: dict[str, Any] = {}
@@ -763,9 +729,7 @@ def test_header_with_cr_or_lf_is_refused(
     else:
         client = api.client()
         kwargs = {"extra_headers": {"x-custom": value}}
-    api.raises(
-        errors.RequestValidationError, lambda: api.call(client, "get_table", table="T", **kwargs)
-    )
+    api.raises(errors.RequestValidationError, lambda: api.call(client, "get_table", table="T", **kwargs))
     assert loopback.count == 0
 
 
@@ -781,9 +745,7 @@ def test_header_with_cr_or_lf_is_refused(
 )
 def test_unsendable_header_is_refused(api: Api, loopback: Loopback, kwargs: dict[str, Any]) -> None:
     client = api.client()
-    api.raises(
-        errors.RequestValidationError, lambda: api.call(client, "get_table", table="T", **kwargs)
-    )
+    api.raises(errors.RequestValidationError, lambda: api.call(client, "get_table", table="T", **kwargs))
     assert loopback.count == 0
 
 
@@ -797,9 +759,7 @@ def test_undecodable_body_is_a_client_error_not_an_httpx_one(api: Api, loopback:
 # --------------------------------------------------------------------------- logging, redaction
 
 
-def test_debug_log_of_a_call(
-    api: Api, loopback: Loopback, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_debug_log_of_a_call(api: Api, loopback: Loopback, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG, logger="botpress_client")
     loopback.reply(200, GET_TABLE)
     client = api.client()
@@ -814,16 +774,12 @@ def test_debug_log_of_a_call(
     assert " ms" in message
 
 
-def test_retry_is_logged_at_info(
-    api: Api, loopback: Loopback, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_retry_is_logged_at_info(api: Api, loopback: Loopback, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="botpress_client")
     loopback.reply(503).reply(200, GET_TABLE)
     client = api.client()
     api.call(client, "get_table", table="People")
-    retries = [
-        r for r in caplog.records if r.name == "botpress_client" and r.levelno == logging.INFO
-    ]
+    retries = [r for r in caplog.records if r.name == "botpress_client" and r.levelno == logging.INFO]
     assert len(retries) == 1
     assert "503" in retries[0].getMessage() and "retry 1 of 2" in retries[0].getMessage()
 
@@ -843,9 +799,7 @@ def test_token_is_never_shown(
     assert TOKEN not in str(err) and TOKEN not in repr(err)
     api.call(client, "get_table", table="T")
     refused = api.client(base_url=f"http://127.0.0.1:{free_port()}", max_retries=1)
-    conn_err = api.raises(
-        errors.ApiConnectionError, lambda: api.call(refused, "get_table", table="T")
-    )
+    conn_err = api.raises(errors.ApiConnectionError, lambda: api.call(refused, "get_table", table="T"))
     assert TOKEN not in str(conn_err)
     assert caplog.records
     for record in caplog.records:
