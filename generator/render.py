@@ -11,7 +11,7 @@ import jinja2
 from .ir import Api, BodyArg, Field, Operation, Parameter
 from .literals import py_literal
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 # Output file (inside the package folder) -> template.
 PACKAGE_FILES: tuple[tuple[str, str], ...] = (
