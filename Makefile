@@ -37,6 +37,7 @@ typecheck: $(STAMP) ## mypy --strict on the generator and on the generated packa
 lint: $(STAMP) ## ruff and Black on the generator and the tests (fix with: ruff check --fix; black)
 	$(BIN)/ruff check generator tests
 	$(BIN)/black --check --quiet generator tests
+	$(BIN)/black --check --quiet --line-length 100 --target-version py310 generator/runtime/*.py
 
 pytest: $(STAMP) ## run the test suite only
 	$(PY) -m pytest

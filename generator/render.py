@@ -12,14 +12,15 @@ from .ir import Api, BodyArg, Field, Operation, Parameter
 from .literals import py_literal
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+RUNTIME = Path(__file__).resolve().parent / "runtime"
+
+RUNTIME_FILES: tuple[str, ...] = ("_types.py", "_serde.py", "_exceptions.py", "_base_client.py")
+"""Modules of :mod:`generator.runtime`, copied verbatim: they do not depend on the spec."""
 
 # Output file (inside the package folder) -> template.
 PACKAGE_FILES: tuple[tuple[str, str], ...] = (
     ("__init__.py", "__init__.py.jinja"),
     ("_version.py", "_version.py.jinja"),
-    ("_types.py", "_types.py.jinja"),
-    ("_serde.py", "_serde.py.jinja"),
-    ("_base_client.py", "_base_client.py.jinja"),
     ("errors.py", "errors.py.jinja"),
     ("models.py", "models.py.jinja"),
     ("_validators.py", "_validators.py.jinja"),
@@ -125,7 +126,11 @@ def environment() -> jinja2.Environment:
 def render(api: Api) -> dict[str, str]:
     """Source text of every package file, keyed by path relative to the package folder."""
     env = environment()
-    return {name: _encodable(name, env.get_template(template).render(api=api)) for name, template in PACKAGE_FILES}
+    files = {name: (RUNTIME / name).read_text(encoding="utf-8") for name in RUNTIME_FILES}
+    files.update(
+        {name: _encodable(name, env.get_template(template).render(api=api)) for name, template in PACKAGE_FILES}
+    )
+    return files
 
 
 def _encodable(name: str, text: str) -> str:

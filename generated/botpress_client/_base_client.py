@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import dataclasses
 import email.utils
 import functools
 import io
@@ -16,16 +15,14 @@ import platform
 import random
 import re
 import time
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Generic, Mapping, ParamSpec, TypeVar
+from typing import Any, ClassVar, Generic, ParamSpec, TypeVar
 from urllib.parse import quote
 
 import httpx
 
-from ._serde import json_dumps, json_loads
-from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
-from ._version import __version__
-from .errors import (
+from ._exceptions import (
     ApiConnectionError,
     ApiError,
     ApiTimeoutError,
@@ -33,22 +30,27 @@ from .errors import (
     ResponseDecodeError,
     error_from_response,
 )
+from ._serde import json_dumps, json_loads
+from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 
 __all__ = [
-    "Operation",
+    "AsyncTransport",
     "Config",
+    "Operation",
     "RawResponse",
     "RequestOptions",
     "SyncTransport",
-    "AsyncTransport",
-    "raw_sync",
     "raw_async",
+    "raw_sync",
 ]
 
 T = TypeVar("T")
 P = ParamSpec("P")
 
-log = logging.getLogger("botpress_client")
+_PACKAGE = __package__ or __name__.rpartition(".")[0]
+"""The name of the package this module runs in (the generated package)."""
+
+log = logging.getLogger(_PACKAGE)
 
 DEFAULT_TIMEOUT = httpx.Timeout(60.0)
 """Seconds to wait for the API (connect, read, write and pool each)."""
@@ -57,9 +59,13 @@ INITIAL_RETRY_DELAY = 0.5
 MAX_RETRY_DELAY = 8.0
 MAX_RETRY_AFTER = 60.0
 """A server-sent ``retry-after`` longer than this (seconds) is not honoured; backoff is used."""
-USER_AGENT = (
-    f"botpress_client/{__version__} python/{platform.python_version()} httpx/{httpx.__version__}"
-)
+
+
+def user_agent(version: str) -> str:
+    """The ``User-Agent`` of the package at ``version``: package, Python and httpx versions."""
+    return f"{_PACKAGE}/{version} python/{platform.python_version()} httpx/{httpx.__version__}"
+
+
 _RETRY_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
 _REFUSED_STATUSES = frozenset({429, 503})  # the server did not act on the request
 
@@ -125,7 +131,7 @@ class RawResponse(Generic[T]):
 
 
 _last_response: contextvars.ContextVar[list[httpx.Response] | None] = contextvars.ContextVar(
-    "botpress_client_last_response", default=None
+    f"{_PACKAGE}_last_response", default=None
 )
 
 
@@ -260,7 +266,16 @@ class RequestOptions:
 
 
 class BaseTransport:
-    """What the sync and async transports share: building requests and judging answers."""
+    """What the sync and async transports share: building requests and judging answers.
+
+    The generated client classes set the class attributes that depend on the spec.
+    """
+
+    _user_agent: ClassVar[str] = user_agent("0")
+    _error_types: ClassVar[Mapping[str, type[ApiError]]] = {}
+    """Error classes by the error type the API names in its error body."""
+    _error_type_member: ClassVar[str] = ""
+    """The member of the error body naming the error type."""
 
     _config: Config
     _http: httpx.Client | httpx.AsyncClient
@@ -285,7 +300,10 @@ class BaseTransport:
         params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
         if options.extra_query:
             params.update(options.extra_query)
-        out_headers: dict[str, str] = {"user-agent": USER_AGENT, "accept": _ACCEPT[op.response]}
+        out_headers: dict[str, str] = {
+            "user-agent": self._user_agent,
+            "accept": _ACCEPT[op.response],
+        }
         out_headers.update(config.default_headers)
         if config.token:
             out_headers["authorization"] = f"Bearer {config.token}"
@@ -514,7 +532,7 @@ class SyncTransport(BaseTransport):
                 time.sleep(delay)
                 attempt += 1
                 continue
-            raise error_from_response(response)
+            raise error_from_response(response, self._error_types, self._error_type_member)
 
     def close(self) -> None:
         """Close the connection pool (only when the client created it)."""
@@ -572,7 +590,7 @@ class AsyncTransport(BaseTransport):
                 await asyncio.sleep(delay)
                 attempt += 1
                 continue
-            raise error_from_response(response)
+            raise error_from_response(response, self._error_types, self._error_type_member)
 
     async def close(self) -> None:
         """Close the connection pool (only when the client created it)."""

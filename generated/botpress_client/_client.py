@@ -9,7 +9,7 @@ from typing import Any, AsyncIterator, Iterator, Mapping
 
 import httpx
 
-from . import _validators, models
+from . import _validators, errors, models
 from ._base_client import (
     DEFAULT_MAX_RETRIES,
     AsyncTransport,
@@ -26,9 +26,11 @@ from ._base_client import (
     raw_async,
     raw_sync,
     setup_logging,
+    user_agent,
 )
 from ._serde import _to_json
 from ._types import UNSET, Body, FileTypes, Headers, Query, TimeoutTypes, Unset
+from ._version import __version__
 
 __all__ = ["Client", "AsyncClient", "DEFAULT_BASE_URL"]
 
@@ -261,6 +263,10 @@ class Client(SyncTransport):
         validate_requests: Check arguments against the API's rules before sending.
             Default: ``True``.
     """
+
+    _user_agent = user_agent(__version__)
+    _error_types = errors.ERROR_TYPES
+    _error_type_member = errors.ERROR_TYPE_MEMBER
 
     def __init__(
         self,
@@ -1604,6 +1610,10 @@ class AsyncClient(AsyncTransport):
         validate_requests: Check arguments against the API's rules before sending.
             Default: ``True``.
     """
+
+    _user_agent = user_agent(__version__)
+    _error_types = errors.ERROR_TYPES
+    _error_type_member = errors.ERROR_TYPE_MEMBER
 
     def __init__(
         self,

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable
+from typing import Any
 
-__all__ = ["json_dumps", "json_loads", "_parse_datetime", "_format_datetime", "_to_json"]
+__all__ = ["_format_datetime", "_parse_datetime", "_to_json", "json_dumps", "json_loads"]
 
 json_loads: Callable[[str | bytes], Any]
 json_dumps: Callable[[Any], bytes]
@@ -79,7 +80,7 @@ def _parse_datetime_slow(value: str) -> datetime:
     match = _ISO.fullmatch(value) if isinstance(value, str) else None
     if match is None:
         raise ValueError(f"not an ISO 8601 date-time: {value!r}")
-    year, month, day, hour, minute, second, fraction, zulu, sign, off_h, off_m = match.groups()
+    year, month, day, hour, minute, second, fraction, _zulu, sign, off_h, off_m = match.groups()
     micro = int((fraction or "0")[:6].ljust(6, "0"))
     tz = timezone.utc
     if sign:

@@ -1,13 +1,14 @@
-"""Small shared types of the {{ api.package }} package."""
+"""Small shared types of the generated package."""
 
 from __future__ import annotations
 
 import enum
-from typing import IO, Final, Literal, Mapping, Union
+from collections.abc import Mapping
+from typing import IO, Final, Literal, Union
 
 import httpx
 
-__all__ = ["UNSET", "Unset", "Headers", "Query", "Body", "TimeoutTypes", "FileTypes"]
+__all__ = ["UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset"]
 
 
 class Unset(enum.Enum):
@@ -31,8 +32,8 @@ UNSET: Final = Unset.UNSET
 Headers = Mapping[str, str]
 Query = Mapping[str, object]
 Body = Mapping[str, object]
-TimeoutTypes = Union[float, httpx.Timeout, None]
-FileContent = Union[bytes, IO[bytes]]
+TimeoutTypes = Union[float, httpx.Timeout, None]  # noqa: UP007 - a runtime alias, valid on 3.10
+FileContent = Union[bytes, IO[bytes]]  # noqa: UP007 - a runtime alias, valid on 3.10
 FileTypes = Union[
     FileContent, "tuple[str | None, FileContent]", "tuple[str | None, FileContent, str | None]"
 ]
