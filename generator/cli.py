@@ -63,9 +63,11 @@ def generate_files(spec: str, package: str) -> dict[str, str]:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=TOOL,
-        description=f"{__doc__.splitlines()[0]} Same as `python -m generator`.",
-        epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict,"
-        " changes, changes-since), found from the current folder upward; flags override it.",
+        description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
+        " `python -m generator` is the same command.",
+        epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
+        " changes-since), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
+        " (check) or breaking change (diff), 2 bad input or any other failure.",
     )
     parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)

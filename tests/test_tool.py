@@ -262,3 +262,32 @@ def test_pre_commit_hook_runs_check() -> None:
     check = next(h for h in hooks if h["id"] == "botpress-codegen-check")
     assert check["entry"] == "botpress-codegen check"
     assert check["pass_filenames"] is False
+
+
+# -- the generated README documents what the client does ---------------------------------------
+
+
+def test_generated_readme_documents_every_option_and_error() -> None:
+    import dataclasses
+    import inspect
+
+    import botpress_client
+    from botpress_client import errors
+    from botpress_client._base_client import RequestOptions
+
+    from .conftest import GENERATED
+
+    readme = (GENERATED / "botpress_client" / "README.md").read_text()
+    client = botpress_client.Client
+    names = set(inspect.signature(client.__init__).parameters) | set(inspect.signature(client.with_options).parameters)
+    names |= {f.name for f in dataclasses.fields(RequestOptions)}
+    names.discard("self")
+    missing = sorted(name for name in names if f"`{name}`" not in readme and f"{name}=" not in readme)
+    assert not missing, missing
+    for cls in vars(errors).values():
+        if isinstance(cls, type) and issubclass(cls, Exception) and cls.__module__ == errors.__name__:
+            assert cls.__name__.startswith("_") or cls.__name__ in readme, cls.__name__
+    for text in ("with_raw_response", "with_options", "iter_file_passages", "BP_LOG", "validate_requests=False"):
+        assert text in readme, text
+    for heading in ("## Timeouts", "## Retries", "## Iterating over pages", "## Logging", "## Async", "## Errors"):
+        assert heading in readme, heading
