@@ -143,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         print(f"{TOOL}: interrupted", file=sys.stderr)
-        return 2
+        return 130
     except OSError as exc:
         print(f"{TOOL}: {exc.filename or ''}{': ' if exc.filename else ''}{exc.strerror or exc}", file=sys.stderr)
         return 2

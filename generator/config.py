@@ -74,6 +74,8 @@ def load(path: Path | None = None) -> Config:
         return Config()
     table = _tool(path).get(TABLE)
     where = f"{_shown(path)}: [tool.{TABLE}]"
+    if table is None:
+        raise ConfigError(f"{where}: no such table")
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: must be a table")
     values: dict[str, Any] = {}

@@ -194,3 +194,16 @@ def test_diff_accepts_git_revisions_on_both_sides(repo: Path, capsys: pytest.Cap
     assert (code, err) == (2, "nope:spec/openapi.yaml#: nope: not a git revision of this repository\n")
     code, _, err = run(capsys, "diff", "HEAD:spec/missing.yaml", "spec/openapi.yaml")
     assert (code, err) == (2, "HEAD:spec/missing.yaml#: spec/missing.yaml: no such file in HEAD\n")
+
+
+def test_diff_strict_fails_on_a_version_bump_too_small(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(FIXTURES / "diff" / "optional_argument_added" / "old.yaml", repo / "old.yaml")
+    new = (FIXTURES / "diff" / "optional_argument_added" / "new.yaml").read_text()
+    (repo / "new.yaml").write_text(new.replace("version: 1.1.0", "version: 1.0.1"))
+    code, _, err = run(capsys, "diff", "old.yaml", "new.yaml")
+    assert (code, err) == (0, "")
+    code, _, err = run(capsys, "diff", "old.yaml", "new.yaml", "--strict")
+    assert code == 1
+    assert (
+        err == "Semver: the additions call for a minor version bump; 1.0.0 -> 1.0.1 is only a patch bump: too small.\n"
+    )

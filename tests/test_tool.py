@@ -291,3 +291,9 @@ def test_generated_readme_documents_every_option_and_error() -> None:
         assert text in readme, text
     for heading in ("## Timeouts", "## Retries", "## Iterating over pages", "## Logging", "## Async", "## Errors"):
         assert heading in readme, heading
+
+
+def test_config_file_without_the_table(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (work / "other.toml").write_text("[tool.black]\nline-length = 100\n")
+    code, _, err = run(capsys, "check", "--config", "other.toml")
+    assert (code, err) == (2, "other.toml: [tool.botpress-codegen]: no such table\n")
