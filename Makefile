@@ -23,11 +23,11 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP) ## create .venv and install the generator with its dev tools
 
-generate: $(STAMP) ## validate spec/ and regenerate generated/ from it (with CHANGES.md, from git)
-	$(PY) -m generator generate $(GEN_ARGS) --changes-from-git
+generate: $(STAMP) ## validate spec/ and regenerate generated/ from it (with CHANGES.md: changes since the last release)
+	$(PY) -m generator generate $(GEN_ARGS) --changes
 
 check: $(STAMP) ## fail (exit 1, with a diff) when generated/ is stale
-	$(PY) -m generator check $(GEN_ARGS) --changes-from-git
+	$(PY) -m generator check $(GEN_ARGS) --changes
 
 typecheck: $(STAMP) ## mypy --strict on the generator and on the generated package
 	$(PY) -m mypy generator

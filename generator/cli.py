@@ -1,8 +1,12 @@
-"""Command line: ``python -m generator {generate,check} --spec FILE --out DIR --package NAME``.
+"""Command line: ``botpress-codegen {generate,check} [--spec FILE --out DIR --package NAME]``
+(also ``python -m generator ...``).
 
-Also ``python -m generator diff OLD_SPEC NEW_SPEC [--format text|json]`` (see :mod:`generator.diff`).
-Exit codes: 0 ok, 1 drift (``check``) or breaking change (``diff``), 2 bad input (one
-``FILE#/pointer: message`` line each).
+Also ``botpress-codegen diff OLD_SPEC NEW_SPEC [--format text|json]`` (either side a file or a
+git ``REV:path``; see :mod:`generator.diff`). Settings come from a ``[tool.botpress-codegen]``
+table of ``pyproject.toml`` (see :mod:`generator.config`), flags override them.
+Exit codes: 0 ok, 1 drift (``check``) or breaking change (``diff``; with ``--strict``, a version
+bump smaller than the changes call for), 2 bad input or any other failure (one line each, never
+a traceback).
 """
 
 from __future__ import annotations
@@ -14,32 +18,41 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import __version__, config
 from .build import build_api
-from .diff import changes_from_git as changes_markdown
-from .diff import run as run_diff
+from .changes import changes, run_diff
+from .changes import changes_from_git as changes_from_git_
 from .format import format_files
 from .ir import Api
-from .load import load_document
+from .load import Document, load_document
 from .problems import Problem, SpecError
+from .provenance import MANIFEST, TOOL, with_header, with_manifest
 from .render import render
-from .write import diff_package, write_package
+from .write import UnsafeWrite, diff_package, ownership, write_package
+
+CHANGES = "CHANGES.md"
+
+
+def _generate(spec: str, package: str, strict: bool) -> tuple[Document, Api, dict[str, str]]:
+    doc = load_document(spec)
+    api = build_api(doc, package)
+    if strict and doc.warnings:
+        raise SpecError(doc.warnings)
+    files = {name: with_header(name, text, api) for name, text in format_files(render(api), package).items()}
+    return doc, api, files
 
 
 def generate(
     spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False
 ) -> tuple[Api, dict[str, str], list[Problem]]:
-    """The IR, the whole package in memory (path inside the package folder -> text) and the
-    warnings (what was left out); with ``strict`` a warning is an error. With
-    ``changes_from_git`` the package also holds ``CHANGES.md``: the API change report against the
-    previous version of the spec committed to git."""
-    doc = load_document(spec)
-    api = build_api(doc, package)
-    if strict and doc.warnings:
-        raise SpecError(doc.warnings)
-    files = format_files(render(api), package)
+    """The IR, the whole package in memory (path inside the package folder -> text, with the
+    headers and the manifest) and the warnings (what was left out); with ``strict`` a warning
+    is an error. With ``changes_from_git`` the package also holds ``CHANGES.md``: the API change
+    report against the last release of the spec in git."""
+    doc, api, files = _generate(spec, package, strict)
     if changes_from_git:
-        files["CHANGES.md"] = changes_markdown(spec, doc, api)
-    return api, files, sorted(set(doc.warnings))
+        files[CHANGES] = with_header(CHANGES, changes_from_git_(spec, doc, api), api)
+    return api, with_manifest(files, api), sorted(set(doc.warnings))
 
 
 def generate_files(spec: str, package: str) -> dict[str, str]:
@@ -48,62 +61,164 @@ def generate_files(spec: str, package: str) -> dict[str, str]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog=TOOL,
+        description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
+        " `python -m generator` is the same command.",
+        epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
+        " changes-since), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
+        " (check) or breaking change (diff), 2 bad input or any other failure.",
+    )
+    parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, text in (
         ("generate", "write the client package generated from the spec"),
         ("check", "exit 1 with a diff when the package on disk differs from what would be generated"),
     ):
         cmd = sub.add_parser(name, help=text, description=text)
-        cmd.add_argument("--spec", required=True, help="OpenAPI 3.0/3.1 document (YAML or JSON)")
-        cmd.add_argument("--out", required=True, help="folder that receives the package folder")
-        cmd.add_argument("--package", required=True, help="Python package name, e.g. botpress_client")
-        cmd.add_argument("--strict", action="store_true", help="treat warnings (parts left out) as errors: exit 2")
+        cmd.add_argument("--spec", help="OpenAPI 3.0/3.1 document (YAML or JSON)")
+        cmd.add_argument("--out", help="folder that receives the package folder")
+        cmd.add_argument("--package", help="Python package name, e.g. botpress_client")
         cmd.add_argument(
-            "--changes-from-git",
-            action="store_true",
-            help="also write CHANGES.md: the API changes since the previous version of the spec committed to git",
+            "--strict",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="treat warnings (parts left out) as errors (exit 2); with CHANGES.md, exit 1 when info.version"
+            " bumps less than the changes call for (semver)",
         )
+        cmd.add_argument(
+            "--changes",
+            "--changes-from-git",
+            dest="changes",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="also write CHANGES.md: the API changes since the last release of the spec in git (the newest"
+            " tag, else commit, whose spec has another info.version)",
+        )
+        cmd.add_argument(
+            "--changes-since", metavar="REF", help="base CHANGES.md on this git revision (implies --changes)"
+        )
+        cmd.add_argument(
+            "--overwrite",
+            action="store_true",
+            help="replace the package folder even when it holds files the generator did not write",
+        )
+        cmd.add_argument("--config", metavar="PYPROJECT", help="read the settings from this pyproject.toml")
     text = "report the changes of the generated client from OLD_SPEC to NEW_SPEC (exit 1 when one is breaking)"
     cmd = sub.add_parser("diff", help=text, description=text)
-    cmd.add_argument("old", metavar="OLD_SPEC", help="the previous OpenAPI document")
-    cmd.add_argument("new", metavar="NEW_SPEC", help="the new OpenAPI document")
+    cmd.add_argument("old", metavar="OLD_SPEC", help="the previous OpenAPI document: a file or a git REV:path")
+    cmd.add_argument("new", metavar="NEW_SPEC", help="the new OpenAPI document: a file or a git REV:path")
     cmd.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    cmd.add_argument(
+        "--strict", action="store_true", help="exit 1 when info.version bumps less than the changes call for"
+    )
     return parser
+
+
+def _settings(args: argparse.Namespace) -> dict[str, object]:
+    """Flags over the pyproject.toml table over the defaults; raises :class:`config.ConfigError`."""
+    table = config.load(Path(args.config) if args.config else None).values
+    merged: dict[str, object] = {"strict": False, "changes": False, "changes-since": None}
+    merged.update(table)
+    for key in ("spec", "out", "package", "strict", "changes", "changes-since"):
+        value = getattr(args, key.replace("-", "_"))
+        if value is not None:
+            merged[key] = value
+    missing = [f"--{key}" for key in ("spec", "out", "package") if not merged.get(key)]
+    if missing:
+        raise config.ConfigError(
+            f"missing {', '.join(missing)}: pass the flag or set it in a [tool.{config.TABLE}] table of pyproject.toml"
+        )
+    return merged
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command == "diff":
-        return run_diff(args.old, args.new, args.format)
-    package: str = args.package
+    try:
+        if args.command == "diff":
+            return run_diff(args.old, args.new, args.format, args.strict)
+        return _run(args)
+    except (config.ConfigError, UnsafeWrite) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{TOOL}: interrupted", file=sys.stderr)
+        return 130
+    except OSError as exc:
+        print(f"{TOOL}: {exc.filename or ''}{': ' if exc.filename else ''}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug of the generator: one line, exit 2, never a traceback
+        text = " ".join(str(exc).split())[:300]
+        print(f"{TOOL} {__version__}: internal error: {type(exc).__name__}: {text} (please report it)", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    spec, out, package = str(settings["spec"]), str(settings["out"]), str(settings["package"])
+    strict, since = bool(settings["strict"]), settings["changes-since"]
     if not package.isidentifier() or keyword.iskeyword(package):
         print(f"{package}: not a valid Python package name", file=sys.stderr)
         return 2
     started = time.perf_counter()
+    target = Path(out) / package
     try:
-        api, files, warnings = generate(args.spec, package, strict=args.strict, changes_from_git=args.changes_from_git)
+        doc, api, files = _generate(spec, package, strict)
+        report = changes(spec, doc, api, str(since) if since else None) if settings["changes"] or since else None
     except SpecError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 2
-    for warning in warnings:
+    for warning in sorted(set(doc.warnings)):
         print(Problem(warning.file, warning.pointer, f"warning: {warning.message}"), file=sys.stderr)
-    target = Path(args.out) / package
-    if args.command == "check":
-        diff = diff_package(files, target, str(target))
-        if diff:
-            sys.stdout.write(diff)
-            print(f"{target} is stale: run `make generate`", file=sys.stderr)
+    warnings = sorted(set(doc.warnings))
+    skip: frozenset[str] = frozenset()
+    if report is not None:
+        if report.markdown is not None:
+            files[CHANGES] = with_header(CHANGES, report.markdown, api)
+        else:
+            print(f"{target / CHANGES}: not compared: git history unavailable ({report.unavailable})", file=sys.stderr)
+            kept = target / CHANGES
+            if kept.is_file():
+                files[CHANGES] = kept.read_text(encoding="utf-8", errors="replace")
+            elif args.command == "generate":
+                files[CHANGES] = with_header(CHANGES, changes_from_git_(spec, doc, api), api)
+            skip = frozenset({CHANGES})
+        if strict and report.too_small:
+            print(f"{spec}#/info/version: {report.too_small}", file=sys.stderr)
             return 1
-        print(f"{target} is up to date")
-        return 0
-    write_package(files, target)
+    files = with_manifest(files, api)
+    if args.command == "check":
+        return _check(files, target, skip)
+    edited = write_package(files, target, overwrite=args.overwrite)
+    for name in edited:
+        print(f"{target / name}: had been edited by hand since it was generated; replaced", file=sys.stderr)
     print(
         f"wrote {target} ({len(files)} files): operations={len(api.operations)} models={len(api.models)}"
         f" warnings={len(warnings)} in {time.perf_counter() - started:.2f} s"
     )
     return 0
+
+
+def _check(files: dict[str, str], target: Path, skip: frozenset[str]) -> int:
+    info = ownership(target)
+    diff = diff_package(files, target, str(target), skip)
+    if not diff and not info.edited and not info.foreign:
+        print(f"{target} is up to date")
+        return 0
+    sys.stdout.write(diff)
+    for name in info.edited:
+        print(f"{target / name}: edited by hand since it was generated", file=sys.stderr)
+    if info.is_dir and info.manifest is None:
+        print(
+            f"{target}: no {MANIFEST}: not written by this generator (or by a version before manifests)",
+            file=sys.stderr,
+        )
+    else:
+        for name in info.foreign:
+            print(f"{target / name}: not written by the generator", file=sys.stderr)
+    print(f"{target} is stale: regenerate it (`{TOOL} generate`, or `make generate`)", file=sys.stderr)
+    return 1
 
 
 __all__ = ["Problem", "generate_files", "main"]

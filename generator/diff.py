@@ -12,24 +12,19 @@ cycle protection), so a schema renamed in ``components`` is reported once, as a 
 as a change of every member that uses it. A model or enum that keeps its name is compared on its
 own, once; references to it are "the same type".
 
-:func:`changes_from_git` writes the same report, in Markdown, against the previous version of the
-spec committed to git (``CHANGES.md`` of the generated package).
+:mod:`generator.changes` writes the same report, in Markdown, against the last release of the
+spec in git (``CHANGES.md`` of the generated package), and reads ``REV:path`` arguments.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
-import posixpath
 import re
-import subprocess
 import sys
-import tarfile
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, Literal
 
 from .build import build_api
@@ -40,7 +35,6 @@ from .problems import Problem, SpecError
 
 MODELS = "models"
 CLIENT = "Client"
-NO_PREVIOUS = "No earlier version of the spec in git."
 NO_CHANGES = "No changes to the generated client."
 Relation = Literal["same", "widened", "narrowed", "changed"]
 
@@ -782,108 +776,14 @@ def run(old: str, new: str, fmt: str = "text") -> int:
     return 1 if report.breaking else 0
 
 
-# -- the previous version in git ---------------------------------------------------------------
-
-
-def _git(cwd: Path, *args: str) -> bytes | None:
-    try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=True, timeout=120)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout
-
-
-def previous_version(spec: str | Path) -> tuple[Path, str, str] | None:
-    """(repository root, commit, repository-relative path) of the spec's previous version.
-
-    Walking ``git log -- SPEC`` from the newest commit, the first commit whose blob of the file
-    differs from the file's current content; so committing the current content does not change
-    the answer. None without git, outside a repository, or when there is no such commit.
-    """
-    path = Path(spec).resolve()
-    out = _git(path.parent, "rev-parse", "--show-toplevel")
-    if out is None:
-        return None
-    top = Path(out.decode().strip()).resolve()
-    try:
-        rel = path.relative_to(top).as_posix()
-    except ValueError:
-        return None
-    current = _git(top, "hash-object", "--", rel)
-    log = _git(top, "log", "--format=%H", "--", rel)
-    if current is None or log is None:
-        return None
-    for commit in log.decode().split():
-        blob = _git(top, "rev-parse", "--verify", "--quiet", f"{commit}:{rel}")
-        if blob is not None and blob.strip() != current.strip():
-            return top, commit, rel
-    return None
-
-
-def _materialize(top: Path, commit: str, rel: str, dest: Path) -> Path:
-    """Write the spec's folder (YAML and JSON files) as of ``commit`` under ``dest``."""
-    folder = posixpath.dirname(rel) or "."
-    archive = _git(top, "archive", "--format=tar", commit, "--", folder)
-    if archive is not None:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            for member in tar.getmembers():
-                name = PurePosixPath(member.name)
-                if not member.isfile() or ".." in name.parts or name.is_absolute():
-                    continue
-                if name.suffix.lower() not in (".yaml", ".yml", ".json"):
-                    continue
-                handle = tar.extractfile(member)
-                if handle is None:
-                    continue
-                target = dest.joinpath(*name.parts)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(handle.read())
-    target = dest.joinpath(*PurePosixPath(rel).parts)
-    if not target.is_file():
-        blob = _git(top, "show", f"{commit}:{rel}")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(blob or b"")
-    return target
-
-
-def changes_from_git(spec: str, doc: Document, api: Api) -> str:
-    """``CHANGES.md``: the report of ``spec`` (already built as ``doc``/``api``) against its previous version in git."""
-    found = previous_version(spec)
-    if found is None:
-        return f"# API changes\n\nAPI version {_version(api.api_version)}. {NO_PREVIOUS}\n"
-    top, commit, rel = found
-    label = f"{commit[:12]}:{rel}"
-    with tempfile.TemporaryDirectory(prefix="generator-diff-") as tmp:
-        old_path = _materialize(top, commit, rel, Path(tmp))
-        try:
-            old_doc = load_document(old_path)
-            old_doc.display = label  # locations name the git object, not the temporary copy
-            old_api = build_api(old_doc, api.package)
-        except SpecError as exc:
-            lines = [
-                "# API changes",
-                "",
-                f"API version {_version(api.api_version)}. The previous version of the spec in git, "
-                f"`{label}`, could not be compared:",
-                "",
-            ]
-            for p in exc.problems:
-                file = label if p.file == str(old_path) else p.file.replace(str(Path(tmp)) + "/", f"{commit[:12]}:")
-                lines.append(f"- `{Problem(file, p.pointer, p.message)}`")
-            return "\n".join(lines) + "\n"
-    return format_markdown(compare(old_doc, old_api, doc, api))
-
-
 __all__ = [
     "Change",
     "Report",
-    "changes_from_git",
     "compare",
     "diff_specs",
     "format_json",
     "format_markdown",
     "format_text",
     "load_api",
-    "previous_version",
     "run",
 ]

@@ -1,16 +1,115 @@
-"""Write the package atomically, or compare it with what is on disk."""
+"""Write the package atomically, or compare it with what is on disk.
+
+The generator replaces only what it wrote: the package folder must hold its manifest
+(:data:`generator.provenance.MANIFEST`) and nothing the manifest does not list, else
+:func:`write_package` refuses (:class:`UnsafeWrite`) unless ``overwrite``. Interpreter caches
+(``__pycache__``, ``*.pyc``) never count as foreign files.
+"""
 
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
 import shutil
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from .provenance import MANIFEST, TOOL, read_manifest
 
-def write_package(files: dict[str, str], target: Path) -> None:
-    """Replace ``target`` with exactly ``files``; on any failure ``target`` is left untouched."""
+
+class UnsafeWrite(Exception):
+    """Writing would destroy files the generator did not write; one line per file in ``lines``."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        super().__init__("\n".join(lines))
+
+
+@dataclass
+class Ownership:
+    """What is at the package folder, against its manifest."""
+
+    target: Path
+    exists: bool = False
+    is_dir: bool = False
+    manifest: dict[str, str] | None = None
+    foreign: list[str] = field(default_factory=list)  # files the manifest does not list (all, without one)
+    edited: list[str] = field(default_factory=list)  # listed files whose content changed since
+
+
+def _ignored(rel: Path) -> bool:
+    return "__pycache__" in rel.parts or rel.suffix in (".pyc", ".pyo")
+
+
+def _listing(target: Path) -> dict[str, Path]:
+    """Every file under ``target`` (package-relative name -> path), interpreter caches left out."""
+    if not target.is_dir():
+        return {}
+    out: dict[str, Path] = {}
+    for path in sorted(target.rglob("*")):
+        rel = path.relative_to(target)
+        if (path.is_file() or path.is_symlink()) and not _ignored(rel):
+            out[rel.as_posix()] = path
+    return out
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def _on_disk(target: Path) -> dict[str, str]:
+    return {name: _read(path).decode("utf-8", errors="replace") for name, path in _listing(target).items()}
+
+
+def ownership(target: Path) -> Ownership:
+    info = Ownership(target, exists=target.exists() or target.is_symlink(), is_dir=target.is_dir())
+    if not info.is_dir:
+        return info
+    disk = _listing(target)
+    manifest = disk.pop(MANIFEST, None)
+    info.manifest = read_manifest(_read(manifest).decode("utf-8", errors="replace")) if manifest else None
+    listed = info.manifest or {}
+    info.foreign = sorted(name for name in disk if name not in listed)
+    info.edited = sorted(
+        name
+        for name, hash_ in listed.items()
+        if name in disk and hashlib.sha256(_read(disk[name])).hexdigest() != hash_
+    )
+    return info
+
+
+def refusal(info: Ownership) -> list[str]:
+    """Why replacing ``info.target`` would destroy what the generator did not write ([] when safe)."""
+    target = info.target
+    if info.exists and not info.is_dir:
+        return [f"{target}: exists and is not a folder the generator wrote; pass --overwrite to replace it"]
+    if not info.foreign:
+        return []
+    why = "not in the generator's manifest" if info.manifest is not None else f"no {MANIFEST}: not written by {TOOL}"
+    lines = [f"{target / name}: {why}" for name in info.foreign]
+    lines.append(
+        f"{target}: nothing written, {len(info.foreign)} file(s) would be lost; move them out of the package"
+        " folder, choose another --out/--package, or pass --overwrite to replace the folder"
+    )
+    return lines
+
+
+def write_package(files: dict[str, str], target: Path, *, overwrite: bool = False) -> list[str]:
+    """Replace ``target`` with exactly ``files``; on any failure ``target`` is left untouched.
+
+    Raises :class:`UnsafeWrite` (writing nothing) when ``target`` holds anything the generator
+    did not write, unless ``overwrite``. Returns the files that were edited by hand since they
+    were generated (and are now replaced)."""
+    info = ownership(target)
+    if not overwrite:
+        lines = refusal(info)
+        if lines:
+            raise UnsafeWrite(lines)
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
     try:
@@ -20,7 +119,7 @@ def write_package(files: dict[str, str], target: Path) -> None:
             with open(path, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)
         backup = target.parent / f".{target.name}.old-{os.getpid()}"
-        if target.exists():
+        if info.exists:
             os.replace(target, backup)
         try:
             os.replace(staging, target)
@@ -28,27 +127,22 @@ def write_package(files: dict[str, str], target: Path) -> None:
             if backup.exists():
                 os.replace(backup, target)
             raise
-        shutil.rmtree(backup, ignore_errors=True)
+        if backup.is_dir() and not backup.is_symlink():
+            shutil.rmtree(backup, ignore_errors=True)
+        elif backup.exists() or backup.is_symlink():
+            backup.unlink()
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+    return [name for name in info.edited if name in files]
 
 
-def _on_disk(target: Path) -> dict[str, str]:
-    if not target.is_dir():
-        return {}
-    out: dict[str, str] = {}
-    for path in sorted(target.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc",):
-            out[path.relative_to(target).as_posix()] = path.read_text(encoding="utf-8", errors="replace")
-    return out
-
-
-def diff_package(files: dict[str, str], target: Path, label: str) -> str:
-    """Unified diff from what is on disk to what would be generated ("" when identical)."""
+def diff_package(files: dict[str, str], target: Path, label: str, skip: frozenset[str] = frozenset()) -> str:
+    """Unified diff from what is on disk to what would be generated ("" when identical);
+    the files named in ``skip`` are not compared."""
     disk = _on_disk(target)
     chunks: list[str] = []
-    for name in sorted(set(disk) | set(files)):
+    for name in sorted((set(disk) | set(files)) - skip):
         old, new = disk.get(name), files.get(name)
         if old == new:
             continue

@@ -23,8 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.changes import NO_PREVIOUS, changes_from_git, locate, release_base
 from generator.cli import main
-from generator.diff import NO_PREVIOUS, changes_from_git, load_api, previous_version
+from generator.diff import load_api
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "fixtures" / "diff"
@@ -213,7 +214,8 @@ def test_changes_md_names_the_change_against_the_previous_commit(repo: Path) -> 
 
     shutil.copy(CASES_DIR / "closed_enum_value_removed" / "new.yaml", spec)
     before_commit = changes()
-    assert previous_version("spec/openapi.yaml") == (repo.resolve(), first, "spec/openapi.yaml")
+    assert locate("spec/openapi.yaml") == (repo.resolve(), "spec/openapi.yaml")
+    assert release_base(repo.resolve(), "spec/openapi.yaml", "1.1.0") == first
     assert "API version 1.0.0 -> 1.1.0" in before_commit
     assert "## Breaking changes (1)" in before_commit
     assert (
@@ -250,7 +252,7 @@ def test_changes_md_without_git_history(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
     monkeypatch.chdir(tmp_path)
     shutil.copy(CASES_DIR / "no_change" / "old.yaml", tmp_path / "openapi.yaml")
-    assert previous_version("openapi.yaml") is None
+    assert locate("openapi.yaml") is None
     assert NO_PREVIOUS in changes("openapi.yaml")
 
 

@@ -1,0 +1,90 @@
+"""Settings from a ``[tool.botpress-codegen]`` table of ``pyproject.toml``.
+
+The table is looked for in ``pyproject.toml`` from the current folder upward: the nearest one
+that holds the table wins. Its paths are relative to that file's folder. Command-line flags
+override it. An unknown key or a value of the wrong type is an error naming it.
+
+    [tool.botpress-codegen]
+    spec = "spec/openapi.yaml"
+    out = "src"
+    package = "botpress_client"
+    strict = true            # warnings are errors; with changes: info.version must bump enough
+    changes = true           # write CHANGES.md (base: the last release of the spec in git)
+    changes-since = "v1.2.0" # or name the base of CHANGES.md
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+TABLE = "botpress-codegen"
+PATHS = ("spec", "out")
+KEYS: dict[str, type] = {"spec": str, "out": str, "package": str, "strict": bool, "changes": bool, "changes-since": str}
+
+
+class ConfigError(Exception):
+    """A problem of the configuration, as one line."""
+
+
+@dataclass
+class Config:
+    file: Path | None = None
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+def find(start: Path | None = None) -> Path | None:
+    """The nearest ``pyproject.toml`` from ``start`` (default: the current folder) upward that
+    holds a ``[tool.botpress-codegen]`` table."""
+    folder = (start or Path.cwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        path = candidate / "pyproject.toml"
+        if path.is_file() and TABLE in _tool(path):
+            return path
+    return None
+
+
+def _tool(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    tool = data.get("tool")
+    return tool if isinstance(tool, dict) else {}
+
+
+def _shown(path: Path) -> str:
+    """A path as the user sees it: relative to the current folder when below it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def load(path: Path | None = None) -> Config:
+    """The table of ``path`` (default: :func:`find`); paths made usable from the current folder."""
+    path = path or find()
+    if path is None:
+        return Config()
+    table = _tool(path).get(TABLE)
+    where = f"{_shown(path)}: [tool.{TABLE}]"
+    if table is None:
+        raise ConfigError(f"{where}: no such table")
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        expected = KEYS.get(key)
+        if expected is None:
+            raise ConfigError(f"{where}: unknown key {key!r} (known: {', '.join(KEYS)})")
+        if type(value) is not expected:
+            kind = "true or false" if expected is bool else "a string"
+            raise ConfigError(f"{where}: {key} must be {kind}, not {value!r}")
+        values[key] = _shown(path.parent / str(value)) if key in PATHS else value
+    return Config(path, values)
