@@ -244,7 +244,7 @@ def changes(spec: str, doc: Document, api: Api, since: str | None = None) -> Cha
                 return Changes(None, "shallow clone: the spec's earlier versions are not in its history")
             return Changes(f"# API changes\n\nAPI version {version}. {NO_PREVIOUS}\n")
         base, what = found_base, "the last release of the spec"
-    label = f"{base if since is not None or not re.fullmatch(r'[0-9a-f]{40}', base) else base[:12]}:{rel}"
+    label = f"{base[:12] if re.fullmatch(r'[0-9a-f]{40}', base) else base}:{rel}"
     with tempfile.TemporaryDirectory(prefix="generator-diff-") as tmp:
         try:
             old_doc, old_api = _load_at(top, base, rel, label, Path(tmp), api.package)
@@ -267,12 +267,15 @@ def changes(spec: str, doc: Document, api: Api, since: str | None = None) -> Cha
     return Changes(_markdown(report, what), report=report, too_small=verdict if too_small else "")
 
 
+def unavailable_markdown(api: Api, reason: str) -> str:
+    """``CHANGES.md`` written when there is none yet and git history is unavailable."""
+    return f"# API changes\n\nAPI version {api.api_version or 'no version'}. {NO_PREVIOUS} ({reason})\n"
+
+
 def changes_from_git(spec: str, doc: Document, api: Api, since: str | None = None) -> str:
     """``CHANGES.md`` as text (a note when git history is unavailable)."""
     result = changes(spec, doc, api, since)
-    if result.markdown is None:
-        return f"# API changes\n\nAPI version {api.api_version or 'no version'}. {NO_PREVIOUS} ({result.unavailable})\n"
-    return result.markdown
+    return result.markdown if result.markdown is not None else unavailable_markdown(api, result.unavailable)
 
 
 # -- diff OLD NEW with git revisions -----------------------------------------------------------
@@ -348,4 +351,5 @@ __all__ = [
     "release_base",
     "required_bump",
     "run_diff",
+    "unavailable_markdown",
 ]

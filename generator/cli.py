@@ -20,7 +20,7 @@ from pathlib import Path
 
 from . import __version__, config
 from .build import build_api
-from .changes import changes, run_diff
+from .changes import changes, run_diff, unavailable_markdown
 from .changes import changes_from_git as changes_from_git_
 from .format import format_files
 from .ir import Api
@@ -169,9 +169,9 @@ def _run(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 2
-    for warning in sorted(set(doc.warnings)):
-        print(Problem(warning.file, warning.pointer, f"warning: {warning.message}"), file=sys.stderr)
     warnings = sorted(set(doc.warnings))
+    for warning in warnings:
+        print(Problem(warning.file, warning.pointer, f"warning: {warning.message}"), file=sys.stderr)
     skip: frozenset[str] = frozenset()
     if report is not None:
         if report.markdown is not None:
@@ -182,7 +182,7 @@ def _run(args: argparse.Namespace) -> int:
             if kept.is_file():
                 files[CHANGES] = kept.read_text(encoding="utf-8", errors="replace")
             elif args.command == "generate":
-                files[CHANGES] = with_header(CHANGES, changes_from_git_(spec, doc, api), api)
+                files[CHANGES] = with_header(CHANGES, unavailable_markdown(api, report.unavailable), api)
             skip = frozenset({CHANGES})
         if strict and report.too_small:
             print(f"{spec}#/info/version: {report.too_small}", file=sys.stderr)
