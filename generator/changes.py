@@ -19,21 +19,20 @@ additions) and whether ``info.version`` bumps that much (``--strict`` fails when
 from __future__ import annotations
 
 import io
-import json
 import os
 import posixpath
 import re
-import subprocess
 import sys
 import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-import yaml
-
 from .build import build_api
 from .diff import Change, Report, compare, format_json, format_text
+from .gitlog import git as _git
+from .gitlog import locate, release_base
+from .gitlog import shallow as is_shallow
 from .ir import Api
 from .load import Document, load_document
 from .problems import Problem, SpecError
@@ -41,71 +40,6 @@ from .problems import Problem, SpecError
 NO_PREVIOUS = "No earlier version of the spec in git."
 NO_CHANGES = "No changes to the generated client."
 _RANK = {None: 0, "patch": 1, "minor": 2, "major": 3}
-
-
-def _git(cwd: Path, *args: str) -> bytes | None:
-    try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=True, timeout=120)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout
-
-
-def locate(spec: str | Path) -> tuple[Path, str] | None:
-    """(repository root, repository-relative path) of a file; None without git or a repository."""
-    path = Path(spec).resolve()
-    out = _git(path.parent, "rev-parse", "--show-toplevel")
-    if out is None:
-        return None
-    top = Path(out.decode().strip()).resolve()
-    try:
-        return top, path.relative_to(top).as_posix()
-    except ValueError:
-        return None
-
-
-def _shallow(top: Path) -> bool:
-    out = _git(top, "rev-parse", "--is-shallow-repository")
-    return out is not None and out.strip() == b"true"
-
-
-def _version_in(text: bytes, rel: str) -> str | None:
-    """``info.version`` of a spec's text (None when unreadable)."""
-    try:
-        data = (
-            json.loads(text)
-            if rel.endswith(".json")
-            else yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-        )
-    except (ValueError, yaml.YAMLError):
-        return None
-    info = data.get("info") if isinstance(data, dict) else None
-    version = info.get("version") if isinstance(info, dict) else None
-    return None if version is None else str(version)
-
-
-def release_base(top: Path, rel: str, version: str) -> str | None:
-    """The last release of the spec before ``version``: a tag, else a commit (None: there is none)."""
-    seen: dict[bytes, str | None] = {}
-
-    def differs(rev: str) -> bool:
-        blob = _git(top, "rev-parse", "--verify", "--quiet", f"{rev}:{rel}")
-        if blob is None:
-            return False
-        if blob not in seen:
-            text = _git(top, "cat-file", "blob", blob.decode().strip())
-            seen[blob] = None if text is None else _version_in(text, rel)
-        return seen[blob] is not None and seen[blob] != version
-
-    tags = _git(top, "tag", "--merged", "HEAD", "--sort=-creatordate")
-    for tag in (tags or b"").decode().split():
-        if differs(f"refs/tags/{tag}^{{commit}}"):
-            return tag
-    log = _git(top, "log", "--format=%H", "--", rel)
-    for commit in (log or b"").decode().split():
-        if differs(commit):
-            return commit
-    return None
 
 
 def _materialize(top: Path, rev: str, rel: str, dest: Path) -> Path:
@@ -228,7 +162,7 @@ def changes(spec: str, doc: Document, api: Api, since: str | None = None) -> Cha
     if found is None:
         return Changes(None, "no git repository holds the spec (no git history)")
     top, rel = found
-    shallow = _shallow(top)
+    shallow = is_shallow(top)
     if since is not None:
         if _git(top, "rev-parse", "--verify", "--quiet", f"{since}^{{commit}}") is None:
             if shallow:

@@ -56,22 +56,37 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def manifest_text(files: dict[str, str], api: Api) -> str:
-    data = {
+def manifest_text(files: dict[str, str], api: Api, inputs: dict[str, object] | None = None) -> str:
+    data: dict[str, object] = {
         "about": f"Written by {TOOL}: the files it generated in this folder, with their SHA-256. Do not edit.",
         "generator": f"{TOOL} {__version__}",
         "api_version": api.api_version,
         "spec_sha256": api.spec_checksum,
         "files": {name: digest(text) for name, text in sorted(files.items()) if name != MANIFEST},
     }
+    if inputs is not None:
+        data["inputs"] = inputs  # what the quick check compares (generator.fastcheck)
     return json.dumps(data, indent=2, ensure_ascii=True) + "\n"
 
 
-def with_manifest(files: dict[str, str], api: Api) -> dict[str, str]:
-    """``files`` with (a fresh) :data:`MANIFEST` listing the others."""
+def with_manifest(files: dict[str, str], api: Api, inputs: dict[str, object] | None = None) -> dict[str, str]:
+    """``files`` with (a fresh) :data:`MANIFEST` listing the others (and the record of the
+    inputs, when given)."""
     out = {name: text for name, text in files.items() if name != MANIFEST}
-    out[MANIFEST] = manifest_text(out, api)
+    out[MANIFEST] = manifest_text(out, api, inputs)
     return out
+
+
+def without_inputs(text: str) -> str:
+    """A manifest's text less its record of the inputs (to compare what was generated)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text
+    if not isinstance(data, dict) or "inputs" not in data:
+        return text
+    data.pop("inputs")
+    return json.dumps(data, indent=2, ensure_ascii=True) + "\n"
 
 
 def read_manifest(text: str) -> dict[str, str] | None:

@@ -58,7 +58,7 @@ def test_internal_failure_is_one_line_and_exit_2(
     def broken(*_: object) -> dict[str, str]:
         raise RuntimeError("template not found:\n  _client.py.jinja")
 
-    monkeypatch.setattr(cli, "render", broken)
+    monkeypatch.setattr("generator.render.render", broken)
     code, out, err = generate(capsys)
     assert code == 2
     assert out == ""

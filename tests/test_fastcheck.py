@@ -1,0 +1,127 @@
+"""The quick check: `check` proves "nothing changed" from the manifest's record of the inputs,
+and still fails on any drift (a spec file, a hand edit, the generator, Black)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import cli, fastcheck
+from generator.provenance import MANIFEST
+
+from .conftest import FIXTURES, ROOT
+
+MULTIFILE = FIXTURES / "golden" / "multifile"
+QUICK = "is up to date (the inputs its manifest records are unchanged)"
+ARGS = ("--spec", "api/spec.yaml", "--out", "out", "--package", "pkg")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A two-file spec (root + a referenced schema file) generated into out/pkg."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(MULTIFILE, tmp_path / "api", ignore=shutil.ignore_patterns("expected"))
+    assert run(capsys, "generate", *ARGS)[0] == 0
+    return tmp_path
+
+
+def test_check_right_after_generate_is_quick(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", *ARGS)
+    assert code == 0 and QUICK in out
+    recorded = json.loads((work / "out" / "pkg" / MANIFEST).read_text())["inputs"]
+    assert sorted(recorded["spec"]) == ["schemas/common.yaml", "schemas/user.yaml", "spec.yaml"]
+    assert recorded["package"] == "pkg" and recorded["changes"] == "off"
+
+
+def _referenced_file(work: Path) -> Path:
+    return next(p for p in (work / "api" / "schemas").iterdir() if p.suffix == ".yaml")
+
+
+def test_a_changed_referenced_file_is_drift(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ref = _referenced_file(work)
+    ref.write_text(ref.read_text().replace("type: string", "type: integer", 1))
+    code, out, err = run(capsys, "check", *ARGS)
+    assert code == 1 and QUICK not in out and "is stale" in err
+
+
+def test_a_changed_root_spec_is_drift(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = work / "api" / "spec.yaml"
+    spec.write_text(spec.read_text().replace("description: ok", "description: fine", 1))
+    code, out, err = run(capsys, "check", *ARGS)
+    assert code == 1 and QUICK not in out and "is stale" in err
+
+
+def test_a_hand_edit_is_drift(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    models = work / "out" / "pkg" / "models.py"
+    models.write_text(models.read_text() + "X = 1\n")
+    code, _, err = run(capsys, "check", *ARGS)
+    assert code == 1 and "models.py: edited by hand" in err
+
+
+def test_a_deleted_file_is_drift(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (work / "out" / "pkg" / "models.py").unlink()
+    code, out, _ = run(capsys, "check", *ARGS)
+    assert code == 1 and QUICK not in out
+
+
+@pytest.mark.parametrize(("what", "record_outdated"), [("code_digest", True), ("_black_version", False)])
+def test_another_generator_or_black_runs_the_full_check(
+    work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, what: str, record_outdated: bool
+) -> None:
+    monkeypatch.setattr(fastcheck, what, lambda: "something else")
+    code, out, err = run(capsys, "check", *ARGS)
+    # The full check regenerated and compared: same files, so up to date (after another build of
+    # the generator it says that the record is out of date).
+    assert code == 0 and QUICK not in out and "is up to date" in out
+    assert ("record of the inputs is out of date" in err) == record_outdated
+    # ... and a real difference is still found by it.
+    models = work / "out" / "pkg" / "models.py"
+    models.write_text(models.read_text().replace("class ", "class X", 1))
+    assert run(capsys, "check", *ARGS)[0] == 1
+
+
+def test_the_black_pin_is_the_one_pyproject_installs() -> None:
+    import tomllib
+
+    dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert f"black=={fastcheck.BLACK_PIN}" in dependencies
+
+
+def test_other_settings_run_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", *ARGS, "--strict")
+    assert code == 0 and QUICK not in out
+
+
+def test_quick_check_imports_no_validator_jinja_or_black(work: Path) -> None:
+    probe = (
+        "import sys, time\n"
+        "from generator.cli import main\n"
+        f"code = main({list(('check', *ARGS))!r})\n"
+        "heavy = sorted(m for m in ('black', 'jinja2', 'openapi_spec_validator') if m in sys.modules)\n"
+        "print(code, heavy)\n"
+    )
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
+    elapsed = time.perf_counter() - started
+    assert done.stdout.strip().splitlines()[-1] == "0 []", done.stderr
+    assert elapsed < 5  # ~0.2 s here; generous for a loaded CI machine (the figure is in make bench)
