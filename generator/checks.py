@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from .ir import MemberCheck, ModelValidator, OperationValidator, TypeRef, ValueCheck
 from .literals import py_literal
 from .load import Node
-from .naming import snake_case
 
 if TYPE_CHECKING:
     from .build import Builder
@@ -48,16 +47,11 @@ def _num(value: Any) -> str:
     return str(value)
 
 
-def validator_name(model: str) -> str:
-    return f"_check_{snake_case(model).rstrip('_')}"
-
-
 class CheckBuilder:
     def __init__(self, builder: Builder) -> None:
         self.b = builder
         self.validators: dict[str, ModelValidator] = {}
         self.pending: list[str] = []
-        self.patterns: dict[str, str] = {}  # regex -> module constant
 
     # -- schema -> ValueCheck ------------------------------------------------------
     def value_check(self, node: Node, ftype: TypeRef) -> ValueCheck:
@@ -66,7 +60,7 @@ class CheckBuilder:
             schema = {}
         if ftype.kind == "model":
             self.want(ftype.name)
-            return ValueCheck("model", ftype.nullable, (), model=validator_name(ftype.name))
+            return ValueCheck("model", ftype.nullable, (), model=self.b.namer.validator(ftype.name))
         if ftype.kind == "file":  # bytes, a file object or a (name, content[, type]) tuple
             return ValueCheck("any", ftype.nullable, ())
         types = [t for t in self.b._types(schema) if t in _TYPE_TEST]  # not "null", nor unknown names
@@ -103,7 +97,7 @@ class CheckBuilder:
                 rules.append((f"len({V}) < {lo}", f"at least {lo} character{'s' if lo != 1 else ''}"))
             pattern = schema.get("pattern")
             if isinstance(pattern, str):
-                const = self.patterns.setdefault(pattern, f"_PATTERN_{len(self.patterns)}")
+                const = self.b.namer.pattern(pattern)
                 rules.append((f"{const}.search({V}) is None", f"must match pattern {json.dumps(pattern)}"))
             if schema.get("format") == "date-time":
                 rules.append((f"not _is_datetime({V})", "must be an ISO 8601 date-time"))
@@ -182,7 +176,7 @@ class CheckBuilder:
             if isinstance(lo, int) and lo > 0:
                 object_rules.append((f"len(data) < {lo}", f"at least {lo} keys"))
             validator = ModelValidator(
-                function=validator_name(name),
+                function=self.b.namer.validator(name),
                 model=name,
                 keys_const=model.keys_const,
                 closed=closed,

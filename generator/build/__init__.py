@@ -5,15 +5,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import keyword
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from .checks import CheckBuilder, render_operation, validator_name
-from .ir import (
+from ..checks import CheckBuilder, render_operation
+from ..ir import (
     Api,
     Body,
     BodyArg,
@@ -33,54 +32,15 @@ from .ir import (
     UnionDef,
     ValueCheck,
 )
-from .literals import py_literal, py_str
-from .load import Document, Node
-from .naming import is_builtin, pascal_case, snake_case
-from .problems import Problem, SpecError
+from ..literals import py_literal, py_str
+from ..load import Document, Node
+from ..naming import pascal_case, snake_case
+from ..problems import Problem, SpecError
+from .names import Namer
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 IDEMPOTENT_METHODS = frozenset({"get", "put", "delete", "options", "head", "trace"})
 MODELS_MODULE = "models"
-# Names every model defines itself; a member with one of these names gets a trailing "_".
-RESERVED_MEMBERS = frozenset(
-    # the model's own names, and names its annotations use (a member named ``str`` would hide the type)
-    {
-        "from_dict",
-        "to_dict",
-        "extra_members",
-        "str",
-        "int",
-        "float",
-        "bool",
-        "list",
-        "dict",
-        "datetime",
-        "bytes",
-        "object",
-    }
-)
-# Names the models module imports or defines: a schema of that name gets a "Model" suffix.
-MODULE_NAMES = frozenset(
-    {
-        "Any",
-        "Literal",
-        "Mapping",
-        "MappingProxyType",
-        "TypeAlias",
-        "UNSET",
-        "Unset",
-        "FileTypes",
-        "cast",
-        "dataclass",
-        "field",
-    }
-)
-# Keyword arguments every client method defines itself.
-# and names the method bodies use from the module (an argument named ``models`` would hide it).
-RESERVED_ARGS = frozenset(
-    {"self", "extra_headers", "extra_query", "extra_body", "timeout", "max_retries"}
-    | {"models", "warnings", "httpx", "dataclasses", "datetime", "cast"}
-)
 
 
 @dataclass
@@ -93,12 +53,10 @@ class _Pending:
 class Builder:
     doc: Document
     package: str
+    namer: Namer
     problems: list[Problem] = field(default_factory=list)
     # (file, pointer) of a schema -> its TypeRef once named
     named: dict[tuple[Path, tuple[str, ...]], TypeRef] = field(default_factory=dict)
-    names_taken: dict[str, str] = field(default_factory=dict)  # python name -> source
-    # snake-case stem (of ``_X_KEYS``, ``_check_x``, ``_decode_x``) -> the class name it belongs to
-    stems_taken: dict[str, str] = field(default_factory=dict)
     models: dict[str, Model] = field(default_factory=dict)
     enums: dict[str, EnumAlias] = field(default_factory=dict)
     pending_models: list[_Pending] = field(default_factory=list)
@@ -127,29 +85,6 @@ class Builder:
         except SpecError as exc:
             self.problems.extend(exc.problems)
             return Node(node.file, node.ptr, {})
-
-    def claim(self, name: str, node: Node, *, derived: bool) -> str:
-        """Reserve a class name; derived (inline) names dodge collisions, spec names may not."""
-        if name in MODULE_NAMES:
-            name += "Model"
-        stem = _stem(name)
-        if name not in self.names_taken and stem not in self.stems_taken:
-            self.names_taken[name] = self.where(node)
-            self.stems_taken[stem] = name
-            return name
-        if not derived and name in self.names_taken:
-            self.problem(node, f"schema name maps to Python class {name!r}, already used by {self.names_taken[name]}")
-            return name
-        n = 2
-        while f"{name}{n}" in self.names_taken or _stem(f"{name}{n}") in self.stems_taken:
-            n += 1
-        if not derived:  # e.g. ABTest and AbTest: their helpers (_AB_TEST_KEYS, ...) would clash
-            self.warn(
-                node, f"class {name!r} would share helper names with class {self.stems_taken[stem]!r}; named {name}{n}"
-            )
-        self.names_taken[f"{name}{n}"] = self.where(node)
-        self.stems_taken[_stem(f"{name}{n}")] = f"{name}{n}"
-        return f"{name}{n}"
 
     # -- schemas -----------------------------------------------------------------
     def register_components(self) -> None:
@@ -184,7 +119,7 @@ class Builder:
             ref = self.type_of(node, name)
             self.named[key] = ref
             return ref
-        py_name = self.claim(name, node, derived=derived)
+        py_name = self.namer.model_class(name, node, derived=derived)
         if self._union_combinator(schema):
             ref = TypeRef("union", name=py_name, nullable=self._nullable(schema))
             self.named[key] = ref
@@ -562,7 +497,7 @@ class Builder:
     def _build_model(self, node: Node, name: str) -> Model:
         props, required, closed, description = self._merged(node)
         fields: list[Field] = []
-        names = _member_names(list(props))
+        names = self.namer.members(list(props))
         used: dict[str, str] = {}
         for wire, prop_node in props.items():
             py = names[wire]
@@ -578,7 +513,7 @@ class Builder:
             description=description,
             fields=tuple(fields),
             closed=closed,
-            keys_const=f"_{snake_case(name).upper()}_KEYS",
+            keys_const=self.namer.keys_const(name),
             source=self.where(node),
         )
 
@@ -593,31 +528,6 @@ def _url_path(template: str) -> str:
     return "".join(
         part if index % 2 else quote(part, _PATH_SAFE, errors="surrogatepass") for index, part in enumerate(parts)
     )
-
-
-def _stem(class_name: str) -> str:
-    """The snake-case stem the module-level helpers of a class are named from."""
-    return snake_case(class_name).rstrip("_")
-
-
-def _member_names(wires: list[str]) -> dict[str, str]:
-    """Attribute names of a model's members: their snake_case, or, where two members share
-    a snake_case (``mixedCase`` and ``mixed_case``), the wire name of the one that is itself a
-    Python identifier (``mixedCase``). Left colliding (an error) only when neither is."""
-
-    def snake(wire: str) -> str:
-        py = snake_case(wire)
-        return py + "_" if py in RESERVED_MEMBERS else py
-
-    names = {wire: snake(wire) for wire in wires}
-    for py in sorted({p for p in names.values() if list(names.values()).count(p) > 1}):
-        sharing = [w for w in wires if names[w] == py]
-        keeper = next((w for w in sharing if w == py), sharing[0])
-        for wire in sharing:
-            verbatim = wire.isidentifier() and not keyword.iskeyword(wire) and wire not in RESERVED_MEMBERS
-            if wire != keeper and verbatim and wire not in names.values():
-                names[wire] = wire
-    return names
 
 
 # What a JSON value must be to decode as a member of these kinds, inside a union.
@@ -715,7 +625,6 @@ class OperationBuilder:
     def __init__(self, b: Builder) -> None:
         self.b = b
         self.options: dict[str, ClientOption] = {}
-        self.method_names: dict[str, str] = {}
         self.error_schemas: list[Node] = []
         self.checks = CheckBuilder(b)
         self.response_decoders: list[ResponseDecoder] = []
@@ -724,6 +633,7 @@ class OperationBuilder:
         root = self.b.doc.root
         paths = root.value.get("paths") or {}
         ops: list[Operation] = []
+        paginated: list[tuple[int, Node]] = []
         if not isinstance(paths, dict):
             return ops
         for path in paths:
@@ -739,6 +649,14 @@ class OperationBuilder:
                 op = self.build(path, method, item, op_node)
                 if op is not None:
                     ops.append(op)
+                    if op.pagination is not None:
+                        paginated.append((len(ops) - 1, op_node))
+        for index, op_node in paginated:
+            op = ops[index]
+            assert op.pagination is not None
+            iter_name = self.b.namer.iter_method(op.method_name, op_node)
+            pagination = None if iter_name is None else dataclasses.replace(op.pagination, iter_name=iter_name)
+            ops[index] = dataclasses.replace(op, pagination=pagination)
         return ops
 
     def _params(self, item: Node, op: Node) -> list[Node]:
@@ -769,25 +687,13 @@ class OperationBuilder:
         op_id = spec.get("operationId")
         if not isinstance(op_id, str) or not snake_case(op_id).strip("_"):
             op_id = snake_case(f"{method} {path}")
-        method_name = snake_case(op_id)
-        if method_name in self.method_names:
-            b.problem(
-                op.child("operationId") if "operationId" in spec else op,
-                f"operationId {op_id!r} maps to method {method_name!r}, as does {self.method_names[method_name]!r}",
-            )
+        found = b.namer.method(op_id, op.child("operationId") if "operationId" in spec else op)
+        if found is None:
             return None
+        method_name = found
         context = pascal_case(op_id)
-        taken: dict[str, str] = {}
-
-        def take(name: str, wire: str, node: Node, location: str = "") -> str:
-            if name in RESERVED_ARGS:
-                name += "_"
-            if name in taken and location and f"{name}_{location}" not in taken:
-                name = f"{name}_{location}"  # e.g. a path and a query parameter of the same name
-            if name in taken:
-                b.problem(node, f"{wire!r} maps to argument {name!r} of {method_name}, as does {taken[name]!r}")
-            taken[name] = wire
-            return name
+        arguments = b.namer.arguments(method_name)
+        take = arguments.take
 
         param_nodes = self._params(item, op)
         declared = {n.value["name"] for n in param_nodes if n.value["in"] == "path"}
@@ -819,7 +725,7 @@ class OperationBuilder:
                 name = take(option.name, wire, node)
             elif location == "header":
                 stripped = snake_case(wire[2:]) if wire.lower().startswith("x-") else snake_case(wire)
-                name = take(stripped if stripped not in taken else snake_case(wire), wire, node, location)
+                name = take(stripped if stripped not in arguments else snake_case(wire), wire, node, location)
             else:
                 name = take(snake_case(wire), wire, node, location)
             optional_arg = option is not None or not required
@@ -849,14 +755,14 @@ class OperationBuilder:
 
         body = self._body(op, context, take)
         response_annotation, response_decode, response_kind = self._response(op, context, method_name)
-        self.method_names[method_name] = op_id
+        b.namer.take_method(method_name, op_id)
         pagination = self._pagination(method_name, params, response_annotation, op)
         body_validator = ""
         if body is not None and body.model:
             self.checks.want(body.model)
-            body_validator = validator_name(body.model)
+            body_validator = b.namer.validator(body.model)
         validator = OperationValidator(
-            function=f"check_{method_name.rstrip('_')}",
+            function=b.namer.operation_check(method_name),
             params=param_checks,
             body_validator=body_validator,
         )
@@ -897,7 +803,7 @@ class OperationBuilder:
         ext = node.value.get("x-client-option")
         if not isinstance(ext, dict) or not isinstance(ext.get("name"), str):
             return None
-        name = snake_case(ext["name"])
+        name = self.b.namer.client_option(ext["name"], node.child("x-client-option", "name"))
         option = ClientOption(
             name=name,
             header=node.value["name"],
@@ -1021,7 +927,7 @@ class OperationBuilder:
                 return rtype.qualified(MODELS_MODULE), f"{MODELS_MODULE}.{rtype.name}.from_dict", "json"
             if rtype.kind == "any":
                 return "Any", "", "json"
-            function = f"_response_{method_name.rstrip('_')}"
+            function = b.namer.response_decoder(method_name)
             self.response_decoders.append(
                 ResponseDecoder(function=function, annotation=rtype.annotation, expression=rtype.decode("data"))
             )
@@ -1051,11 +957,10 @@ class OperationBuilder:
         next_field = next((f for f in meta_model.fields if f.wire == "nextToken"), None)
         if next_field is None:
             return None
-        rest = method_name[len("list_") :] if method_name.startswith("list_") else method_name
         items = lists[0]
         assert items.type.items is not None
         return Pagination(
-            iter_name=f"iter_{rest}",
+            iter_name="",  # named once every method is (methods come first)
             items_attr=items.name,
             item_annotation=items.type.items.qualified(MODELS_MODULE),
             token_param=token.name,
@@ -1071,24 +976,16 @@ class OperationBuilder:
             values = self.b._enum_values(type_schema) if isinstance(type_schema, dict) else None
             if not values:
                 continue
-            seen: set[str] = set()
             out: list[ErrorType] = []
+            enum_node = self.b.deref(node.child("properties", "type"))
             for value in values:
                 if not isinstance(value, str):
                     continue
-                name = pascal_case(value) + "Error"
-                if is_builtin(name) or name in (
-                    "ApiError",
-                    "ApiConnectionError",
-                    "ApiTimeoutError",
-                    "ResponseDecodeError",
-                    "RequestValidationError",
-                ):
-                    name = pascal_case(value) + "ApiError"
-                if name in seen:
-                    continue
-                seen.add(name)
-                out.append(ErrorType(wire=value, class_name=name))
+                raw_enum = enum_node.value.get("enum") if isinstance(enum_node.value, dict) else None
+                at = enum_node.child("enum", raw_enum.index(value)) if isinstance(raw_enum, list) else enum_node
+                name = self.b.namer.error_class(value, at)
+                if name is not None:
+                    out.append(ErrorType(wire=value, class_name=name))
             return tuple(out), "type"
         return (), "type"
 
@@ -1165,7 +1062,7 @@ def spec_checksum(doc: Document) -> str:
 
 
 def build_api(doc: Document, package: str) -> Api:
-    b = Builder(doc=doc, package=package)
+    b = Builder(doc=doc, package=package, namer=Namer(doc, package))
     b.register_components()
     ops_builder = OperationBuilder(b)
     operations = ops_builder.build_all()
@@ -1174,9 +1071,9 @@ def build_api(doc: Document, package: str) -> Api:
     b.build_models()
     b.finish_unions()
     error_types, error_member = ops_builder.error_types()
-    doc.warnings.extend(b.warnings)
-    if b.problems:
-        raise SpecError(b.problems)
+    doc.warnings.extend(b.warnings + b.namer.warnings)
+    if b.problems or b.namer.problems:
+        raise SpecError(b.problems + b.namer.problems)
     root = doc.root.value
     info = root.get("info") or {}
     ext = root.get("x-client") or {}
@@ -1184,7 +1081,7 @@ def build_api(doc: Document, package: str) -> Api:
     base_url = servers[0].get("url", "") if servers and isinstance(servers[0], dict) else ""
     return Api(
         package=package,
-        base_error=pascal_case(package) + "Error",
+        base_error=b.namer.base_error,
         title=_text(info.get("title")) or package,
         description=_text(info.get("description")),
         api_version=str(info.get("version", "")),
@@ -1202,5 +1099,5 @@ def build_api(doc: Document, package: str) -> Api:
         error_types=error_types,
         error_type_member=error_member,
         validators=tuple(v for _, v in sorted(ops_builder.checks.validators.items())),
-        patterns=tuple((const, regex) for regex, const in ops_builder.checks.patterns.items()),
+        patterns=tuple((const, regex) for regex, const in b.namer.patterns.items()),
     )
