@@ -167,6 +167,7 @@ class Field:
     decode_local: str  # a statement run before decoding ("" when none is needed)
     encode: str  # expression writing ``self.<name>`` as JSON
     default_doc: str  # "Default: 1." style note for docstrings ("" when none)
+    source: str  # FILE#/pointer of the property (where an allOf part declares it)
 
 
 @dataclass(frozen=True)
@@ -199,6 +200,7 @@ class EnumAlias:
     open: bool
     base: str  # "str" or "int"
     annotation: str
+    source: str  # FILE#/pointer of the schema
 
 
 @dataclass(frozen=True)
@@ -245,6 +247,7 @@ class Parameter:
     option: ClientOption | None  # filled from client configuration when not given
     spec_required: bool  # required by the spec (``required`` is about the Python argument)
     entry: str  # its entry in the request mapping: ``"wire": expression`` or ``**expression``
+    source: str  # FILE#/pointer of the parameter, as the operation (or its path) lists it
 
 
 @dataclass(frozen=True)
@@ -259,6 +262,7 @@ class BodyArg:
     annotation: str
     default: str
     encode: str  # expression producing the JSON value of argument ``name``
+    source: str  # FILE#/pointer of the body member (or of the body)
 
 
 @dataclass(frozen=True)

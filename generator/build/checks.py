@@ -11,14 +11,12 @@ import ast
 import dataclasses
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .ir import MemberCheck, ModelValidator, OperationValidator, TypeRef, ValueCheck
-from .literals import py_literal
-from .load import Node
-
-if TYPE_CHECKING:
-    from .build import Builder
+from ..ir import MemberCheck, ModelValidator, OperationValidator, TypeRef, ValueCheck
+from ..literals import py_literal
+from ..load import Node
+from .models import ModelBuilder
 
 V = "\x00"  # stands for the checked variable in conditions; never occurs in a repr()
 
@@ -48,7 +46,7 @@ def _num(value: Any) -> str:
 
 
 class CheckBuilder:
-    def __init__(self, builder: Builder) -> None:
+    def __init__(self, builder: ModelBuilder) -> None:
         self.b = builder
         self.validators: dict[str, ModelValidator] = {}
         self.pending: list[str] = []
@@ -63,7 +61,7 @@ class CheckBuilder:
             return ValueCheck("model", ftype.nullable, (), model=self.b.namer.validator(ftype.name))
         if ftype.kind == "file":  # bytes, a file object or a (name, content[, type]) tuple
             return ValueCheck("any", ftype.nullable, ())
-        types = [t for t in self.b._types(schema) if t in _TYPE_TEST]  # not "null", nor unknown names
+        types = [t for t in self.b.types(schema) if t in _TYPE_TEST]  # not "null", nor unknown names
         kind: Any = types[0] if len(types) == 1 else "any"
         if kind == "any" and ftype.kind in ("str", "datetime", "enum"):
             kind = (
@@ -80,7 +78,7 @@ class CheckBuilder:
         if kind == "null":
             kind = "any"
         rules: list[tuple[str, str]] = []
-        values = self.b._enum_values(schema)
+        values = self.b.enum_values(schema)
         is_open = "x-extensible-enum" in schema and "enum" not in schema
         if values and not is_open and all(_finite(x) for x in values):
             shown = ", ".join(json.dumps(x) for x in values)
@@ -136,7 +134,7 @@ class CheckBuilder:
                 items = self.value_check(target.child(child), ftype.items)
                 if items.kind == "any" and not items.rules:
                     items = None
-        return ValueCheck(kind, ftype.nullable or self.b._nullable(schema), tuple(rules), items=items)
+        return ValueCheck(kind, ftype.nullable or self.b.nullable(schema), tuple(rules), items=items)
 
     def want(self, model: str) -> None:
         if model not in self.validators and model not in self.pending:
@@ -148,7 +146,7 @@ class CheckBuilder:
             name = self.pending.pop(0)
             node = model_nodes[name]
             model = self.b.models[name]
-            props, required, closed, _ = self.b._merged(node)
+            props, required, closed, _ = self.b.merged(node)
             members: list[MemberCheck] = []
             for f in model.fields:
                 # readOnly members are sent by the server only: never required in a request
