@@ -52,8 +52,8 @@ class Report:
 
 
 def _response_model(op: Operation) -> str:
-    prefix = MODELS + "."
-    return op.response_annotation[len(prefix) :] if op.response_annotation.startswith(prefix) else ""
+    t = op.response_type
+    return t.name if t is not None and t.kind == "model" and not t.nullable else ""
 
 
 def _models_in(t: TypeRef) -> list[str]:

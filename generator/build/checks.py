@@ -7,13 +7,11 @@ run on the JSON form about to be sent; no JSON-schema interpreter runs in the cl
 
 from __future__ import annotations
 
-import ast
-import dataclasses
 import json
 import math
 from typing import Any
 
-from ..ir import MemberCheck, ModelValidator, OperationValidator, TypeRef, ValueCheck
+from ..ir import MemberCheck, ModelValidator, TypeRef, ValueCheck
 from ..literals import py_literal
 from ..load import Node
 from .models import ModelBuilder
@@ -181,119 +179,4 @@ class CheckBuilder:
                 members=tuple(members),
                 object_rules=tuple(object_rules),
             )
-            self.validators[name] = dataclasses.replace(validator, body=tuple(render_model(validator)))
-
-
-# -- rendering -----------------------------------------------------------------------
-
-
-def _raise(path: str, rule: str) -> str:
-    return f"raise RequestValidationError({path}, {_lit(rule)})"
-
-
-def render_value(check: ValueCheck, var: str, path: str, depth: int = 0) -> list[str]:
-    """Statements checking ``var``; ``path`` is an expression naming it (evaluated on failure)."""
-    lines: list[str] = []
-    body: list[str] = []
-    if check.kind not in ("any", "model"):  # a model's validator tests the type itself
-        cond, text = _TYPE_TEST[check.kind]
-        cond = _sub(cond, var)
-        body += [f"if {cond}:", f"    {_raise(path, text + (' or null' if check.nullable else ''))}"]
-    for cond, text in check.rules:
-        body += [f"if {_sub(cond, var)}:", f"    {_raise(path, text)}"]
-    if check.kind == "model":
-        body.append(f"{check.model}({var}, {path})")
-    if check.items is not None:
-        item = f"_i{depth}"
-        if check.kind == "array":
-            idx = f"_n{depth}"
-            inner = render_value(check.items, item, f'{path} + "[" + str({idx}) + "]"', depth + 1)
-            body += [f"for {idx}, {item} in enumerate({var}):"] + ["    " + line for line in inner]
-        elif check.kind == "object":
-            key = f"_k{depth}"
-            inner = render_value(check.items, item, f'{path} + "." + {key}', depth + 1)
-            body += [f"for {key}, {item} in {var}.items():"] + ["    " + line for line in inner]
-    if not body:
-        return []
-    if check.nullable:
-        lines.append(f"if {var} is not None:")
-        lines += ["    " + line for line in body]
-    else:
-        lines += body
-    return lines
-
-
-def _sub(cond: str, var: str) -> str:
-    """``cond`` with the variable placeholder replaced by ``var``."""
-    return cond.replace(V, var)
-
-
-_LINE = 100
-
-
-def _wrap_raises(lines: list[str], indent: int = 4) -> list[str]:
-    """Long ``raise RequestValidationError(path, rule)`` lines, split the way Black splits them
-    (so that Black has nothing left to change in most generated validators)."""
-    out: list[str] = []
-    for line in lines:
-        stripped = line.lstrip(" ")
-        pad = " " * (indent + len(line) - len(stripped))
-        head = "raise RequestValidationError("
-        if not stripped.startswith(head) or indent + len(line) <= _LINE or not stripped.endswith(")"):
-            out.append(line)
-            continue
-        inner = stripped[len(head) : -1]
-        local = line[: len(line) - len(stripped)]
-        if len(pad) + 4 + len(inner) <= _LINE:
-            out += [local + head, local + "    " + inner, local + ")"]
-        else:
-            statement = ast.parse(stripped).body[0]
-            assert isinstance(statement, ast.Raise) and isinstance(statement.exc, ast.Call)
-            args = [ast.get_source_segment(stripped, arg) or "" for arg in statement.exc.args]
-            out += [local + head] + [f"{local}    {arg}," for arg in args] + [local + ")"]
-    return out
-
-
-def render_model(v: ModelValidator) -> list[str]:
-    lines = [
-        "if not isinstance(data, dict):",
-        f"    {_raise('at or ' + _lit(v.model), 'must be an object')}",
-    ]
-    if v.closed:
-        lines += [
-            f"if not {v.keys_const}.issuperset(data):",
-            f"    _unknown = next(k for k in data if k not in {v.keys_const})",
-            '    raise RequestValidationError(_at(at, _unknown, _unknown), "unknown member (no other members allowed)")',
-        ]
-    for cond, text in v.object_rules:
-        lines += [f"if {cond}:", f"    {_raise('at or ' + _lit(v.model), text)}"]
-    for m in v.members:
-        path = f"_at(at, {_lit(m.wire)}, {_lit(m.display)})"
-        checks = render_value(m.check, "v", path)
-        if m.required:
-            lines += [f"if {_lit(m.wire)} not in data:", f"    {_raise(path, 'required')}"]
-            if checks:
-                lines.append(f"v = data[{_lit(m.wire)}]")
-                lines += checks
-        elif checks:
-            lines.append(f"v = data.get({_lit(m.wire)}, _MISSING)")
-            lines.append("if v is not _MISSING:")
-            lines += ["    " + line for line in checks]
-    return _wrap_raises(lines)
-
-
-_PARAM_SOURCES = {"path": "path", "query": "query", "header": "headers"}
-
-
-def render_operation(v: OperationValidator) -> list[str]:
-    lines: list[str] = ["v: Any"]
-    for location, wire, display, _required, check in v.params:
-        checks = render_value(check, "v", _lit(display))
-        if not checks or location not in _PARAM_SOURCES:
-            continue
-        lines.append(f"v = {_PARAM_SOURCES[location]}.get({_lit(wire)}, UNSET)")
-        lines.append("if v is not UNSET:")
-        lines += ["    " + line for line in checks]
-    if v.body_validator:
-        lines.append(f'{v.body_validator}(body, "")')
-    return _wrap_raises(lines) if len(lines) > 1 else ["pass"]
+            self.validators[name] = validator

@@ -17,15 +17,15 @@ from ..ir import (
     OperationValidator,
     Pagination,
     Parameter,
+    ParamStyle,
     ResponseDecoder,
     ResponseKind,
     TypeRef,
     ValueCheck,
 )
-from ..literals import py_str
 from ..load import Node
 from ..naming import pascal_case, snake_case
-from .checks import CheckBuilder, render_operation
+from .checks import CheckBuilder
 from .models import ModelBuilder
 from .names import Arguments
 from .schema import media_schema, pick_body_media, text, url_path
@@ -84,7 +84,7 @@ class OperationBuilder:
         if draft.body_schema is not None and op.body is not None:
             args = self._model_args(self.b.models[op.body.model], draft.body_schema, draft.arguments.take)
             op = dataclasses.replace(op, body=dataclasses.replace(op.body, args=args))
-        pagination = self._pagination(op.method_name, op.params, op.response_annotation)
+        pagination = self._pagination(op.method_name, op.params, op.response_type)
         if pagination is not None:
             iter_name = self.b.namer.iter_method(op.method_name, draft.node)
             pagination = None if iter_name is None else dataclasses.replace(pagination, iter_name=iter_name)
@@ -164,7 +164,7 @@ class OperationBuilder:
             else:
                 name = take(snake_case(wire), wire, node, location)
             optional_arg = option is not None or not required
-            annotation = ptype.qualified(MODELS_MODULE) + (" | Unset" if optional_arg else "")
+            style, delimiter = _param_style(value, ptype)
             built[id(node)] = Parameter(
                 name=name,
                 wire=wire,
@@ -173,15 +173,14 @@ class OperationBuilder:
                 required=not optional_arg,
                 description=text(value.get("description")) or text(schema.get("description")),
                 deprecated=bool(value.get("deprecated")),
-                annotation=annotation,
-                default="" if not optional_arg else "UNSET",
                 option=option,
                 spec_required=required,
-                entry=_param_entry(value, ptype, schema, name),
+                style=style,
+                delimiter=delimiter,
                 source=self.sources.get(id(node), b.where(op)),
             )
             check = self.checks.value_check(schema_node, ptype)
-            if "_joined(" in built[id(node)].entry:  # validated as sent: one delimited string
+            if style == "joined":  # validated as sent: one delimited string
                 check = ValueCheck("any", check.nullable, ())
             checks[id(node)] = check
         params = [built[id(n)] for n in param_nodes]
@@ -190,7 +189,7 @@ class OperationBuilder:
         )
 
         body, body_schema = self._body(op, context, take)
-        response_annotation, response_decode, response_kind = self._response(op, context, method_name)
+        response_annotation, response_type, response_decoder, response_kind = self._response(op, context, method_name)
         b.namer.take_method(method_name, op_id)
         body_validator = ""
         if body is not None and body.model:
@@ -201,11 +200,11 @@ class OperationBuilder:
             params=param_checks,
             body_validator=body_validator,
         )
-        validator = dataclasses.replace(validator, body=tuple(render_operation(validator)))
         tags = spec.get("tags")
         operation = Operation(
             operation_id=op_id,
             method_name=method_name,
+            const_name=b.namer.operation_const(method_name),
             http_method=method.upper(),
             path=url_path(path),
             tag=tags[0] if isinstance(tags, list) and tags and isinstance(tags[0], str) else "",
@@ -216,7 +215,8 @@ class OperationBuilder:
             params=tuple(params),
             body=body,
             response_annotation=response_annotation,
-            response_decode=response_decode,
+            response_type=response_type,
+            response_decoder=response_decoder,
             response_kind=response_kind,
             pagination=None,
             source=b.where(op),
@@ -275,7 +275,6 @@ class OperationBuilder:
         if encoding == "raw" or not has_schema:
             is_text = media.startswith("text/")
             arg_type = TypeRef("str" if is_text else "file")
-            annotation = "str" if is_text else "bytes"
             name = take("body", "body", node)
             arg = BodyArg(
                 name=name,
@@ -283,9 +282,7 @@ class OperationBuilder:
                 type=arg_type,
                 required=required,
                 description=text(node.value.get("description")),
-                annotation=annotation + ("" if required else " | Unset"),
-                default="" if required else "UNSET",
-                encode=name,
+                raw=True,
                 source=b.where(node),
             )
             return Body(content_type=media, encoding="raw", model="", args=(arg,), required=required), None
@@ -303,9 +300,7 @@ class OperationBuilder:
             type=btype,
             required=required,
             description=text(node.value.get("description")),
-            annotation=btype.qualified(MODELS_MODULE) + ("" if required else " | Unset"),
-            default="" if required else "UNSET",
-            encode=_arg_encode(btype, name),
+            raw=False,
             source=b.where(schema_node),
         )
         return Body(content_type=media, encoding="json", model="", args=(arg,), required=required), None
@@ -318,9 +313,6 @@ class OperationBuilder:
             if f.read_only:
                 continue
             name = take(f.name, f.wire, schema_node)
-            arg_annotation = f.type.qualified(MODELS_MODULE)
-            if f.type.kind == "model":
-                arg_annotation = f"{arg_annotation} | Mapping[str, Any]"
             args.append(
                 BodyArg(
                     name=name,
@@ -328,20 +320,21 @@ class OperationBuilder:
                     type=f.type,
                     required=f.required,
                     description=" ".join(x for x in (f.description, f.default_doc) if x),
-                    annotation=arg_annotation if f.required else f"{arg_annotation} | Unset",
-                    default="" if f.required else "UNSET",
-                    encode=_arg_encode(f.type, name),
+                    raw=False,
                     source=f.source,
                 )
             )
         return tuple(args)
 
-    def _response(self, op: Node, context: str, method_name: str) -> tuple[str, str, ResponseKind]:
-        """(qualified annotation, decoder expression, kind json|text|bytes|none) of the success answer."""
+    def _response(
+        self, op: Node, context: str, method_name: str
+    ) -> tuple[str, TypeRef | None, str, ResponseKind]:
+        """(qualified annotation, JSON type, decoder in ``models``, kind json|text|bytes|none) of the
+        success answer."""
         b = self.b
         responses = op.value.get("responses")
         if not isinstance(responses, dict):
-            return "None", "", "none"
+            return "None", None, "", "none"
         if "default" in responses:
             default = b.deref(op.child("responses", "default"))
             media = media_schema(default.value.get("content")) if isinstance(default.value, dict) else None
@@ -361,30 +354,28 @@ class OperationBuilder:
             if media is None:
                 first = next(iter(content))
                 if first.startswith("text/"):
-                    return "str", "", "text"
-                return "bytes", "", "bytes"
+                    return "str", None, "", "text"
+                return "bytes", None, "", "bytes"
             media_value = content[media[1]]
             if not isinstance(media_value, dict) or not isinstance(media_value.get("schema"), dict):
-                return "Any", "", "json"
+                return "Any", TypeRef("any"), "", "json"
             rtype = b.type_of(node.child("content", media[1], "schema"), context + "Response")
             if rtype.kind == "model" and not rtype.nullable:
-                return rtype.qualified(MODELS_MODULE), f"{MODELS_MODULE}.{rtype.name}.from_dict", "json"
+                return rtype.qualified(MODELS_MODULE), rtype, f"{rtype.name}.from_dict", "json"
             if rtype.kind == "any":
-                return "Any", "", "json"
+                return "Any", TypeRef("any"), "", "json"
             function = b.namer.response_decoder(method_name)
-            self.response_decoders.append(
-                ResponseDecoder(function=function, annotation=rtype.annotation, expression=rtype.decode("data"))
-            )
-            return rtype.qualified(MODELS_MODULE), f"{MODELS_MODULE}.{function}", "json"
-        return "None", "", "none"
+            self.response_decoders.append(ResponseDecoder(function=function, type=rtype))
+            return rtype.qualified(MODELS_MODULE), rtype, function, "json"
+        return "None", None, "", "none"
 
     def _pagination(
-        self, method_name: str, params: tuple[Parameter, ...], response_annotation: str
+        self, method_name: str, params: tuple[Parameter, ...], response: TypeRef | None
     ) -> Pagination | None:
         token = next((p for p in params if p.location == "query" and p.wire == "nextToken"), None)
-        if token is None or not response_annotation.startswith(f"{MODELS_MODULE}."):
+        if token is None or response is None or response.kind != "model" or response.nullable:
             return None
-        page = self.b.models.get(response_annotation.split(".", 1)[1])
+        page = self.b.models.get(response.name)
         if page is None:
             return None
         meta = next((f for f in page.fields if f.wire == "meta" and f.type.kind == "model"), None)
@@ -400,7 +391,7 @@ class OperationBuilder:
         return Pagination(
             iter_name="",  # named once every method is (methods come first)
             items_attr=items.name,
-            item_annotation=items.type.items.qualified(MODELS_MODULE),
+            item_type=items.type.items,
             token_param=token.name,
             token_path=(meta.name, next_field.name),
         )
@@ -437,27 +428,15 @@ class _Unsupported(Exception):
         self.message = message
 
 
-def _param_entry(value: dict[str, Any], t: TypeRef, schema: dict[str, Any], name: str) -> str:
-    """The ``"wire": expression`` entry (or ``**expression``) of a parameter's mapping."""
-    wire = value["name"]
+def _param_style(value: dict[str, Any], t: TypeRef) -> tuple[ParamStyle, str]:
+    """How a parameter goes into its request mapping (and the delimiter of a joined list)."""
     location = value["in"]
     style = value.get("style") or ("form" if location in ("query", "cookie") else "simple")
     explode = value.get("explode", style == "form")
     if t.kind == "list" and (location != "query" or explode is False):
-        delimiter = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
-        return f"{py_str(wire)}: _joined({name}, {py_str(delimiter)})"
+        return "joined", {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
     if location == "query" and (t.kind == "dict" or t.kind == "model"):
-        encoded = _arg_encode(t, name)
         if style == "deepObject":
-            return f"**_deep_object({py_str(wire)}, {encoded})"
-        if explode:
-            return f"**_exploded({encoded})"
-        return f"{py_str(wire)}: _joined_object({encoded})"
-    return f"{py_str(wire)}: {_arg_encode(t, name)}"
-
-
-def _arg_encode(t: TypeRef, name: str) -> str:
-    """An argument as JSON; object arguments may be their model or a plain mapping."""
-    if t.is_identity:
-        return name
-    return f"_to_json({name})"
+            return "deep_object", ""
+        return ("exploded" if explode else "joined_object"), ""
+    return "plain", ""
