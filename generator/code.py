@@ -24,6 +24,7 @@ from .ir import (
     Operation,
     OperationValidator,
     Parameter,
+    Rule,
     TypeRef,
     UnionDef,
     ValueCheck,
@@ -44,14 +45,14 @@ _FITS = {
     "list": "isinstance(data, list)",
     "dict": "isinstance(data, dict)",
 }
-V = "\x00"  # stands for the checked variable in rule conditions (see generator.build.checks)
+# The violation of each checked JSON type, as a condition on the variable, and its message.
 _TYPE_TEST = {
-    "string": (f"not isinstance({V}, str)", "must be a string"),
-    "number": (f"type({V}) not in (int, float)", "must be a number"),
-    "integer": (f"type({V}) is not int", "must be an integer"),
-    "boolean": (f"type({V}) is not bool", "must be a boolean"),
-    "object": (f"not isinstance({V}, dict)", "must be an object"),
-    "array": (f"not isinstance({V}, (list, tuple))", "must be an array"),
+    "string": ("not isinstance({v}, str)", "must be a string"),
+    "number": ("type({v}) not in (int, float)", "must be a number"),
+    "integer": ("type({v}) is not int", "must be an integer"),
+    "boolean": ("type({v}) is not bool", "must be a boolean"),
+    "object": ("not isinstance({v}, dict)", "must be an object"),
+    "array": ("not isinstance({v}, (list, tuple))", "must be an array"),
 }
 _PARAM_SOURCES = {"path": "path", "query": "query", "header": "headers"}
 
@@ -235,7 +236,7 @@ class ModuleWriter:
         for t in u.members:
             cond = self.fits(t)
             value = self.decode(t, "data")
-            if value == "data" and t.kind not in _FITS:  # only the _FITS tests narrow the type
+            if t.is_identity and t.kind not in _FITS:  # only the _FITS tests narrow the type
                 self.uses.add("cast")
                 value = f"cast({py_str(t.annotation)}, data)"
             if cond is None:
@@ -364,8 +365,11 @@ class ModuleWriter:
                 f"    _unknown = next(k for k in data if k not in {v.keys_const})",
                 '    raise RequestValidationError(_at(at, _unknown, _unknown), "unknown member (no other members allowed)")',
             ]
-        for cond, text in v.object_rules:
-            lines += [f"if {cond}:", f"    {self._raise('at or ' + py_literal(v.model), text)}"]
+        for rule in v.object_rules:
+            lines += [
+                f"if {self.violation(rule, 'data')}:",
+                f"    {self._raise('at or ' + py_literal(v.model), rule.message)}",
+            ]
         for m in v.members:
             path = f"_at(at, {py_literal(m.wire)}, {py_literal(m.display)})"
             checks = self.value_check(m.check, "v", path)
@@ -407,11 +411,11 @@ class ModuleWriter:
         if check.kind not in ("any", "model"):  # a model's validator tests the type itself
             cond, text = _TYPE_TEST[check.kind]
             body += [
-                f"if {cond.replace(V, var)}:",
+                f"if {cond.format(v=var)}:",
                 f"    {self._raise(path, text + (' or null' if check.nullable else ''))}",
             ]
-        for cond, text in check.rules:
-            body += [f"if {cond.replace(V, var)}:", f"    {self._raise(path, text)}"]
+        for rule in check.rules:
+            body += [f"if {self.violation(rule, var)}:", f"    {self._raise(path, rule.message)}"]
         if check.kind == "model":
             body.append(f"{check.model}({var}, {path})")
         if check.items is not None:
@@ -429,6 +433,25 @@ class ModuleWriter:
         if check.nullable:
             return [f"if {var} is not None:"] + ["    " + line for line in body]
         return body
+
+    def violation(self, rule: Rule, var: str) -> str:
+        """The condition on ``var`` that breaks ``rule``."""
+        arg = rule.arg
+        if rule.test == "not_in":
+            return f"{var} not in {py_literal(tuple(arg))}"
+        if rule.test == "len_outside":
+            return f"not {arg[0]} <= len({var}) <= {arg[1]}"
+        if rule.test == "len_over":
+            return f"len({var}) > {arg}"
+        if rule.test == "len_under":
+            return f"len({var}) < {arg}"
+        if rule.test == "no_match":
+            return f"{arg}.search({var}) is None"
+        if rule.test == "not_datetime":
+            return f"not _is_datetime({var})"
+        if rule.test == "lacks_all_groups":
+            return " and ".join("not (" + " and ".join(f"{py_literal(k)} in {var}" for k in g) + ")" for g in arg)
+        return f"{var} {rule.test} {py_literal(arg)}"
 
     def _raise(self, path: str, rule: str) -> str:
         self.uses.add("RequestValidationError")

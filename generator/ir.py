@@ -8,7 +8,7 @@ parameter style, which rule) and the names the namer chose; the code is written 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 BodyEncoding = Literal["json", "form", "multipart", "raw"]
 ResponseKind = Literal["json", "text", "bytes", "none"]
@@ -322,13 +322,38 @@ class Api:
     patterns: tuple[tuple[str, str], ...]  # (module constant, regex) used by the checks
 
 
+RuleTest = Literal[
+    "not_in",
+    "len_outside",
+    "len_over",
+    "len_under",
+    "no_match",
+    "not_datetime",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "lacks_all_groups",
+]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a JSON value; ``test`` names the violation, ``arg`` its operand (the values
+    of ``not_in``, ``(lo, hi)``, a bound, a pattern constant, member-name groups)."""
+
+    test: RuleTest
+    arg: Any
+    message: str
+
+
 @dataclass(frozen=True)
 class ValueCheck:
     """The request-side rules of one JSON value, from its schema."""
 
     kind: Literal["any", "string", "number", "integer", "boolean", "object", "array", "model"]
     nullable: bool
-    rules: tuple[tuple[str, str], ...]  # (condition on ``v`` that means a violation, rule text)
+    rules: tuple[Rule, ...]
     model: str = ""  # validator function of a model value
     items: ValueCheck | None = None  # array items / map values
 
@@ -350,7 +375,7 @@ class ModelValidator:
     keys_const: str
     closed: bool
     members: tuple[MemberCheck, ...]
-    object_rules: tuple[tuple[str, str], ...]  # conditions on ``data``
+    object_rules: tuple[Rule, ...]  # rules of ``data`` itself
 
 
 @dataclass(frozen=True)

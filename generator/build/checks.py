@@ -1,8 +1,9 @@
-"""Request validation: the spec's rules as generated Python statements, per schema.
+"""Request validation: the spec's rules, per schema, as IR (:class:`~generator.ir.Rule`).
 
 Each model reachable from a request body gets a ``_check_<model>(data, at)`` function and
 each operation a ``check_<operation>(path, query, headers, body)`` function. The checks
 run on the JSON form about to be sent; no JSON-schema interpreter runs in the client.
+:mod:`generator.code` writes them.
 """
 
 from __future__ import annotations
@@ -11,25 +12,9 @@ import json
 import math
 from typing import Any
 
-from ..ir import MemberCheck, ModelValidator, TypeRef, ValueCheck
-from ..literals import py_literal
+from ..ir import MemberCheck, ModelValidator, Rule, RuleTest, TypeRef, ValueCheck
 from ..load import Node
 from .models import ModelBuilder
-
-V = "\x00"  # stands for the checked variable in conditions; never occurs in a repr()
-
-_TYPE_TEST = {
-    "string": (f"not isinstance({V}, str)", "must be a string"),
-    "number": (f"type({V}) not in (int, float)", "must be a number"),
-    "integer": (f"type({V}) is not int", "must be an integer"),
-    "boolean": (f"type({V}) is not bool", "must be a boolean"),
-    "object": (f"not isinstance({V}, dict)", "must be an object"),
-    "array": (f"not isinstance({V}, (list, tuple))", "must be an array"),
-}
-
-
-def _lit(value: Any) -> str:
-    return py_literal(value)
 
 
 def _finite(value: Any) -> bool:
@@ -41,6 +26,9 @@ def _num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+CHECKED_TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array"})
 
 
 class CheckBuilder:
@@ -59,7 +47,7 @@ class CheckBuilder:
             return ValueCheck("model", ftype.nullable, (), model=self.b.namer.validator(ftype.name))
         if ftype.kind == "file":  # bytes, a file object or a (name, content[, type]) tuple
             return ValueCheck("any", ftype.nullable, ())
-        types = [t for t in self.b.types(schema) if t in _TYPE_TEST]  # not "null", nor unknown names
+        types = [t for t in self.b.types(schema) if t in CHECKED_TYPES]  # not "null", nor unknown names
         kind: Any = types[0] if len(types) == 1 else "any"
         if kind == "any" and ftype.kind in ("str", "datetime", "enum"):
             kind = (
@@ -75,55 +63,59 @@ class CheckBuilder:
             kind = "array"
         if kind == "null":
             kind = "any"
-        rules: list[tuple[str, str]] = []
+        rules: list[Rule] = []
         values = self.b.enum_values(schema)
         is_open = "x-extensible-enum" in schema and "enum" not in schema
         if values and not is_open and all(_finite(x) for x in values):
             shown = ", ".join(json.dumps(x) for x in values)
             rules.append(
-                (f"{V} not in {_lit(tuple(values))}", f"one of {shown}" if len(values) > 1 else f"must be {shown}")
+                Rule("not_in", tuple(values), f"one of {shown}" if len(values) > 1 else f"must be {shown}")
             )
         if kind == "string":
             lo, hi = schema.get("minLength"), schema.get("maxLength")
             if isinstance(lo, int) and isinstance(hi, int):
-                rules.append((f"not {lo} <= len({V}) <= {hi}", f"length {lo}..{hi}"))
+                rules.append(Rule("len_outside", (lo, hi), f"length {lo}..{hi}"))
             elif isinstance(hi, int):
-                rules.append((f"len({V}) > {hi}", f"at most {hi} characters"))
+                rules.append(Rule("len_over", hi, f"at most {hi} characters"))
             elif isinstance(lo, int) and lo > 0:
-                rules.append((f"len({V}) < {lo}", f"at least {lo} character{'s' if lo != 1 else ''}"))
+                rules.append(Rule("len_under", lo, f"at least {lo} character{'s' if lo != 1 else ''}"))
             pattern = schema.get("pattern")
             if isinstance(pattern, str):
                 const = self.b.namer.pattern(pattern)
-                rules.append((f"{const}.search({V}) is None", f"must match pattern {json.dumps(pattern)}"))
+                rules.append(Rule("no_match", const, f"must match pattern {json.dumps(pattern)}"))
             if schema.get("format") == "date-time":
-                rules.append((f"not _is_datetime({V})", "must be an ISO 8601 date-time"))
+                rules.append(Rule("not_datetime", None, "must be an ISO 8601 date-time"))
         if kind in ("number", "integer"):
-            for key, op, text in (("minimum", "<", "minimum"), ("maximum", ">", "maximum")):
+            bounds: tuple[tuple[str, RuleTest, RuleTest, str], ...] = (
+                ("minimum", "<", "<=", "minimum"),
+                ("maximum", ">", ">=", "maximum"),
+            )
+            for key, op, op_or_equal, text in bounds:
                 bound = schema.get(key)
                 exclusive = schema.get("exclusiveM" + key[1:])
                 if isinstance(bound, (int, float)) and not isinstance(bound, bool) and _finite(bound):
                     if exclusive is True:  # OpenAPI 3.0 boolean form
                         rules.append(
-                            (f"{V} {op}= {_lit(bound)}", f"{'greater' if op == '<' else 'less'} than {_num(bound)}")
+                            Rule(op_or_equal, bound, f"{'greater' if op == '<' else 'less'} than {_num(bound)}")
                         )
                     else:
-                        rules.append((f"{V} {op} {_lit(bound)}", f"{text} {_num(bound)}"))
+                        rules.append(Rule(op, bound, f"{text} {_num(bound)}"))
                 if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool) and _finite(exclusive):
                     rules.append(
-                        (f"{V} {op}= {_lit(exclusive)}", f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}")
+                        Rule(op_or_equal, exclusive, f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}")
                     )
         if kind == "object":
             lo, hi = schema.get("minProperties"), schema.get("maxProperties")
             if isinstance(hi, int):
-                rules.append((f"len({V}) > {hi}", f"at most {hi} keys"))
+                rules.append(Rule("len_over", hi, f"at most {hi} keys"))
             if isinstance(lo, int) and lo > 0:
-                rules.append((f"len({V}) < {lo}", f"at least {lo} keys"))
+                rules.append(Rule("len_under", lo, f"at least {lo} keys"))
         if kind == "array":
             lo, hi = schema.get("minItems"), schema.get("maxItems")
             if isinstance(hi, int):
-                rules.append((f"len({V}) > {hi}", f"at most {hi} items"))
+                rules.append(Rule("len_over", hi, f"at most {hi} items"))
             if isinstance(lo, int) and lo > 0:
-                rules.append((f"len({V}) < {lo}", f"at least {lo} items"))
+                rules.append(Rule("len_under", lo, f"at least {lo} items"))
         items: ValueCheck | None = None
         if ftype.kind in ("list", "dict") and ftype.items is not None:
             child = "items" if ftype.kind == "list" else "additionalProperties"
@@ -150,7 +142,7 @@ class CheckBuilder:
                 # readOnly members are sent by the server only: never required in a request
                 is_required = f.wire in required and not f.read_only
                 members.append(MemberCheck(f.wire, f.name, is_required, self.value_check(props[f.wire], f.type)))
-            object_rules: list[tuple[str, str]] = []
+            object_rules: list[Rule] = []
             schema = node.value
             for combinator in ("anyOf", "oneOf"):
                 branches = schema.get(combinator)
@@ -163,14 +155,13 @@ class CheckBuilder:
                     )
                 ):
                     groups = [br["required"] for br in branches]
-                    cond = " and ".join("not (" + " and ".join(f"{_lit(k)} in data" for k in g) + ")" for g in groups)
                     shown = ", ".join(" + ".join(g) for g in groups)
-                    object_rules.append((cond, f"one of {shown} is required"))
+                    object_rules.append(Rule("lacks_all_groups", tuple(tuple(g) for g in groups), f"one of {shown} is required"))
             hi, lo = schema.get("maxProperties"), schema.get("minProperties")
             if isinstance(hi, int):
-                object_rules.append((f"len(data) > {hi}", f"at most {hi} keys"))
+                object_rules.append(Rule("len_over", hi, f"at most {hi} keys"))
             if isinstance(lo, int) and lo > 0:
-                object_rules.append((f"len(data) < {lo}", f"at least {lo} keys"))
+                object_rules.append(Rule("len_under", lo, f"at least {lo} keys"))
             validator = ModelValidator(
                 function=self.b.namer.validator(name),
                 model=name,

@@ -146,6 +146,15 @@ class Namer:
         self.base_error = self._base_error()
         self.errors.take(self.base_error, "the package's base error")
         self.patterns: dict[str, str] = {}  # regex -> module constant of ``_validators``
+        # module-level helpers (key sets, validators, decoders, constants) claimed per module
+        self.helpers: dict[str, dict[str, str]] = {"models": {}, "_validators": {}, "_client": {}}
+
+    def _helper(self, module: str, name: str, owner: str) -> str:
+        """Claim a derived module-level name for ``owner``; the same owner may ask again."""
+        taken = self.helpers[module]
+        if taken.setdefault(name, owner) != owner:
+            self.problem(self.doc.root, f"{module}.{name} would name helpers of both {taken[name]} and {owner}")
+        return name
 
     # -- reporting -------------------------------------------------------------------
     def where(self, node: Node) -> str:
@@ -201,19 +210,20 @@ class Namer:
 
     def keys_const(self, class_name: str) -> str:
         """``models._<SNAKE>_KEYS``: the wire names of a model."""
-        return f"_{snake_case(class_name).upper()}_KEYS"
+        return self._helper("models", f"_{snake_case(class_name).upper()}_KEYS", class_name)
 
     def validator(self, class_name: str) -> str:
         """``_validators._check_<stem>``: the request check of a model."""
-        return f"_check_{self.stem(class_name)}"
+        return self._helper("_validators", f"_check_{self.stem(class_name)}", class_name)
 
     def union_decoder(self, class_name: str) -> str:
         """``models._decode_<stem>``: the decoder of a named union."""
-        return f"_decode_{self.stem(class_name)}"
+        return self._helper("models", f"_decode_{self.stem(class_name)}", class_name)
 
     def pattern(self, regex: str) -> str:
         """``_validators._PATTERN_<n>``: the compiled regex of a ``pattern`` rule."""
-        return self.patterns.setdefault(regex, f"_PATTERN_{len(self.patterns)}")
+        const = self.patterns.setdefault(regex, f"_PATTERN_{len(self.patterns)}")
+        return self._helper("_validators", const, f"pattern {regex!r}")
 
     def members(self, wires: list[str]) -> dict[str, str]:
         """Attribute names of a model's members: their snake_case, or, where two members share
@@ -261,20 +271,17 @@ class Namer:
         self.client.take(name, f"iterator of {method}")
         return name
 
-    @staticmethod
-    def operation_const(method: str) -> str:
-        """``_client._<METHOD>``: the operation's static facts (unique as methods are)."""
-        return "_" + method.upper().rstrip("_")
+    def operation_const(self, method: str) -> str:
+        """``_client._<METHOD>``: the operation's static facts."""
+        return self._helper("_client", "_" + method.upper().rstrip("_"), method)
 
-    @staticmethod
-    def operation_check(method: str) -> str:
+    def operation_check(self, method: str) -> str:
         """``_validators.check_<method>``: the request check of an operation."""
-        return f"check_{method.rstrip('_')}"
+        return self._helper("_validators", f"check_{method.rstrip('_')}", method)
 
-    @staticmethod
-    def response_decoder(method: str) -> str:
+    def response_decoder(self, method: str) -> str:
         """``models._response_<method>``: the decoder of a non-model JSON response."""
-        return f"_response_{method.rstrip('_')}"
+        return self._helper("models", f"_response_{method.rstrip('_')}", method)
 
     def client_option(self, name: str, node: Node) -> str:
         """The ``Client(...)`` argument of an ``x-client-option``."""
