@@ -215,7 +215,8 @@ class ModuleWriter:
 
     def enum_alias(self, e: EnumAlias) -> str:
         self.uses.update(("TypeAlias", "Literal"))
-        return e.annotation
+        literal = f"Literal[{', '.join(py_literal(v) for v in e.values)}]"
+        return f"{literal} | {e.base}" if e.open else literal
 
     def union_alias(self, u: UnionDef) -> str:
         """The members of a union as a string (a forward-referencing ``TypeAlias``)."""
@@ -260,14 +261,14 @@ class ModuleWriter:
                 for f in model.fields:
                     enum = self.enums.get(f.type.name) if f.type.kind == "enum" else None
                     if f.required and enum is not None and not enum.open and len(enum.values) == 1:
-                        parts.append(f"data.get({py_str(f.wire)}) == {enum.values[0]}")
+                        parts.append(f"data.get({py_str(f.wire)}) == {py_literal(enum.values[0])}")
             cond = " and ".join(parts)
         elif t.kind == "enum":
             enum = self.enums.get(t.name)
             if enum is None or enum.open:
                 cond = "isinstance(data, int)" if enum is not None and enum.base == "int" else "isinstance(data, str)"
             else:
-                cond = f"data in ({', '.join(enum.values)},)"
+                cond = f"data in ({', '.join(py_literal(v) for v in enum.values)},)"
         elif t.kind in _FITS:
             cond = _FITS[t.kind]
         elif t.kind == "union" and not t.name:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .ir import Api, BodyArg, EnumAlias, Field, Model, Operation, Parameter, TypeRef
+from .literals import py_literal
 from .load import Document
 from .shapes import MODELS, Shapes, show
 
@@ -404,14 +405,14 @@ class _Differ:
                             "enum-value-removed",
                             python,
                             where,
-                            f"value {value} removed (open enum: still accepted)",
+                            f"value {py_literal(value)} removed (open enum: still accepted)",
                             False,
                         )
                     else:
-                        self.add("enum-value-removed", python, where, f"value {value} removed", True)
+                        self.add("enum-value-removed", python, where, f"value {py_literal(value)} removed", True)
             for value in b.values:
                 if value not in a.values:
-                    self.add("enum-value-added", python, where, f"value {value} added", False)
+                    self.add("enum-value-added", python, where, f"value {py_literal(value)} added", False)
             if a.open and not b.open:
                 self.add("enum-closed", python, where, "enum closed: values outside the list are refused", True)
             elif b.open and not a.open:

@@ -139,10 +139,9 @@ class EnumAlias:
 
     name: str
     description: str
-    values: tuple[str, ...]  # Python reprs of the known values
+    values: tuple[str | int, ...]  # the known values
     open: bool
     base: str  # "str" or "int"
-    annotation: str
     source: str  # FILE#/pointer of the schema
 
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..ir import EnumAlias, TypeRef
-from ..literals import py_literal
 from ..load import Document, Node
 from ..naming import pascal_case
 from .names import Namer
@@ -87,16 +86,12 @@ class TypeBuilder(SchemaFacts):
         values = self.enum_values(schema) or []
         is_open = "x-extensible-enum" in schema and "enum" not in schema
         base = "int" if all(isinstance(v, int) for v in values) else "str"
-        reprs = tuple(py_literal(v) for v in values)
-        literal = f"Literal[{', '.join(reprs)}]"
-        annotation = f"{literal} | {base}" if is_open else literal
         self.enums[name] = EnumAlias(
             name=name,
             description=text(schema.get("description")),
-            values=reprs,
+            values=tuple(values),
             open=is_open,
             base=base,
-            annotation=annotation,
             source=self.where(node),
         )
 
