@@ -11,7 +11,7 @@ PACKAGE ?= botpress_client
 GEN_ARGS = --spec $(SPEC) --out $(OUT) --package $(PACKAGE)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lint generate check typecheck pytest test goldens corpus bench clean
+.PHONY: help venv lint generate check typecheck pytest test goldens snapshots corpus bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -50,6 +50,10 @@ test: $(STAMP) ## every check: lint, generated/ up to date, mypy --strict, all t
 
 goldens: $(STAMP) ## rewrite the golden files of tests/fixtures from the current generator
 	$(PY) -m tests.goldens
+
+snapshots: $(STAMP) ## rewrite every snapshot (goldens, bad-input and diff expectations); review git diff
+	$(PY) -m tests.goldens
+	UPDATE_SNAPSHOTS=1 $(PY) -m pytest -q tests/test_bad_input.py tests/test_diff.py
 
 corpus: $(STAMP) ## report: generate, import and mypy every spec of ../shared/corpus (exits 0)
 	$(PY) -m tests.corpus_report

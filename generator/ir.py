@@ -1,20 +1,18 @@
 """The intermediate representation: plain, frozen, typed dataclasses.
 
-Templates receive only these objects. Every Python name, annotation and the code
-fragment of every conversion is computed here (or in :mod:`generator.build`), so
-templates are loops and flags, nothing more.
+Templates receive only these objects. They hold structure (which type to decode, which
+parameter style, which rule) and the names the namer chose; the code is written from them by
+:mod:`generator.code`. A type's annotation is its spelling (also what ``diff`` shows).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
-
-from .literals import py_literal
-from .naming import snake_case
+from typing import Any, Literal
 
 BodyEncoding = Literal["json", "form", "multipart", "raw"]
 ResponseKind = Literal["json", "text", "bytes", "none"]
+ParamStyle = Literal["plain", "joined", "deep_object", "exploded", "joined_object"]
 TypeKind = Literal[
     "any", "str", "int", "float", "bool", "none", "datetime", "model", "enum", "list", "dict", "union", "file"
 ]
@@ -22,7 +20,7 @@ TypeKind = Literal[
 
 @dataclass(frozen=True)
 class TypeRef:
-    """A Python type of a JSON value, able to write its own annotation and conversions."""
+    """A Python type of a JSON value, able to spell its own annotation."""
 
     kind: TypeKind
     name: str = ""  # model or enum alias name
@@ -90,57 +88,6 @@ class TypeRef:
             return self.items.is_identity
         return True
 
-    def decode(self, src: str, depth: int = 0) -> str:
-        """An expression turning the JSON value named ``src`` (a plain name) into Python."""
-        if self.is_identity:
-            return src
-        inner = self._decode_non_null(src, depth)
-        if self.nullable:
-            return f"None if {src} is None else {inner}"
-        return inner
-
-    def _decode_non_null(self, src: str, depth: int) -> str:
-        if self.kind == "model":
-            return f"{self.name}.from_dict({src})"
-        if self.kind == "datetime":
-            return f"_parse_datetime({src})"
-        if self.kind == "union":
-            return f"{self.union_decoder}({src})"
-        assert self.items is not None
-        var = f"_v{depth}"
-        if self.kind == "list":
-            return f"[{self.items.decode(var, depth + 1)} for {var} in {src}]"
-        key = f"_k{depth}"
-        return f"{{{key}: {self.items.decode(var, depth + 1)} for {key}, {var} in {src}.items()}}"
-
-    def encode(self, src: str, depth: int = 0) -> str:
-        """An expression turning the Python value named ``src`` into JSON."""
-        if self.is_identity:
-            return src
-        inner = self._encode_non_null(src, depth)
-        if self.nullable:
-            return f"None if {src} is None else {inner}"
-        return inner
-
-    def _encode_non_null(self, src: str, depth: int) -> str:
-        if self.kind == "model":
-            return f"{src}.to_dict()"
-        if self.kind == "datetime":
-            return f"_format_datetime({src})"
-        if self.kind == "union":
-            return f"_to_json({src})"
-        assert self.items is not None
-        var = f"_v{depth}"
-        if self.kind == "list":
-            return f"[{self.items.encode(var, depth + 1)} for {var} in {src}]"
-        key = f"_k{depth}"
-        return f"{{{key}: {self.items.encode(var, depth + 1)} for {key}, {var} in {src}.items()}}"
-
-    @property
-    def union_decoder(self) -> str:
-        """Generated function decoding a named union (``_decode_<snake name>``)."""
-        return "_decode_" + snake_case(self.name).rstrip("_")
-
     def walk(self) -> tuple[TypeRef, ...]:
         """This type and every type inside it."""
         out: tuple[TypeRef, ...] = (self,)
@@ -162,11 +109,8 @@ class Field:
     description: str
     deprecated: bool
     read_only: bool  # sent by the server only: not an argument of request bodies
-    annotation: str  # full annotation, with ``| Unset`` when optional
-    decode: str  # expression reading this member from ``data``
-    decode_local: str  # a statement run before decoding ("" when none is needed)
-    encode: str  # expression writing ``self.<name>`` as JSON
     default_doc: str  # "Default: 1." style note for docstrings ("" when none)
+    source: str  # FILE#/pointer of the property (where an allOf part declares it)
 
 
 @dataclass(frozen=True)
@@ -195,10 +139,10 @@ class EnumAlias:
 
     name: str
     description: str
-    values: tuple[str, ...]  # Python reprs of the known values
+    values: tuple[str | int, ...]  # the known values
     open: bool
     base: str  # "str" or "int"
-    annotation: str
+    source: str  # FILE#/pointer of the schema
 
 
 @dataclass(frozen=True)
@@ -207,9 +151,10 @@ class UnionDef:
 
     name: str
     description: str
-    annotation: str  # the members, as a string for a forward-referencing TypeAlias
     decoder: str  # function name
-    body: tuple[str, ...]  # statements of the decoder, ``data`` being the JSON value
+    members: tuple[TypeRef, ...]  # tried in order
+    prop: str  # discriminating member ("" when none)
+    tags: tuple[tuple[str, TypeRef], ...]  # discriminator value -> member
 
 
 @dataclass(frozen=True)
@@ -217,8 +162,7 @@ class ResponseDecoder:
     """A generated function turning a non-model JSON response into its Python value."""
 
     function: str
-    annotation: str  # inside the models module
-    expression: str  # of ``data``
+    type: TypeRef
 
 
 @dataclass(frozen=True)
@@ -240,11 +184,11 @@ class Parameter:
     required: bool
     description: str
     deprecated: bool
-    annotation: str  # argument annotation (with ``| Unset`` when optional)
-    default: str  # "" when required, else the Python default expression
     option: ClientOption | None  # filled from client configuration when not given
     spec_required: bool  # required by the spec (``required`` is about the Python argument)
-    entry: str  # its entry in the request mapping: ``"wire": expression`` or ``**expression``
+    style: ParamStyle  # how it goes into the request mapping (joined: one delimited string)
+    delimiter: str  # of a joined list
+    source: str  # FILE#/pointer of the parameter, as the operation (or its path) lists it
 
 
 @dataclass(frozen=True)
@@ -256,9 +200,8 @@ class BodyArg:
     type: TypeRef
     required: bool
     description: str
-    annotation: str
-    default: str
-    encode: str  # expression producing the JSON value of argument ``name``
+    raw: bool  # the whole body as str (type str) or bytes (type file), sent as it is
+    source: str  # FILE#/pointer of the body member (or of the body)
 
 
 @dataclass(frozen=True)
@@ -282,23 +225,16 @@ class Body:
 class Pagination:
     iter_name: str
     items_attr: str  # attribute of the page holding the items
-    item_annotation: str  # qualified item type
+    item_type: TypeRef
     token_param: str  # argument carrying the page token
     token_path: tuple[str, ...]  # attribute path to the next token on a page
-
-    @property
-    def sync_return(self) -> str:
-        return f"Iterator[{self.item_annotation}]"
-
-    @property
-    def async_return(self) -> str:
-        return f"AsyncIterator[{self.item_annotation}]"
 
 
 @dataclass(frozen=True)
 class Operation:
     operation_id: str
     method_name: str
+    const_name: str  # module constant of ``_client`` holding the operation's static facts
     http_method: str
     path: str  # template with ``{name}`` placeholders of wire names
     tag: str
@@ -308,8 +244,9 @@ class Operation:
     idempotent: bool  # safe to retry whatever the failure
     params: tuple[Parameter, ...]
     body: Body | None
-    response_annotation: str  # qualified return annotation
-    response_decode: str  # callable expression decoding the JSON body, "" when none
+    response_annotation: str  # qualified return annotation, as ``diff`` shows it
+    response_type: TypeRef | None  # of a JSON answer (None: no answer, text or bytes)
+    response_decoder: str  # in ``models``: ``Model.from_dict`` or a decoder function, "" when none
     response_kind: ResponseKind
     pagination: Pagination | None
     source: str
@@ -332,19 +269,9 @@ class Operation:
         return tuple(p for p in self.params if p.location == "cookie")
 
     @property
-    def const_name(self) -> str:
-        """Module constant holding the operation's static facts."""
-        return "_" + self.method_name.upper().rstrip("_")
-
-    @property
     def required_option_headers(self) -> tuple[Parameter, ...]:
         """Required headers that the client configuration may supply."""
         return tuple(p for p in self.header_params if p.option is not None and p.spec_required)
-
-    @property
-    def required_headers_literal(self) -> str:
-        """``((wire, argument), ...)`` of :attr:`required_option_headers`, as Python source."""
-        return py_literal(tuple((p.wire, p.name) for p in self.required_option_headers))
 
     @property
     def iter_arguments(self) -> tuple[Parameter | BodyArg, ...]:
@@ -394,13 +321,38 @@ class Api:
     patterns: tuple[tuple[str, str], ...]  # (module constant, regex) used by the checks
 
 
+RuleTest = Literal[
+    "not_in",
+    "len_outside",
+    "len_over",
+    "len_under",
+    "no_match",
+    "not_datetime",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "lacks_all_groups",
+]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a JSON value; ``test`` names the violation, ``arg`` its operand (the values
+    of ``not_in``, ``(lo, hi)``, a bound, a pattern constant, member-name groups)."""
+
+    test: RuleTest
+    arg: Any
+    message: str
+
+
 @dataclass(frozen=True)
 class ValueCheck:
     """The request-side rules of one JSON value, from its schema."""
 
     kind: Literal["any", "string", "number", "integer", "boolean", "object", "array", "model"]
     nullable: bool
-    rules: tuple[tuple[str, str], ...]  # (condition on ``v`` that means a violation, rule text)
+    rules: tuple[Rule, ...]
     model: str = ""  # validator function of a model value
     items: ValueCheck | None = None  # array items / map values
 
@@ -422,8 +374,7 @@ class ModelValidator:
     keys_const: str
     closed: bool
     members: tuple[MemberCheck, ...]
-    object_rules: tuple[tuple[str, str], ...]  # conditions on ``data``
-    body: tuple[str, ...] = ()  # rendered statements (filled by generator.checks)
+    object_rules: tuple[Rule, ...]  # rules of ``data`` itself
 
 
 @dataclass(frozen=True)
@@ -431,4 +382,3 @@ class OperationValidator:
     function: str
     params: tuple[tuple[str, str, str, bool, ValueCheck], ...]  # (location, wire, display, required, check)
     body_validator: str  # model validator of the body, "" when none
-    body: tuple[str, ...] = ()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import jinja2
 
+from .code import IMPORTS_MARK, ModuleWriter
+from .imports import IMPORTS
 from .ir import Api, BodyArg, Field, Operation, Parameter
 from .literals import py_literal
 
@@ -127,10 +129,19 @@ def render(api: Api) -> dict[str, str]:
     """Source text of every package file, keyed by path relative to the package folder."""
     env = environment()
     files = {name: (RUNTIME / name).read_text(encoding="utf-8") for name in RUNTIME_FILES}
-    files.update(
-        {name: _encodable(name, env.get_template(template).render(api=api)) for name, template in PACKAGE_FILES}
-    )
+    for name, template in PACKAGE_FILES:
+        files[name] = _encodable(name, _render_module(env, template, api, name))
     return files
+
+
+def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
+    """One file; a Python module with computed imports gets a writer ``w`` whose record of the
+    names it wrote becomes the module's imports (placed where the template marks them)."""
+    if name not in IMPORTS:
+        return env.get_template(template).render(api=api, w=ModuleWriter(api, name))
+    writer = ModuleWriter(api, name)
+    text = env.get_template(template).render(api=api, w=writer)
+    return text.replace(IMPORTS_MARK, writer.imports(), 1)
 
 
 def _encodable(name: str, text: str) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from datetime import datetime
 from typing import Any, AsyncIterator, Iterator, Mapping
 
 import httpx
@@ -19,10 +18,6 @@ from ._base_client import (
     Operation,
     RequestOptions,
     SyncTransport,
-    _deep_object,
-    _exploded,
-    _joined,
-    _joined_object,
     env_str,
     make_timeout,
     raw_async,
@@ -31,7 +26,7 @@ from ._base_client import (
     user_agent,
 )
 from ._serde import _to_json
-from ._types import UNSET, Body, FileTypes, Headers, Query, TimeoutTypes, Unset
+from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ._version import __version__
 
 __all__ = ["Client", "AsyncClient", "DEFAULT_BASE_URL"]

@@ -7,7 +7,6 @@ and per operation. They check the JSON about to be sent and raise
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final, Mapping
 
 from ._serde import _parse_datetime
@@ -15,16 +14,10 @@ from ._types import UNSET
 from .errors import RequestValidationError
 from .models import (
     _COLUMN_DEFINITION_KEYS,
-    _COLUMN_ITEMS_KEYS,
     _COLUMN_METADATA_KEYS,
     _COMPUTED_DEFINITION_KEYS,
-    _CREATE_MESSAGE_BODY_KEYS,
     _GET_OR_CREATE_TABLE_BODY_KEYS,
-    _MESSAGE_SCHEDULE_KEYS,
-    _RENAME_TABLE_COLUMN_BODY_KEYS,
-    _SET_STATE_EXPIRY_BODY_KEYS,
     _TABLE_SCHEMA_KEYS,
-    _UPDATE_WORKSPACE_MEMBER_BODY_KEYS,
 )
 
 _MISSING: Final = object()

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Literal, Mapping, TypeAlias, cast
+from typing import Any, Literal, Mapping, TypeAlias
 
-from ._serde import _format_datetime, _parse_datetime, _to_json
-from ._types import UNSET, FileTypes, Unset
+from ._serde import _format_datetime, _parse_datetime
+from ._types import UNSET, Unset
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 

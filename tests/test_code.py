@@ -1,0 +1,95 @@
+"""The code writer (generator/code.py) and the imports it computes.
+
+Every runtime name a generated module may import exists in generator/runtime; every name the
+writer records as used is one the module can import (or always defines); and the generated
+package, like every golden case, has no unused import (``ruff --select F401``).
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.build import build_api
+from generator.code import ModuleWriter
+from generator.imports import ALWAYS, IMPORTS
+from generator.load import load_document
+from generator.render import RUNTIME, environment
+from tests.goldens import GOLDEN, cases, spec_of
+
+from .conftest import GENERATED, SPEC
+
+RUNTIME_MODULES = {"._base_client": "_base_client", "._serde": "_serde", "._types": "_types", ".errors": "_exceptions"}
+
+
+def _defined(path: Path) -> set[str]:
+    """Top-level names a module defines (functions, classes, assignments)."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def test_every_runtime_name_the_writer_imports_exists() -> None:
+    checked = 0
+    for module, lines in IMPORTS.items():
+        for source, names in lines:
+            if source not in RUNTIME_MODULES:
+                continue
+            defined = _defined(RUNTIME / f"{RUNTIME_MODULES[source]}.py")
+            for name in names:
+                assert name in defined, f"{module} imports {name} from {source}: not in generator/runtime"
+                checked += 1
+    assert checked >= 20
+
+
+SPECS = [SPEC, *(spec_of(case) for case in cases())]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[p.parent.name for p in SPECS])
+def test_every_name_the_writer_uses_is_importable(spec: Path) -> None:
+    api = build_api(load_document(str(spec)), "pkg")
+    env = environment()
+    for module, template in (("_client.py", "_client.py.jinja"), ("models.py", "models.py.jinja")):
+        writer = ModuleWriter(api, module)
+        env.get_template(template).render(api=api, w=writer)
+        importable = {n.split(" as ")[-1] for source, names in IMPORTS[module] for n in names or (source,)}
+        assert writer.uses <= importable | ALWAYS[module], writer.uses - importable
+
+
+def _unused_imports(folder: Path) -> str:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--isolated",
+            "--select",
+            "F401",
+            "--output-format",
+            "concise",
+            str(folder),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout if done.returncode else ""
+
+
+def test_generated_package_has_no_unused_import() -> None:
+    assert _unused_imports(GENERATED / "botpress_client") == ""
+
+
+def test_golden_packages_have_no_unused_import() -> None:
+    assert _unused_imports(GOLDEN) == ""

@@ -1,0 +1,150 @@
+"""The namer (generator/build/names.py) reserves what the generated package owns itself.
+
+The golden case ``reserved_names`` has operationIds ``close``, ``with_options``,
+``with_raw_response`` and ``__init__``, schemas named ``Client``, ``Config`` and ``models``,
+error types named like the runtime's error classes and like the package's own error alias, a
+client option named ``timeout`` and an operation named like another's page iterator. It
+generates (with located warnings) into a package that passes mypy --strict (``make typecheck``)
+and whose client still closes, copies and wraps itself with its own methods.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import httpx
+import pytest
+
+from generator.build.names import runtime_client_attributes, runtime_error_classes
+from generator.cli import generate
+from generator.write import write_package
+
+from .conftest import FIXTURES
+
+CASE = FIXTURES / "golden" / "reserved_names"
+SPEC = CASE / "spec.yaml"
+PACKAGE = "reserved_names"
+
+WARNINGS = [
+    (
+        "/components/schemas/Error/properties/type/enum/0",
+        "error type 'reserved_names' maps to 'ReservedNamesError', a name of the errors module;"
+        " named ReservedNamesApiError",
+    ),
+    (
+        "/components/schemas/Error/properties/type/enum/1",
+        "error type 'client' maps to 'ClientError', a name of the errors module; named ClientApiError",
+    ),
+    (
+        "/paths/~1close/post/operationId",
+        "operationId 'close' maps to 'close', an attribute of the client; method named close_",
+    ),
+    (
+        "/paths/~1close/post/parameters/0/x-client-option/name",
+        "client option 'timeout' maps to 'timeout', an argument of the client; named timeout_",
+    ),
+    (
+        "/paths/~1options/get/operationId",
+        "operationId 'with_options' maps to 'with_options', an attribute of the client; method named with_options_",
+    ),
+    (
+        "/paths/~1raw/get/operationId",
+        "operationId 'with_raw_response' maps to 'with_raw_response', an attribute of the client;"
+        " method named with_raw_response_",
+    ),
+    ("/paths/~1things/get", "paginated operation: method 'iter_things' is taken; no iterator generated"),
+]
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    out = tmp_path_factory.mktemp("names")
+    _, files, _ = generate(str(SPEC), PACKAGE)
+    write_package(files, out / PACKAGE)
+    sys.path.insert(0, str(out))
+    try:
+        yield importlib.import_module(PACKAGE)
+    finally:
+        sys.path.remove(str(out))
+        for module in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
+            del sys.modules[module]
+
+
+def test_resolved_collisions_are_located_warnings() -> None:
+    _, _, warnings = generate(str(SPEC), PACKAGE)
+    assert [(w.pointer, w.message) for w in warnings] == WARNINGS
+    assert all(w.file.endswith("reserved_names/spec.yaml") for w in warnings)
+
+
+def test_reserved_names_come_from_the_runtime() -> None:
+    attributes = runtime_client_attributes()
+    for name in ("close", "_request", "_setup", "_config", "_http", "_owns_http", "_build_request", "_decode"):
+        assert name in attributes
+    for name in ("with_options", "with_raw_response", "_user_agent", "_error_types", "_error_type_member"):
+        assert name in attributes
+    assert {"ClientError", "ApiError", "ApiConnectionError", "RequestValidationError"} <= runtime_error_classes()
+
+
+def test_every_client_attribute_is_reserved_or_an_operation(package: ModuleType) -> None:
+    """What the generated client classes define: the namer's reserved names, and methods it gave out."""
+    tree = ast.parse(Path(package._client.__file__).read_text(encoding="utf-8"))
+    methods = {"close_", "with_options_", "with_raw_response_", "init", "list_things", "iter_things"}
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name in ("Client", "AsyncClient")):
+        defined = {s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        defined |= {t.id for s in cls.body if isinstance(s, ast.Assign) for t in s.targets if isinstance(t, ast.Name)}
+        assert defined - methods <= runtime_client_attributes()
+        assert methods <= defined
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        return httpx.Response(204)
+
+
+def test_with_client_sends_nothing(package: ModuleType) -> None:
+    counter = Counter()
+    http = httpx.Client(transport=httpx.MockTransport(counter))
+    with package.Client(base_url="https://api.example", http_client=http) as client:
+        pass
+    assert counter.requests == []
+    copy = client.with_options(timeout=5)
+    assert isinstance(copy, package.Client)
+    assert copy.with_raw_response.close_ is not None
+    copy.close_(timeout_="t")
+    assert [r.url.path for r in counter.requests] == ["/close"]
+    assert counter.requests[0].headers["X-Timeout"] == "t"
+
+
+def test_with_async_client_sends_nothing(package: ModuleType) -> None:
+    counter = Counter()
+
+    async def main() -> None:
+        http = httpx.AsyncClient(transport=httpx.MockTransport(counter))
+        async with package.AsyncClient(base_url="https://api.example", http_client=http):
+            pass
+        await http.aclose()
+
+    asyncio.run(main())
+    assert counter.requests == []
+
+
+def test_reserved_schema_and_error_names(package: ModuleType) -> None:
+    assert package.models.Client.from_dict({"id": "1"}).id == "1"
+    assert package.models.Models(name="x").to_dict() == {"name": "x"}
+    assert package.models.Config().to_dict() == {}
+    errors = package.errors
+    assert errors.ReservedNamesError is errors.ClientError  # the alias is not replaced
+    assert errors.ERROR_TYPES["reserved_names"] is errors.ReservedNamesApiError
+    assert errors.ERROR_TYPES["client"] is errors.ClientApiError
+    assert issubclass(errors.ClientApiError, errors.ApiError)
+    assert package.Client.close is not package.Client.close_
