@@ -26,13 +26,14 @@ from .write import diff_package, write_package
 
 
 def generate(
-    spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False
+    spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False, ref_root: str | None = None
 ) -> tuple[Api, dict[str, str], list[Problem]]:
     """The IR, the whole package in memory (path inside the package folder -> text) and the
     warnings (what was left out); with ``strict`` a warning is an error. With
     ``changes_from_git`` the package also holds ``CHANGES.md``: the API change report against the
-    previous version of the spec committed to git."""
-    doc = load_document(spec)
+    previous version of the spec committed to git. ``$ref``s may name files under ``ref_root`` only
+    (by default the folder of ``spec``)."""
+    doc = load_document(spec, ref_root=ref_root)
     api = build_api(doc, package)
     if strict and doc.warnings:
         raise SpecError(doc.warnings)
@@ -64,6 +65,11 @@ def _parser() -> argparse.ArgumentParser:
             action="store_true",
             help="also write CHANGES.md: the API changes since the previous version of the spec committed to git",
         )
+        cmd.add_argument(
+            "--ref-root",
+            metavar="DIR",
+            help="folder whose files $refs may name (default: the folder of --spec); nothing outside it is read",
+        )
     text = "report the changes of the generated client from OLD_SPEC to NEW_SPEC (exit 1 when one is breaking)"
     cmd = sub.add_parser("diff", help=text, description=text)
     cmd.add_argument("old", metavar="OLD_SPEC", help="the previous OpenAPI document")
@@ -72,17 +78,40 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# What the generated package imports (httpx and the packages httpx imports) and its own modules.
+_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna"})
+_OWN_MODULES = frozenset({"errors", "models", "_client", "_base_client", "_serde", "_types", "_validators", "_version"})
+
+
+def package_name_problem(package: str) -> str:
+    """Why ``package`` cannot name the generated package ('' when it can)."""
+    if not package.isidentifier():
+        return "not a valid Python identifier"
+    if keyword.iskeyword(package):
+        return "a Python keyword"
+    if package in sys.stdlib_module_names:
+        return "shadows the standard library module of that name"
+    if package in _TAKEN_NAMES:
+        return "shadows a package the generated client imports"
+    if package in _OWN_MODULES:
+        return "shadows a module of the generated package itself"
+    return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "diff":
         return run_diff(args.old, args.new, args.format)
     package: str = args.package
-    if not package.isidentifier() or keyword.iskeyword(package):
-        print(f"{package}: not a valid Python package name", file=sys.stderr)
+    why = package_name_problem(package)
+    if why:
+        print(f"--package {package}: {why}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     try:
-        api, files, warnings = generate(args.spec, package, strict=args.strict, changes_from_git=args.changes_from_git)
+        api, files, warnings = generate(
+            args.spec, package, strict=args.strict, changes_from_git=args.changes_from_git, ref_root=args.ref_root
+        )
     except SpecError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
