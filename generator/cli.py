@@ -34,13 +34,15 @@ if TYPE_CHECKING:
 CHANGES = "CHANGES.md"
 
 
-def _generate(spec: str, package: str, strict: bool) -> tuple[Document, Api, dict[str, str]]:
+def _generate(
+    spec: str, package: str, strict: bool, ref_root: str | None = None
+) -> tuple[Document, Api, dict[str, str]]:
     from .build import build_api
     from .format import format_files
     from .load import load_document
     from .render import render
 
-    doc = load_document(spec)
+    doc = load_document(spec, ref_root=ref_root)
     api = build_api(doc, package)
     if strict and doc.warnings:
         raise SpecError(doc.warnings)
@@ -49,15 +51,16 @@ def _generate(spec: str, package: str, strict: bool) -> tuple[Document, Api, dic
 
 
 def generate(
-    spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False
+    spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False, ref_root: str | None = None
 ) -> tuple[Api, dict[str, str], list[Problem]]:
     """The IR, the whole package in memory (path inside the package folder -> text, with the
     headers and the manifest) and the warnings (what was left out); with ``strict`` a warning
     is an error. With ``changes_from_git`` the package also holds ``CHANGES.md``: the API change
-    report against the last release of the spec in git."""
+    report against the last release of the spec in git. ``$ref``s may name files under
+    ``ref_root`` only (by default the folder of ``spec``)."""
     from .changes import changes_from_git as changes_from_git_
 
-    doc, api, files = _generate(spec, package, strict)
+    doc, api, files = _generate(spec, package, strict, ref_root)
     if changes_from_git:
         files[CHANGES] = with_header(CHANGES, changes_from_git_(spec, doc, api), api)
     return api, with_manifest(files, api), sorted(set(doc.warnings))
@@ -112,6 +115,11 @@ def _parser() -> argparse.ArgumentParser:
             help="replace the package folder even when it holds files the generator did not write",
         )
         cmd.add_argument("--config", metavar="PYPROJECT", help="read the settings from this pyproject.toml")
+        cmd.add_argument(
+            "--ref-root",
+            metavar="DIR",
+            help="folder whose files $refs may name (default: the folder of --spec); nothing outside it is read",
+        )
     text = "report the changes of the generated client from OLD_SPEC to NEW_SPEC (exit 1 when one is breaking)"
     cmd = sub.add_parser("diff", help=text, description=text)
     cmd.add_argument("old", metavar="OLD_SPEC", help="the previous OpenAPI document: a file or a git REV:path")
@@ -126,9 +134,9 @@ def _parser() -> argparse.ArgumentParser:
 def _settings(args: argparse.Namespace) -> dict[str, object]:
     """Flags over the pyproject.toml table over the defaults; raises :class:`config.ConfigError`."""
     table = config.load(Path(args.config) if args.config else None).values
-    merged: dict[str, object] = {"strict": False, "changes": False, "changes-since": None}
+    merged: dict[str, object] = {"strict": False, "changes": False, "changes-since": None, "ref-root": None}
     merged.update(table)
-    for key in ("spec", "out", "package", "strict", "changes", "changes-since"):
+    for key in ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root"):
         value = getattr(args, key.replace("-", "_"))
         if value is not None:
             merged[key] = value
@@ -138,6 +146,27 @@ def _settings(args: argparse.Namespace) -> dict[str, object]:
             f"missing {', '.join(missing)}: pass the flag or set it in a [tool.{config.TABLE}] table of pyproject.toml"
         )
     return merged
+
+
+# What the generated package imports (httpx and the packages httpx imports).
+_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna"})
+
+
+def package_name_problem(package: str) -> str:
+    """Why ``package`` cannot name the generated package ('' when it can)."""
+    from .build.names import PACKAGE_MODULES
+
+    if not package.isidentifier():
+        return "not a valid Python identifier"
+    if keyword.iskeyword(package):
+        return "a Python keyword"
+    if package in sys.stdlib_module_names:
+        return "shadows the standard library module of that name"
+    if package in _TAKEN_NAMES:
+        return "shadows a package the generated client imports"
+    if package in PACKAGE_MODULES:
+        return "shadows a module of the generated package itself"
+    return ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -167,20 +196,23 @@ def _run(args: argparse.Namespace) -> int:
     settings = _settings(args)
     spec, out, package = str(settings["spec"]), str(settings["out"]), str(settings["package"])
     strict, since_setting = bool(settings["strict"]), settings["changes-since"]
-    if not package.isidentifier() or keyword.iskeyword(package):
-        print(f"{package}: not a valid Python package name", file=sys.stderr)
-        return 2
+    ref_root = str(settings["ref-root"]) if settings["ref-root"] else None
     started = time.perf_counter()
     target = Path(out) / package
     since = str(since_setting) if since_setting else None
     with_changes = bool(settings["changes"] or since)
+    # (A package name generate refused never has a manifest, so the quick path cannot pass it.)
     if args.command == "check" and fastcheck.up_to_date(spec, target, package, strict, with_changes, since):
         print(f"{target} is up to date (the inputs its manifest records are unchanged)")
         return 0
+    why = package_name_problem(package)
+    if why:
+        print(f"--package {package}: {why}", file=sys.stderr)
+        return 2
     from .changes import changes, unavailable_markdown
 
     try:
-        doc, api, files = _generate(spec, package, strict)
+        doc, api, files = _generate(spec, package, strict, ref_root)
         report = changes(spec, doc, api, since) if with_changes else None
     except SpecError as exc:
         for problem in exc.problems:

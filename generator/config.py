@@ -22,8 +22,16 @@ from pathlib import Path
 from typing import Any
 
 TABLE = "botpress-codegen"
-PATHS = ("spec", "out")
-KEYS: dict[str, type] = {"spec": str, "out": str, "package": str, "strict": bool, "changes": bool, "changes-since": str}
+PATHS = ("spec", "out", "ref-root")
+KEYS: dict[str, type] = {
+    "spec": str,
+    "out": str,
+    "package": str,
+    "strict": bool,
+    "changes": bool,
+    "changes-since": str,
+    "ref-root": str,
+}
 
 
 class ConfigError(Exception):

@@ -1,0 +1,257 @@
+"""Read one input file within bounds: a regular file, of bounded size, nesting and node count.
+
+A spec comes from a pull request: reading it must not hang (FIFOs, devices), exhaust memory
+(huge files, YAML alias bombs) or overflow the stack (deep nesting). Every refusal is a located
+:class:`Problem`; no message quotes the content of a file that was not read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .problems import Problem, SpecError, pointer
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""Size of one file (the largest real spec known, OpenAI's, is 2.9 MB)."""
+MAX_TOTAL_BYTES = 64 * 1024 * 1024
+"""Size of all the files of one document together."""
+MAX_DEPTH = 64
+"""Nesting of mappings and lists in one file (real specs: at most 23)."""
+MAX_NODES = 2_000_000
+"""Values and keys of all the files together, YAML aliases counted as often as they are used
+(real specs: at most 120,000 in one file, 300,000 in all the files of one document)."""
+MAX_SCHEMA_DEPTH = 128
+"""Schemas nested in schemas, inline or through ``$ref``s, a recursion counted once (real specs: at most 43)."""
+MAX_ALL_OF_DEPTH = 32
+"""Schemas including, through ``allOf``, schemas that include others (real specs: at most 6)."""
+MAX_REF_HOPS = 64
+"""``$ref``s followed in a row before a value (real specs: at most 2)."""
+
+JSON = Any
+
+
+class _YamlLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """Safe YAML loader that keeps JSON's data model: string keys, no date objects."""
+
+
+_YamlLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _construct_mapping(loader: Any, node: yaml.MappingNode) -> dict[str, Any]:
+    loader.flatten_mapping(node)
+    out: dict[str, Any] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, bool):
+            key = "true" if key else "false"
+        out[str(key) if key is not None else "null"] = loader.construct_object(value_node, deep=True)
+    return out
+
+
+_YamlLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+
+
+@dataclass
+class Budget:
+    """What is left of the document-wide allowances as its files are read."""
+
+    nodes: int = MAX_NODES
+    bytes: int = MAX_TOTAL_BYTES
+
+
+def read_bytes(path: Path, display: str, budget: Budget) -> bytes:
+    """The content of ``path``, which must be a regular file within the size limits."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise SpecError([Problem(display, "", "file not found")]) from None
+    except OSError as exc:
+        raise SpecError([Problem(display, "", f"cannot read file: {exc.strerror}")]) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SpecError([Problem(display, "", "not a regular file")])
+    limit = min(MAX_FILE_BYTES, budget.bytes)
+    if info.st_size > limit:
+        raise SpecError([Problem(display, "", _too_big(info.st_size, limit))])
+    try:
+        # O_NONBLOCK: should the file have been swapped for a FIFO since the check, do not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise SpecError([Problem(display, "", "not a regular file")])
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise SpecError([Problem(display, "", f"cannot read file: {exc.strerror}")]) from None
+    if len(data) > limit:
+        raise SpecError([Problem(display, "", _too_big(len(data), limit))])
+    budget.bytes -= len(data)
+    return data
+
+
+def _too_big(size: int, limit: int) -> str:
+    which = "per file" if limit == MAX_FILE_BYTES else "left for all the files of the document"
+    return f"file too large: more than {limit:,} bytes ({which}; the limit is {MAX_FILE_BYTES:,} per file, {MAX_TOTAL_BYTES:,} in all)"
+
+
+def parse(path: Path, display: str, budget: Budget) -> JSON:
+    """Read and parse one YAML or JSON file within the limits."""
+    data = read_bytes(path, display, budget)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SpecError([Problem(display, "", f"cannot read file: not UTF-8 (byte {exc.start})")]) from None
+    try:
+        if path.suffix == ".json":
+            try:
+                value = json.loads(text)
+            except RecursionError:
+                raise SpecError([Problem(display, pointer(*_json_too_deep(text)), _deep())]) from None
+            _check_shape(value, display, budget)
+            return value
+        _scan_yaml(text, display, budget)
+        return yaml.load(text, Loader=_YamlLoader)
+    except json.JSONDecodeError as exc:
+        raise SpecError(
+            [Problem(display, "", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]
+        ) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        what = getattr(exc, "problem", None) or str(exc)
+        raise SpecError([Problem(display, "", f"invalid YAML{where}: {what}")]) from None
+
+
+def _deep() -> str:
+    return f"nested more than {MAX_DEPTH} levels deep (the limit)"
+
+
+def _too_many() -> str:
+    return (
+        f"too many values: more than {MAX_NODES:,} keys and values in all the files (YAML aliases counted as expanded)"
+    )
+
+
+def _check_shape(value: JSON, display: str, budget: Budget) -> None:
+    """Count the nodes of a parsed JSON value and refuse it when too deep or too large."""
+    stack: list[tuple[JSON, tuple[str, ...]]] = [(value, ())]
+    count = 0
+    while stack:
+        current, here = stack.pop()
+        count += 1
+        if count > budget.nodes:
+            raise SpecError([Problem(display, pointer(*here), _too_many())])
+        if isinstance(current, (dict, list)):
+            if len(here) >= MAX_DEPTH:
+                raise SpecError([Problem(display, pointer(*here), _deep())])
+            items = current.items() if isinstance(current, dict) else enumerate(current)
+            for key, child in items:
+                count += isinstance(current, dict)
+                stack.append((child, (*here, str(key))))
+    budget.nodes -= count
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]')
+
+
+def _json_too_deep(text: str) -> tuple[str, ...]:
+    """Where a JSON text (too deep for the parser) first goes deeper than the limit."""
+    frames: list[list[Any]] = []  # [is_object, key or index]
+    last = ""
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        if token in "{[":
+            if len(frames) >= MAX_DEPTH:
+                break
+            frames.append([token == "{", "" if token == "{" else 0])
+        elif token in "}]":
+            if frames:
+                frames.pop()
+        elif token == ":" and frames and frames[-1][0]:
+            frames[-1][1] = last
+        elif token == "," and frames and not frames[-1][0]:
+            frames[-1][1] += 1
+        elif token.startswith('"'):
+            try:
+                last = json.loads(token)
+            except ValueError:
+                last = token[1:-1]
+    return tuple(str(f[1]) for f in frames)
+
+
+class _Frame:
+    __slots__ = ("anchor", "height", "is_map", "key", "nodes", "on_key")
+
+    def __init__(self, anchor: str | None, is_map: bool) -> None:
+        self.anchor = anchor
+        self.is_map = is_map
+        self.nodes = 1
+        self.height = 1
+        self.on_key = True  # in a mapping: the next node is a key
+        self.key: str | int = "" if is_map else 0
+
+
+def _scan_yaml(text: str, display: str, budget: Budget) -> None:
+    """Walk the YAML events (iteratively, before anything is built) to refuse a document that
+    is too deep or has too many nodes, aliases expanded: alias bombs stop here, in linear time."""
+    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) of what it names
+    frames: list[_Frame] = []
+    count = 0
+
+    def where() -> str:
+        return pointer(*(f.key for f in frames))
+
+    def count_up(nodes: int, height: int) -> None:
+        nonlocal count
+        count += nodes
+        if count > budget.nodes:
+            raise SpecError([Problem(display, where(), _too_many())])
+        if len(frames) + height > MAX_DEPTH:
+            raise SpecError([Problem(display, where(), _deep())])
+
+    def done(nodes: int, height: int) -> None:
+        if frames:
+            top = frames[-1]
+            top.nodes += nodes
+            top.height = max(top.height, height + 1)
+            if top.is_map:
+                top.on_key = not top.on_key
+            else:
+                assert isinstance(top.key, int)
+                top.key += 1
+
+    starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    for event in yaml.parse(text, Loader=_YamlLoader):
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if frames and frames[-1].is_map and frames[-1].on_key:
+                frames[-1].key = event.value
+            count_up(1, 0)
+            if event.anchor:
+                anchors[event.anchor] = (1, 0)
+            done(1, 0)
+        elif kind in starts:
+            count_up(1, 1)
+            frames.append(_Frame(event.anchor, kind is yaml.MappingStartEvent))
+        elif kind in ends:
+            frame = frames.pop()
+            if frame.anchor:
+                anchors[frame.anchor] = (frame.nodes, frame.height)
+            done(frame.nodes, frame.height)
+        elif kind is yaml.AliasEvent:
+            if any(f.anchor == event.anchor for f in frames):
+                raise SpecError([Problem(display, where(), f"YAML alias *{event.anchor} inside its own anchor")])
+            nodes, height = anchors.get(event.anchor or "", (1, 0))
+            count_up(nodes, height)
+            done(nodes, height)
+    budget.nodes -= count
