@@ -1071,6 +1071,9 @@ class OperationBuilder:
             values = self.b._enum_values(type_schema) if isinstance(type_schema, dict) else None
             if not values:
                 continue
+            statuses = type_schema.get("x-error-statuses") if isinstance(type_schema, dict) else None
+            if not isinstance(statuses, dict):
+                statuses = {}
             seen: set[str] = set()
             out: list[ErrorType] = []
             for value in values:
@@ -1083,12 +1086,17 @@ class OperationBuilder:
                     "ApiTimeoutError",
                     "ResponseDecodeError",
                     "RequestValidationError",
+                    "ResponseTooLargeError",
+                    "ConfigurationError",
+                    "ClientError",
                 ):
                     name = pascal_case(value) + "ApiError"
                 if name in seen:
                     continue
                 seen.add(name)
-                out.append(ErrorType(wire=value, class_name=name))
+                status = statuses.get(value)
+                valid = isinstance(status, int) and not isinstance(status, bool) and 400 <= status <= 599
+                out.append(ErrorType(wire=value, class_name=name, status=status if valid else None))
             return tuple(out), "type"
         return (), "type"
 
@@ -1179,7 +1187,9 @@ def build_api(doc: Document, package: str) -> Api:
         raise SpecError(b.problems)
     root = doc.root.value
     info = root.get("info") or {}
-    ext = root.get("x-client") or {}
+    ext = root.get("x-client")
+    if not isinstance(ext, dict):
+        ext = {}
     servers = root.get("servers") or []
     base_url = servers[0].get("url", "") if servers and isinstance(servers[0], dict) else ""
     return Api(

@@ -366,6 +366,7 @@ class Operation:
 class ErrorType:
     wire: str  # value of the error body's discriminating member
     class_name: str
+    status: int | None = None  # documented HTTP status (x-error-statuses), None when unknown
 
 
 @dataclass(frozen=True)

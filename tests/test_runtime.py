@@ -226,7 +226,7 @@ def test_html_502_gives_api_error_with_raw_body(api: Api, loopback: Loopback) ->
     loopback.reply(502, html, headers={"content-type": "text/html"})
     client = api.client(max_retries=0)
     err = api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert type(err) is errors.ApiError
+    assert type(err) is errors.InternalServerError  # the status's class, whatever the body
     assert err.status_code == 502
     assert err.body == html
     assert err.type is None and err.message is None and err.id is None and err.metadata is None
@@ -237,7 +237,7 @@ def test_empty_503_gives_api_error(api: Api, loopback: Loopback) -> None:
     loopback.reply(503, b"")
     client = api.client(max_retries=0)
     err = api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert type(err) is errors.ApiError
+    assert type(err) is errors.InternalServerError
     assert (err.status_code, err.body, err.type) == (503, "", None)
     assert "503" in str(err)
 
@@ -246,9 +246,9 @@ def test_error_json_of_another_shape_gives_api_error(api: Api, loopback: Loopbac
     loopback.reply(400, [1, 2, 3]).reply(400, {"type": 7, "message": ["x"]})
     client = api.client()
     err = api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert type(err) is errors.ApiError and err.body == "[1, 2, 3]"
+    assert type(err) is errors.BadRequestError and err.body == "[1, 2, 3]"
     err = api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert type(err) is errors.ApiError and err.type is None and err.message is None
+    assert type(err) is errors.BadRequestError and err.type is None and err.message is None
 
 
 def test_unknown_error_type_gives_plain_api_error(api: Api, loopback: Loopback) -> None:
@@ -541,11 +541,13 @@ def test_arguments_win_over_environment(api: Api, loopback: Loopback, monkeypatc
 
 
 def test_defaults(api: Api) -> None:
-    config = api.new()._config
+    config = api.new(require_token=False)._config
     assert str(config.base_url) == botpress_client.DEFAULT_BASE_URL == "https://api.botpress.cloud"
     assert config.timeout == httpx.Timeout(60.0)
     assert config.max_retries == 2
     assert config.token is None
+    assert config.max_response_bytes == 64 * 1024 * 1024
+    assert config.total_timeout is None
 
 
 def test_per_call_header_argument_overrides_the_client(api: Api, loopback: Loopback) -> None:

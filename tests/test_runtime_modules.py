@@ -62,17 +62,69 @@ class _NotFound(_exceptions.ApiError):
     ("body", "expected"),
     [
         (b'{"type": "ResourceNotFound", "message": "no table"}', _NotFound),
-        (b'{"type": "Unheard", "message": "?"}', _exceptions.ApiError),
-        (b"<html>bad gateway</html>", _exceptions.ApiError),
-        (b"", _exceptions.ApiError),
-        (b"[1, 2]", _exceptions.ApiError),
+        (b'{"type": "Unheard", "message": "?"}', _exceptions.NotFoundError),
+        (b"<html>bad gateway</html>", _exceptions.NotFoundError),
+        (b"", _exceptions.NotFoundError),
+        (b"[1, 2]", _exceptions.NotFoundError),
     ],
 )
 def test_error_from_response_picks_the_class_of_the_type(body: bytes, expected: type) -> None:
     response = httpx.Response(404, content=body)
     error = _exceptions.error_from_response(response, {"ResourceNotFound": _NotFound}, "type")
-    assert type(error) is expected
+    assert type(error) is expected  # the type's class, else the status's class
     assert error.status_code == 404 and error.body == body.decode()
+
+
+class _Documented404(_exceptions.NotFoundError):
+    documented_status = 404
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        (404, _Documented404),
+        (400, _exceptions.BadRequestError),
+        (500, _exceptions.InternalServerError),
+        (418, _exceptions.ApiError),
+    ],
+)
+def test_a_type_class_is_used_only_when_the_status_agrees(status: int, expected: type) -> None:
+    response = httpx.Response(status, content=b'{"type": "ResourceNotFound", "message": "no"}')
+    error = _exceptions.error_from_response(response, {"ResourceNotFound": _Documented404}, "type")
+    assert type(error) is expected and error.type == "ResourceNotFound"
+
+
+def test_status_error_class() -> None:
+    assert {s: _exceptions.status_error_class(s).__name__ for s in (400, 401, 402, 403, 404, 409, 422, 429)} == {
+        400: "BadRequestError",
+        401: "AuthenticationError",
+        402: "ApiError",
+        403: "PermissionDeniedError",
+        404: "NotFoundError",
+        409: "ConflictError",
+        422: "UnprocessableEntityError",
+        429: "RateLimitError",
+    }
+    assert all(_exceptions.status_error_class(s) is _exceptions.InternalServerError for s in (500, 502, 599))
+    assert _exceptions.status_error_class(302) is _exceptions.ApiError
+
+
+def test_error_body_is_cut_at_the_bound() -> None:
+    body = b"x" * (_exceptions.MAX_ERROR_BODY_CHARS + 10)
+    error = _exceptions.error_from_response(httpx.Response(502, content=body), {}, "type")
+    assert len(error.body) == _exceptions.MAX_ERROR_BODY_CHARS and error.body_truncated
+    small = _exceptions.error_from_response(httpx.Response(502, content=b"bad"), {}, "type")
+    assert small.body == "bad" and not small.body_truncated
+
+
+def test_configuration_checks_never_show_the_url() -> None:
+    with pytest.raises(_exceptions.ConfigurationError) as info:
+        _base_client.resolve_base_url("https://me:hunter2@h.example", "API_URL", "https://h.example")
+    assert "hunter2" not in str(info.value) and "API_URL" in str(info.value)
+    assert str(_base_client.resolve_base_url(None, "", "https://h.example/v")) == "https://h.example/v"
+    assert _base_client.resolve_token(None, "", required=False) is None
+    with pytest.raises(_exceptions.ConfigurationError, match="TOKEN_VAR"):
+        _base_client.resolve_token(None, "TOKEN_VAR", required=True)
 
 
 def test_error_summary_is_one_line() -> None:

@@ -10,6 +10,7 @@ import email.utils
 import functools
 import io
 import logging
+import math
 import os
 import platform
 import random
@@ -23,11 +24,14 @@ from urllib.parse import quote
 import httpx
 
 from ._exceptions import (
+    MAX_ERROR_BODY_CHARS,
     ApiConnectionError,
     ApiError,
     ApiTimeoutError,
+    ConfigurationError,
     RequestValidationError,
     ResponseDecodeError,
+    ResponseTooLargeError,
     error_from_response,
 )
 from ._serde import json_dumps, json_loads
@@ -37,11 +41,14 @@ __all__ = [
     "AsyncTransport",
     "Config",
     "Operation",
+    "PageTokens",
     "RawResponse",
     "RequestOptions",
     "SyncTransport",
     "raw_async",
     "raw_sync",
+    "resolve_base_url",
+    "resolve_token",
 ]
 
 T = TypeVar("T")
@@ -53,7 +60,9 @@ _PACKAGE = __package__ or __name__.rpartition(".")[0]
 log = logging.getLogger(_PACKAGE)
 
 DEFAULT_TIMEOUT = httpx.Timeout(60.0)
-"""Seconds to wait for the API (connect, read, write and pool each)."""
+"""Seconds each attempt may take: connect, send and read the whole answer (see ``attempt_limit``)."""
+DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+"""Largest answer body read, in bytes after decompression; larger: ``ResponseTooLargeError``."""
 DEFAULT_MAX_RETRIES = 2
 INITIAL_RETRY_DELAY = 0.5
 MAX_RETRY_DELAY = 8.0
@@ -106,6 +115,12 @@ class Config:
     """(wire header, value) pairs sent on every operation that declares the header."""
     default_headers: tuple[tuple[str, str], ...] = ()
     validate_requests: bool = True
+    require_token: bool = True
+    """Refuse to build a client without a token (``False``: a proxy adds authentication)."""
+    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
+    total_timeout: float | None = None
+    """Seconds a whole call may take, retries and their waits included (``None``: no bound
+    beyond ``(max_retries + 1) * timeout`` plus the waits between attempts)."""
 
     def header_option(self, wire: str) -> str | None:
         for name, value in self.header_options:
@@ -146,6 +161,77 @@ def make_timeout(value: TimeoutTypes | Unset) -> httpx.Timeout:
     if isinstance(value, httpx.Timeout):
         return value
     return httpx.Timeout(value)
+
+
+def attempt_limit(timeout: httpx.Timeout) -> float | None:
+    """Seconds one attempt may take in all (connect, send, read the whole body).
+
+    The largest of the timeout's parts; ``None`` (no limit) when its read part is ``None``.
+    Each part also bounds its own step (e.g. one wait for data), as in httpx.
+    """
+    if timeout.read is None:
+        return None
+    parts = [
+        t for t in (timeout.connect, timeout.read, timeout.write, timeout.pool) if t is not None
+    ]
+    return max(parts)
+
+
+def _clipped(timeout: httpx.Timeout, remaining: float | None) -> dict[str, float | None]:
+    """httpx's per-step timeouts, none longer than the time left to the deadline."""
+    parts: dict[str, float | None] = timeout.as_dict()
+    if remaining is None:
+        return parts
+    left = max(remaining, 0.001)
+    return {k: left if v is None else min(v, left) for k, v in parts.items()}
+
+
+def resolve_token(token: str | None, env: str, required: bool) -> str | None:
+    """The token given, else from ``$env``; raises :class:`ConfigurationError` when there is none
+    and one is ``required``. Never shows the token."""
+    value = token if token is not None else env_str(env)
+    if value:
+        return value
+    if required:
+        where = f"pass token=... or set ${env}" if env else "pass token=..."
+        raise ConfigurationError(
+            "token",
+            env,
+            f"no token ({where}; require_token=False sends no Authorization header, for a "
+            "proxy that adds authentication itself)",
+        )
+    return None
+
+
+def resolve_base_url(value: str | httpx.URL | None, env: str, default: str) -> httpx.URL:
+    """The base URL given, else from ``$env``, else ``default``; checked.
+
+    Refused with a :class:`ConfigurationError` (that never repeats the URL, which may hold
+    secrets): no ``http``/``https`` scheme or no host, a query or fragment, credentials.
+    """
+    if value is None:
+        value = env_str(env) or default
+    if not str(value):
+        where = f"pass base_url=... or set ${env}" if env else "pass base_url=..."
+        raise ConfigurationError("base_url", env, f"not set ({where})")
+    try:
+        url = httpx.URL(value)
+    except (httpx.InvalidURL, TypeError, ValueError):
+        raise ConfigurationError("base_url", env, "not a valid URL") from None
+    problem = ""
+    if url.scheme not in ("http", "https"):
+        problem = "must start with http:// or https://"
+    elif not url.host:
+        problem = "has no host"
+    elif url.userinfo:
+        problem = "must not hold credentials (user:password@); pass the token as token=..."
+    elif url.query:
+        problem = "must not have a query (?...)"
+    elif url.fragment:
+        problem = "must not have a fragment (#...)"
+    if problem:
+        raise ConfigurationError("base_url", env, problem)
+    return url
 
 
 def setup_logging(env_var: str) -> None:
@@ -254,6 +340,34 @@ def _joined_object(value: object) -> object:
     return ",".join(_query_text(x) for pair in value.items() for x in pair)
 
 
+class PageTokens:
+    """The page tokens an ``iter_*`` method has followed, to stop on any repeated one.
+
+    A server that sends a token it sent before (``A, B, A, ...``) would make the iteration
+    loop forever; it stops there instead, with a warning logged (the token is not shown).
+    """
+
+    __slots__ = ("_method", "_seen")
+
+    def __init__(self, method: str) -> None:
+        self._method = method
+        self._seen: set[str] = set()
+
+    def follow(self, token: object) -> bool:
+        """Whether to fetch the page of ``token``: it is a non-empty string not seen before."""
+        if not isinstance(token, str) or not token:
+            return False
+        if token in self._seen:
+            log.warning(
+                "%s: the server sent a page token again after %d pages; stopping",
+                self._method,
+                len(self._seen) + 1,
+            )
+            return False
+        self._seen.add(token)
+        return True
+
+
 @dataclass(slots=True)
 class RequestOptions:
     """Per-call options every method accepts."""
@@ -338,7 +452,10 @@ class BaseTransport:
             if options.extra_body:
                 body = {**(body or {}), **options.extra_body}
             if op.encoding == "json":
-                content = json_dumps(body)
+                try:
+                    content = json_dumps(body)
+                except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
+                    raise RequestValidationError("body", f"not valid JSON: {exc}") from None
                 out_headers["content-type"] = op.content_type
             elif op.encoding == "raw":
                 content = body
@@ -366,8 +483,79 @@ class BaseTransport:
     def _max_retries(self, options: RequestOptions) -> int:
         return self._config.max_retries if options.max_retries is UNSET else options.max_retries
 
+    def _timeout(self, options: RequestOptions) -> httpx.Timeout:
+        return self._config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
+
+    def _call_deadline(self) -> float | None:
+        total = self._config.total_timeout
+        return None if total is None else time.monotonic() + total
+
+    @staticmethod
+    def _start_attempt(
+        request: httpx.Request, timeout: httpx.Timeout, call_deadline: float | None
+    ) -> float | None:
+        """The deadline of the attempt starting now; clips httpx's step timeouts to it."""
+        now = time.monotonic()
+        limit = attempt_limit(timeout)
+        deadline = None if limit is None else now + limit
+        if call_deadline is not None:
+            deadline = call_deadline if deadline is None else min(deadline, call_deadline)
+        request.extensions["timeout"] = _clipped(
+            timeout, None if deadline is None else deadline - now
+        )
+        return deadline
+
+    @staticmethod
+    def _within(delay: float, call_deadline: float | None) -> bool:
+        """Whether a retry after ``delay`` seconds still starts before the call's deadline."""
+        return call_deadline is None or time.monotonic() + delay < call_deadline
+
+    def _read_limit(self, response: httpx.Response) -> int:
+        if response.is_success:
+            return self._config.max_response_bytes
+        return min(self._config.max_response_bytes, MAX_ERROR_BODY_CHARS)
+
+    @staticmethod
+    def _take(chunk: bytes, chunks: list[bytes], size: int, limit: int) -> int:
+        """Add a chunk of the body; returns the new size, or -1 when past ``limit``."""
+        if size + len(chunk) > limit:
+            chunks.append(chunk[: limit - size])
+            return -1
+        chunks.append(chunk)
+        return size + len(chunk)
+
+    @staticmethod
+    def _keep(response: httpx.Response, chunks: list[bytes], truncated: bool) -> None:
+        """Store the body read on the response (only its start when it was cut)."""
+        content = b"".join(chunks)
+        response._content = content[:MAX_ERROR_BODY_CHARS] if truncated else content
+
+    @staticmethod
+    def _clip_body_wait(request: httpx.Request, deadline: float | None) -> None:
+        """Bound each wait for body data by the time left now that the headers are in (httpx
+        reads the body's read timeout when the body starts). The async client needs no such
+        help: ``asyncio.wait_for`` ends the attempt at its deadline."""
+        timeouts = request.extensions.get("timeout")
+        if deadline is None or not isinstance(timeouts, dict):
+            return
+        left = max(deadline - time.monotonic(), 0.001)
+        read = timeouts.get("read")
+        timeouts["read"] = left if read is None else min(read, left)
+
+    @staticmethod
+    def _past(deadline: float | None, request: httpx.Request) -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise httpx.ReadTimeout("the answer did not arrive within the timeout", request=request)
+
+    def _too_large(self, response: httpx.Response) -> ResponseTooLargeError:
+        limit = self._config.max_response_bytes
+        return ResponseTooLargeError(
+            response, f"body larger than max_response_bytes ({limit} bytes)", truncated=True
+        )
+
     @staticmethod
     def _retry_delay(attempt: int, response: httpx.Response | None) -> float:
+        """The server's ``retry-after`` when usable, else exponential backoff with jitter."""
         if response is not None:
             delay = _retry_after(response.headers)
             if delay is not None:
@@ -460,7 +648,11 @@ class BaseTransport:
 
 
 def _retry_after(headers: httpx.Headers) -> float | None:
-    """Seconds the server asked us to wait, if it asked and within :data:`MAX_RETRY_AFTER`."""
+    """Seconds the server asked us to wait, if it asked and within :data:`MAX_RETRY_AFTER`.
+
+    Anything else (not a number or date, ``nan``, infinite, negative, too long) gives ``None``:
+    the caller falls back to its backoff.
+    """
     delay: float | None = None
     ms = headers.get("retry-after-ms")
     if ms:
@@ -468,16 +660,21 @@ def _retry_after(headers: httpx.Headers) -> float | None:
             delay = float(ms) / 1000.0
         except ValueError:
             delay = None
+        if delay is not None and not math.isfinite(delay):
+            delay = None
     if delay is None:
         value = headers.get("retry-after")
         if value:
             try:
                 delay = float(value)
             except ValueError:
-                parsed = email.utils.parsedate_tz(value)
-                if parsed is not None:
-                    delay = email.utils.mktime_tz(parsed) - time.time()
-    if delay is None or delay < 0 or delay > MAX_RETRY_AFTER:
+                try:
+                    parsed = email.utils.parsedate_tz(value)
+                    if parsed is not None:
+                        delay = email.utils.mktime_tz(parsed) - time.time()
+                except (ValueError, OverflowError, OSError, IndexError, TypeError):
+                    delay = None
+    if delay is None or not math.isfinite(delay) or delay < 0 or delay > MAX_RETRY_AFTER:
         return None
     return delay
 
@@ -507,32 +704,61 @@ class SyncTransport(BaseTransport):
             op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
         )
         max_retries = self._max_retries(options)
+        timeout = self._timeout(options)
+        call_deadline = self._call_deadline()
         attempt = 0
         while True:
             started = time.monotonic()
+            deadline = self._start_attempt(request, timeout, call_deadline)
             try:
-                response = self._http.send(request)
+                response, truncated = self._attempt(request, deadline)
             except httpx.RequestError as exc:  # TransportError, DecodingError, TooManyRedirects
                 if attempt < max_retries and self._should_retry_error(op, exc):
                     delay = self._retry_delay(attempt, None)
-                    self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
-                    time.sleep(delay)
-                    attempt += 1
-                    continue
+                    if self._within(delay, call_deadline):
+                        self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
+                        time.sleep(delay)
+                        attempt += 1
+                        continue
                 raise self._connection_error(exc, request) from exc
             self._log_response(request, response, started, attempt)
             if response.is_success:
+                if truncated:
+                    raise self._too_large(response)
                 return self._decode(op, response, decode)
             if attempt < max_retries and self._should_retry_status(op, response.status_code):
                 delay = self._retry_delay(attempt, response)
-                self._log_retry(
-                    request, f"status {response.status_code}", delay, attempt, max_retries
-                )
-                response.close()
-                time.sleep(delay)
-                attempt += 1
-                continue
-            raise error_from_response(response, self._error_types, self._error_type_member)
+                if self._within(delay, call_deadline):
+                    self._log_retry(
+                        request, f"status {response.status_code}", delay, attempt, max_retries
+                    )
+                    time.sleep(delay)
+                    attempt += 1
+                    continue
+            raise error_from_response(
+                response, self._error_types, self._error_type_member, truncated=truncated
+            )
+
+    def _attempt(
+        self, request: httpx.Request, deadline: float | None
+    ) -> tuple[httpx.Response, bool]:
+        """Send once and read the body (bounded in size and time); returns it and whether it
+        was cut at the size bound. The response is closed."""
+        response = self._http.send(request, stream=True)
+        try:
+            self._clip_body_wait(request, deadline)
+            limit = self._read_limit(response)
+            chunks: list[bytes] = []
+            size = 0
+            for chunk in response.iter_bytes():
+                size = self._take(chunk, chunks, size, limit)
+                if size < 0:
+                    break
+                self._past(deadline, request)
+        finally:
+            response.close()
+        self._keep(response, chunks, size < 0)
+        return response, size < 0
 
     def close(self) -> None:
         """Close the connection pool (only when the client created it)."""
@@ -565,32 +791,70 @@ class AsyncTransport(BaseTransport):
             op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
         )
         max_retries = self._max_retries(options)
+        timeout = self._timeout(options)
+        call_deadline = self._call_deadline()
         attempt = 0
         while True:
             started = time.monotonic()
+            deadline = self._start_attempt(request, timeout, call_deadline)
             try:
-                response = await self._http.send(request)
-            except httpx.RequestError as exc:  # TransportError, DecodingError, TooManyRedirects
+                if deadline is None:
+                    response, truncated = await self._attempt(request, deadline)
+                else:  # the deadline holds even while waiting for one chunk
+                    response, truncated = await asyncio.wait_for(
+                        self._attempt(request, deadline), max(deadline - started, 0.001)
+                    )
+            except (httpx.RequestError, asyncio.TimeoutError) as caught:
+                exc = (
+                    caught
+                    if isinstance(caught, httpx.RequestError)
+                    else httpx.ReadTimeout("the answer did not arrive in time", request=request)
+                )
                 if attempt < max_retries and self._should_retry_error(op, exc):
                     delay = self._retry_delay(attempt, None)
-                    self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
-                    await asyncio.sleep(delay)
-                    attempt += 1
-                    continue
-                raise self._connection_error(exc, request) from exc
+                    if self._within(delay, call_deadline):
+                        self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
+                        await asyncio.sleep(delay)
+                        attempt += 1
+                        continue
+                raise self._connection_error(exc, request) from caught
             self._log_response(request, response, started, attempt)
             if response.is_success:
+                if truncated:
+                    raise self._too_large(response)
                 return self._decode(op, response, decode)
             if attempt < max_retries and self._should_retry_status(op, response.status_code):
                 delay = self._retry_delay(attempt, response)
-                self._log_retry(
-                    request, f"status {response.status_code}", delay, attempt, max_retries
-                )
-                await response.aclose()
-                await asyncio.sleep(delay)
-                attempt += 1
-                continue
-            raise error_from_response(response, self._error_types, self._error_type_member)
+                if self._within(delay, call_deadline):
+                    self._log_retry(
+                        request, f"status {response.status_code}", delay, attempt, max_retries
+                    )
+                    await asyncio.sleep(delay)
+                    attempt += 1
+                    continue
+            raise error_from_response(
+                response, self._error_types, self._error_type_member, truncated=truncated
+            )
+
+    async def _attempt(
+        self, request: httpx.Request, deadline: float | None
+    ) -> tuple[httpx.Response, bool]:
+        """Send once and read the body (bounded in size and time); returns it and whether it
+        was cut at the size bound. The response is closed."""
+        response = await self._http.send(request, stream=True)
+        try:
+            limit = self._read_limit(response)
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in response.aiter_bytes():
+                size = self._take(chunk, chunks, size, limit)
+                if size < 0:
+                    break
+                self._past(deadline, request)
+        finally:
+            await response.aclose()
+        self._keep(response, chunks, size < 0)
+        return response, size < 0
 
     async def close(self) -> None:
         """Close the connection pool (only when the client created it)."""

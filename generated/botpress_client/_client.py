@@ -11,10 +11,12 @@ import httpx
 
 from . import _validators, errors, models
 from ._base_client import (
+    DEFAULT_MAX_RESPONSE_BYTES,
     DEFAULT_MAX_RETRIES,
     AsyncTransport,
     Config,
     Operation,
+    PageTokens,
     RequestOptions,
     SyncTransport,
     _deep_object,
@@ -25,6 +27,8 @@ from ._base_client import (
     make_timeout,
     raw_async,
     raw_sync,
+    resolve_base_url,
+    resolve_token,
     setup_logging,
     user_agent,
 )
@@ -178,6 +182,9 @@ def _make_config(
     max_retries: int | None,
     default_headers: Mapping[str, str] | None,
     validate_requests: bool,
+    require_token: bool,
+    max_response_bytes: int,
+    total_timeout: float | None,
 ) -> Config:
     options: dict[str, str | None] = {
         "x-bot-id": bot_id if bot_id is not None else env_str("BP_BOT_ID"),
@@ -188,15 +195,16 @@ def _make_config(
         "x-workspace-id": workspace_id if workspace_id is not None else env_str("BP_WORKSPACE_ID"),
     }
     return Config(
-        token=token if token is not None else env_str("BP_TOKEN"),
-        base_url=httpx.URL(
-            base_url if base_url is not None else env_str("BP_API_URL") or DEFAULT_BASE_URL
-        ),
+        token=resolve_token(token, "BP_TOKEN", require_token),
+        base_url=resolve_base_url(base_url, "BP_API_URL", DEFAULT_BASE_URL),
         timeout=make_timeout(timeout),
         max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries,
         header_options=tuple((k, v) for k, v in options.items() if v is not None),
         default_headers=tuple((default_headers or {}).items()),
         validate_requests=validate_requests,
+        require_token=require_token,
+        max_response_bytes=max_response_bytes,
+        total_timeout=total_timeout,
     )
 
 
@@ -213,6 +221,9 @@ def _update_config(
     max_retries: int | Unset,
     default_headers: Mapping[str, str] | Unset,
     validate_requests: bool | Unset,
+    require_token: bool | Unset,
+    max_response_bytes: int | Unset,
+    total_timeout: float | None | Unset,
 ) -> Config:
     options: dict[str, str | None] = dict(config.header_options)
     if bot_id is not UNSET:
@@ -223,10 +234,15 @@ def _update_config(
         options["x-integration-alias"] = integration_alias
     if workspace_id is not UNSET:
         options["x-workspace-id"] = workspace_id
+    require = config.require_token if require_token is UNSET else require_token
     return dataclasses.replace(
         config,
-        token=config.token if token is UNSET else token,
-        base_url=config.base_url if base_url is UNSET else httpx.URL(base_url),
+        token=resolve_token(config.token if token is UNSET else token, "", require),
+        base_url=(
+            config.base_url
+            if base_url is UNSET
+            else resolve_base_url(base_url, "BP_API_URL", DEFAULT_BASE_URL)
+        ),
         timeout=config.timeout if timeout is UNSET else make_timeout(timeout),
         max_retries=config.max_retries if max_retries is UNSET else max_retries,
         header_options=tuple((k, v) for k, v in options.items() if v is not None),
@@ -236,6 +252,11 @@ def _update_config(
         validate_requests=(
             config.validate_requests if validate_requests is UNSET else validate_requests
         ),
+        require_token=require,
+        max_response_bytes=(
+            config.max_response_bytes if max_response_bytes is UNSET else max_response_bytes
+        ),
+        total_timeout=config.total_timeout if total_timeout is UNSET else total_timeout,
     )
 
 
@@ -262,6 +283,14 @@ class Client(SyncTransport):
         default_headers: Headers sent with every request.
         validate_requests: Check arguments against the API's rules before sending.
             Default: ``True``.
+        require_token: Refuse to build the client without a token. ``False`` sends no
+            ``Authorization`` header then, for a proxy that adds authentication itself.
+            Default: ``True``.
+        max_response_bytes: Largest answer body read, in bytes after decompression; a larger
+            one raises ``ResponseTooLargeError``. Default: 64 MiB.
+        total_timeout: Seconds a whole call may take, retries and waits included; ``None``:
+            at most ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between
+            them. Default: ``None``.
     """
 
     _user_agent = user_agent(__version__)
@@ -282,6 +311,9 @@ class Client(SyncTransport):
         http_client: httpx.Client | None = None,
         default_headers: Mapping[str, str] | None = None,
         validate_requests: bool = True,
+        require_token: bool = True,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+        total_timeout: float | None = None,
     ) -> None:
         setup_logging("BP_LOG")
         config = _make_config(
@@ -295,6 +327,9 @@ class Client(SyncTransport):
             max_retries=max_retries,
             default_headers=default_headers,
             validate_requests=validate_requests,
+            require_token=require_token,
+            max_response_bytes=max_response_bytes,
+            total_timeout=total_timeout,
         )
         self._setup(config, http_client)
         self.with_raw_response = ClientWithRawResponse(self)
@@ -313,6 +348,9 @@ class Client(SyncTransport):
         max_retries: int | Unset = UNSET,
         default_headers: Mapping[str, str] | Unset = UNSET,
         validate_requests: bool | Unset = UNSET,
+        require_token: bool | Unset = UNSET,
+        max_response_bytes: int | Unset = UNSET,
+        total_timeout: float | None | Unset = UNSET,
     ) -> Client:
         """A copy of this client with some options changed, sharing its connection pool."""
         copy = Client.__new__(Client)
@@ -328,6 +366,9 @@ class Client(SyncTransport):
             max_retries=max_retries,
             default_headers=default_headers,
             validate_requests=validate_requests,
+            require_token=require_token,
+            max_response_bytes=max_response_bytes,
+            total_timeout=total_timeout,
         )
         copy._http = self._http
         copy._owns_http = False
@@ -935,7 +976,8 @@ class Client(SyncTransport):
     ) -> Iterator[models.TagValue]:
         """Iterate over every item of ``list_tag_values``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
+        Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
+        (a warning is logged then).
 
         Args:
             key: Tag key.
@@ -957,6 +999,7 @@ class Client(SyncTransport):
 
         """
         _page_token: str | Unset = UNSET
+        _tokens = PageTokens("iter_tag_values")
         while True:
             _page = self.list_tag_values(
                 key=key,
@@ -973,7 +1016,7 @@ class Client(SyncTransport):
             )
             yield from _page.tags
             _token = _page.meta.next_token
-            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
+            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
                 return
             _page_token = _token
 
@@ -1072,7 +1115,8 @@ class Client(SyncTransport):
     ) -> Iterator[models.Passage]:
         """Iterate over every item of ``list_file_passages``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
+        Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
+        (a warning is logged then).
 
         Args:
             id: File id or key.
@@ -1097,6 +1141,7 @@ class Client(SyncTransport):
 
         """
         _page_token: str | Unset = UNSET
+        _tokens = PageTokens("iter_file_passages")
         while True:
             _page = self.list_file_passages(
                 id=id,
@@ -1116,7 +1161,7 @@ class Client(SyncTransport):
             )
             yield from _page.passages
             _token = _page.meta.next_token
-            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
+            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
                 return
             _page_token = _token
 
@@ -1209,7 +1254,8 @@ class Client(SyncTransport):
     ) -> Iterator[str]:
         """Iterate over every item of ``list_file_tag_values``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
+        Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
+        (a warning is logged then).
 
         Args:
             tag: Tag name.
@@ -1232,6 +1278,7 @@ class Client(SyncTransport):
 
         """
         _page_token: str | Unset = UNSET
+        _tokens = PageTokens("iter_file_tag_values")
         while True:
             _page = self.list_file_tag_values(
                 tag=tag,
@@ -1250,7 +1297,7 @@ class Client(SyncTransport):
             )
             yield from _page.values
             _token = _page.meta.next_token
-            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
+            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
                 return
             _page_token = _token
 
@@ -1609,6 +1656,14 @@ class AsyncClient(AsyncTransport):
         default_headers: Headers sent with every request.
         validate_requests: Check arguments against the API's rules before sending.
             Default: ``True``.
+        require_token: Refuse to build the client without a token. ``False`` sends no
+            ``Authorization`` header then, for a proxy that adds authentication itself.
+            Default: ``True``.
+        max_response_bytes: Largest answer body read, in bytes after decompression; a larger
+            one raises ``ResponseTooLargeError``. Default: 64 MiB.
+        total_timeout: Seconds a whole call may take, retries and waits included; ``None``:
+            at most ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between
+            them. Default: ``None``.
     """
 
     _user_agent = user_agent(__version__)
@@ -1629,6 +1684,9 @@ class AsyncClient(AsyncTransport):
         http_client: httpx.AsyncClient | None = None,
         default_headers: Mapping[str, str] | None = None,
         validate_requests: bool = True,
+        require_token: bool = True,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+        total_timeout: float | None = None,
     ) -> None:
         setup_logging("BP_LOG")
         config = _make_config(
@@ -1642,6 +1700,9 @@ class AsyncClient(AsyncTransport):
             max_retries=max_retries,
             default_headers=default_headers,
             validate_requests=validate_requests,
+            require_token=require_token,
+            max_response_bytes=max_response_bytes,
+            total_timeout=total_timeout,
         )
         self._setup(config, http_client)
         self.with_raw_response = AsyncClientWithRawResponse(self)
@@ -1660,6 +1721,9 @@ class AsyncClient(AsyncTransport):
         max_retries: int | Unset = UNSET,
         default_headers: Mapping[str, str] | Unset = UNSET,
         validate_requests: bool | Unset = UNSET,
+        require_token: bool | Unset = UNSET,
+        max_response_bytes: int | Unset = UNSET,
+        total_timeout: float | None | Unset = UNSET,
     ) -> AsyncClient:
         """A copy of this client with some options changed, sharing its connection pool."""
         copy = AsyncClient.__new__(AsyncClient)
@@ -1675,6 +1739,9 @@ class AsyncClient(AsyncTransport):
             max_retries=max_retries,
             default_headers=default_headers,
             validate_requests=validate_requests,
+            require_token=require_token,
+            max_response_bytes=max_response_bytes,
+            total_timeout=total_timeout,
         )
         copy._http = self._http
         copy._owns_http = False
@@ -2282,7 +2349,8 @@ class AsyncClient(AsyncTransport):
     ) -> AsyncIterator[models.TagValue]:
         """Iterate over every item of ``list_tag_values``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
+        Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
+        (a warning is logged then).
 
         Args:
             key: Tag key.
@@ -2304,6 +2372,7 @@ class AsyncClient(AsyncTransport):
 
         """
         _page_token: str | Unset = UNSET
+        _tokens = PageTokens("iter_tag_values")
         while True:
             _page = await self.list_tag_values(
                 key=key,
@@ -2321,7 +2390,7 @@ class AsyncClient(AsyncTransport):
             for _item in _page.tags:
                 yield _item
             _token = _page.meta.next_token
-            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
+            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
                 return
             _page_token = _token
 
@@ -2420,7 +2489,8 @@ class AsyncClient(AsyncTransport):
     ) -> AsyncIterator[models.Passage]:
         """Iterate over every item of ``list_file_passages``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
+        Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
+        (a warning is logged then).
 
         Args:
             id: File id or key.
@@ -2445,6 +2515,7 @@ class AsyncClient(AsyncTransport):
 
         """
         _page_token: str | Unset = UNSET
+        _tokens = PageTokens("iter_file_passages")
         while True:
             _page = await self.list_file_passages(
                 id=id,
@@ -2465,7 +2536,7 @@ class AsyncClient(AsyncTransport):
             for _item in _page.passages:
                 yield _item
             _token = _page.meta.next_token
-            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
+            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
                 return
             _page_token = _token
 
@@ -2558,7 +2629,8 @@ class AsyncClient(AsyncTransport):
     ) -> AsyncIterator[str]:
         """Iterate over every item of ``list_file_tag_values``, fetching pages lazily.
 
-        Follows ``meta.nextToken`` until a page has none (or repeats the token it was sent).
+        Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
+        (a warning is logged then).
 
         Args:
             tag: Tag name.
@@ -2581,6 +2653,7 @@ class AsyncClient(AsyncTransport):
 
         """
         _page_token: str | Unset = UNSET
+        _tokens = PageTokens("iter_file_tag_values")
         while True:
             _page = await self.list_file_tag_values(
                 tag=tag,
@@ -2600,7 +2673,7 @@ class AsyncClient(AsyncTransport):
             for _item in _page.values:
                 yield _item
             _token = _page.meta.next_token
-            if not _token or _token == _page_token:  # no next page (or a server repeating itself)
+            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
                 return
             _page_token = _token
 

@@ -6,5 +6,5 @@ __version__ = "1.82.0"
 API_VERSION = "1.82.0"
 """``info.version`` of the OpenAPI document."""
 
-SPEC_SHA256 = "36606d39655b69e4d8bd4b7b937bf14f7c81f9bbce4a8bfe7b97f3a2f944e09b"
+SPEC_SHA256 = "cee8047759771f7b89b9c215f6d2b7dada8925848eb5f61e33aa73e27bef8211"
 """SHA-256 of the OpenAPI document's content (every file it references, key order ignored)."""
