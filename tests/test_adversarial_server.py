@@ -223,6 +223,34 @@ def test_gzip_bomb_is_not_inflated_in_full(api: Api, loopback: Loopback, bomb: b
     assert elapsed < 5.0
 
 
+def _deflate(data: bytes, wbits: int) -> bytes:
+    packer = zlib.compressobj(6, zlib.DEFLATED, wbits)
+    return packer.compress(data) + packer.flush()
+
+
+@pytest.mark.parametrize(
+    ("encoding", "wbits"),
+    [("gzip", 31), ("x-gzip", 31), ("deflate", 15), ("deflate", -15), ("identity", 0), ("gzip, identity", 31)],
+    ids=["gzip", "x-gzip", "deflate-zlib", "deflate-raw", "identity", "gzip-identity"],
+)
+def test_compressed_answers_are_decoded(api: Api, loopback: Loopback, encoding: str, wbits: int) -> None:
+    raw = json.dumps({**GET_TABLE, "padding": "abc" * 50_000}).encode()
+    loopback.reply(200, _deflate(raw, wbits) if wbits else raw, headers={"content-encoding": encoding})
+    client = api.client()
+    table, _ = bounded(api, get_table(client))
+    assert not isinstance(table, Exception), table
+    assert table.table.name == "People"
+
+
+def test_pieces_of_a_bomb_are_bounded() -> None:
+    request = httpx.Request("GET", "http://127.0.0.1/")
+    inflater = base._Inflater("gzip", request)
+    pieces = [len(piece) for piece in inflater.feed(gzip_bomb(4))]
+    assert sum(pieces) == 4 << 20 and max(pieces) <= base._INFLATE_STEP
+    with pytest.raises(httpx.DecodingError):
+        list(base._Inflater("deflate", request).feed(b"\x78\x9c not deflate"))
+
+
 def test_max_response_bytes_bounds_a_plain_body(api: Api, loopback: Loopback) -> None:
     body = json.dumps({**GET_TABLE, "padding": "x" * 5000})
     loopback.reply(200, body).reply(200, body)

@@ -16,7 +16,8 @@ import platform
 import random
 import re
 import time
-from collections.abc import Awaitable, Callable, Mapping
+import zlib
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, ParamSpec, TypeVar
 from urllib.parse import quote
@@ -340,6 +341,94 @@ def _joined_object(value: object) -> object:
     return ",".join(_query_text(x) for pair in value.items() for x in pair)
 
 
+class _Body:
+    """The body of one answer as it arrives: at most ``limit`` bytes, before ``deadline``."""
+
+    __slots__ = ("_chunks", "_deadline", "_limit", "_request", "_size", "truncated")
+
+    def __init__(self, request: httpx.Request, limit: int, deadline: float | None) -> None:
+        self._request = request
+        self._limit = limit
+        self._deadline = deadline
+        self._chunks: list[bytes] = []
+        self._size = 0
+        self.truncated = False
+
+    def add(self, chunk: bytes) -> bool:
+        """Keep a chunk; ``True`` when the bound is reached (stop reading). Raises
+        ``httpx.ReadTimeout`` past the deadline."""
+        if self._size + len(chunk) > self._limit:
+            self._chunks.append(chunk[: self._limit - self._size])
+            self.truncated = True
+            return True
+        self._chunks.append(chunk)
+        self._size += len(chunk)
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise httpx.ReadTimeout(
+                "the answer did not arrive within the timeout", request=self._request
+            )
+        return False
+
+    def store(self, response: httpx.Response) -> None:
+        """Put the body read on the response (only its start when it was cut)."""
+        if not self.truncated:
+            response._content = b"".join(self._chunks)
+            return
+        head = bytearray()
+        for chunk in self._chunks:
+            head += chunk[: MAX_ERROR_BODY_CHARS - len(head)]
+            if len(head) >= MAX_ERROR_BODY_CHARS:
+                break
+        response._content = bytes(head)
+
+
+_INFLATE_STEP = 1 << 16
+"""Most bytes one step of :class:`_Inflater` makes (a compression bomb inflates step by step)."""
+
+
+class _Inflater:
+    """gzip or deflate decoding in bounded steps (httpx inflates a whole network read at once:
+    up to about 1000 times its size). Other encodings are left to httpx."""
+
+    __slots__ = ("_decoder", "_encoding", "_request")
+
+    def __init__(self, encoding: str, request: httpx.Request) -> None:
+        self._encoding = encoding
+        self._request = request
+        self._decoder: Any = None
+
+    @classmethod
+    def of(cls, response: httpx.Response, request: httpx.Request) -> _Inflater | None:
+        """The inflater of a response with one gzip or deflate encoding, else ``None``."""
+        header = response.headers.get("content-encoding", "")
+        names = [n.strip().lower() for n in header.split(",") if n.strip()]
+        names = [n for n in names if n != "identity"]
+        if len(names) == 1 and names[0] in ("gzip", "x-gzip", "deflate"):
+            return cls(names[0], request)
+        return None
+
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        """The decoded bytes of one raw chunk, at most :data:`_INFLATE_STEP` at a time."""
+        try:
+            if self._decoder is None:
+                wbits = 16 + zlib.MAX_WBITS  # gzip
+                if self._encoding == "deflate":  # with a zlib header, or raw (as httpx reads it)
+                    zlib_header = len(data) >= 2 and data[0] & 0x0F == 8
+                    zlib_header = zlib_header and ((data[0] << 8) | data[1]) % 31 == 0
+                    wbits = zlib.MAX_WBITS if zlib_header else -zlib.MAX_WBITS
+                self._decoder = zlib.decompressobj(wbits)
+            decoder = self._decoder
+            while not decoder.eof:
+                out: bytes = decoder.decompress(data, _INFLATE_STEP)
+                data = decoder.unconsumed_tail
+                if out:
+                    yield out
+                if not data and len(out) < _INFLATE_STEP:
+                    break
+        except zlib.error as exc:
+            raise httpx.DecodingError(str(exc), request=self._request) from exc
+
+
 class PageTokens:
     """The page tokens an ``iter_*`` method has followed, to stop on any repeated one.
 
@@ -516,21 +605,6 @@ class BaseTransport:
         return min(self._config.max_response_bytes, MAX_ERROR_BODY_CHARS)
 
     @staticmethod
-    def _take(chunk: bytes, chunks: list[bytes], size: int, limit: int) -> int:
-        """Add a chunk of the body; returns the new size, or -1 when past ``limit``."""
-        if size + len(chunk) > limit:
-            chunks.append(chunk[: limit - size])
-            return -1
-        chunks.append(chunk)
-        return size + len(chunk)
-
-    @staticmethod
-    def _keep(response: httpx.Response, chunks: list[bytes], truncated: bool) -> None:
-        """Store the body read on the response (only its start when it was cut)."""
-        content = b"".join(chunks)
-        response._content = content[:MAX_ERROR_BODY_CHARS] if truncated else content
-
-    @staticmethod
     def _clip_body_wait(request: httpx.Request, deadline: float | None) -> None:
         """Bound each wait for body data by the time left now that the headers are in (httpx
         reads the body's read timeout when the body starts). The async client needs no such
@@ -541,11 +615,6 @@ class BaseTransport:
         left = max(deadline - time.monotonic(), 0.001)
         read = timeouts.get("read")
         timeouts["read"] = left if read is None else min(read, left)
-
-    @staticmethod
-    def _past(deadline: float | None, request: httpx.Request) -> None:
-        if deadline is not None and time.monotonic() > deadline:
-            raise httpx.ReadTimeout("the answer did not arrive within the timeout", request=request)
 
     def _too_large(self, response: httpx.Response) -> ResponseTooLargeError:
         limit = self._config.max_response_bytes
@@ -745,20 +814,22 @@ class SyncTransport(BaseTransport):
         """Send once and read the body (bounded in size and time); returns it and whether it
         was cut at the size bound. The response is closed."""
         response = self._http.send(request, stream=True)
+        body = _Body(request, self._read_limit(response), deadline)
         try:
             self._clip_body_wait(request, deadline)
-            limit = self._read_limit(response)
-            chunks: list[bytes] = []
-            size = 0
-            for chunk in response.iter_bytes():
-                size = self._take(chunk, chunks, size, limit)
-                if size < 0:
-                    break
-                self._past(deadline, request)
+            inflater = _Inflater.of(response, request)
+            if inflater is None:
+                for chunk in response.iter_bytes():
+                    if body.add(chunk):
+                        break
+            else:
+                for raw in response.iter_raw():
+                    if any(body.add(chunk) for chunk in inflater.feed(raw)):
+                        break
         finally:
             response.close()
-        self._keep(response, chunks, size < 0)
-        return response, size < 0
+        body.store(response)
+        return response, body.truncated
 
     def close(self) -> None:
         """Close the connection pool (only when the client created it)."""
@@ -842,19 +913,21 @@ class AsyncTransport(BaseTransport):
         """Send once and read the body (bounded in size and time); returns it and whether it
         was cut at the size bound. The response is closed."""
         response = await self._http.send(request, stream=True)
+        body = _Body(request, self._read_limit(response), deadline)
         try:
-            limit = self._read_limit(response)
-            chunks: list[bytes] = []
-            size = 0
-            async for chunk in response.aiter_bytes():
-                size = self._take(chunk, chunks, size, limit)
-                if size < 0:
-                    break
-                self._past(deadline, request)
+            inflater = _Inflater.of(response, request)
+            if inflater is None:
+                async for chunk in response.aiter_bytes():
+                    if body.add(chunk):
+                        break
+            else:
+                async for raw in response.aiter_raw():
+                    if any(body.add(chunk) for chunk in inflater.feed(raw)):
+                        break
         finally:
             await response.aclose()
-        self._keep(response, chunks, size < 0)
-        return response, size < 0
+        body.store(response)
+        return response, body.truncated
 
     async def close(self) -> None:
         """Close the connection pool (only when the client created it)."""
