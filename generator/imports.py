@@ -19,28 +19,25 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("httpx", ()),
         ("", ()),
         (".", ("_validators", "errors", "models")),
+        ("._base_client", ("AsyncTransport", "SyncTransport", "raw_async", "raw_sync")),
         (
-            "._base_client",
+            "._config",
             (
+                "DEFAULT_MAX_RESPONSE_BYTES",
                 "DEFAULT_MAX_RETRIES",
-                "AsyncTransport",
                 "Config",
-                "Operation",
-                "RequestOptions",
-                "SyncTransport",
-                "_deep_object",
-                "_exploded",
-                "_joined",
-                "_joined_object",
                 "env_str",
                 "make_timeout",
-                "raw_async",
-                "raw_sync",
+                "resolve_base_url",
+                "resolve_token",
                 "setup_logging",
                 "user_agent",
             ),
         ),
+        ("._encoding", ("_deep_object", "_exploded", "_joined", "_joined_object")),
+        ("._reading", ("PageTokens",)),
         ("._serde", ("_to_json",)),
+        ("._transport", ("Operation", "RequestOptions")),
         ("._types", ("UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset")),
         ("._version", ("__version__",)),
     ),
@@ -68,10 +65,10 @@ ALWAYS: dict[str, frozenset[str]] = {
     "_client.py": frozenset(
         {"dataclasses", "Mapping", "httpx", "errors", "DEFAULT_MAX_RETRIES", "AsyncTransport", "Config"}
         | {"SyncTransport", "make_timeout", "setup_logging", "user_agent", "UNSET", "TimeoutTypes", "Unset"}
-        | {"__version__"}
+        | {"__version__", "DEFAULT_MAX_RESPONSE_BYTES", "resolve_base_url", "resolve_token"}
     ),
     "models.py": frozenset({"MappingProxyType", "Any", "Mapping"}),
     "_validators.py": frozenset({"Final", "_parse_datetime"}),
 }
 # Where the line of these modules is written exploded (one name a line), as Black keeps it.
-EXPLODED = frozenset({("_client.py", "._base_client"), ("_validators.py", ".models")})
+EXPLODED = frozenset({("_client.py", "._config"), ("_validators.py", ".models")})

@@ -293,6 +293,9 @@ class Operation:
 class ErrorType:
     wire: str  # value of the error body's discriminating member
     class_name: str
+    status: int | None = None  # documented HTTP status (x-error-statuses), None when unknown
+    base: str = "ApiError"  # the runtime class it derives from: the class of its documented status
+    own_class: bool = True  # False: the type is a runtime status class itself (NotFound -> NotFoundError)
 
 
 @dataclass(frozen=True)

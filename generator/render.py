@@ -16,7 +16,16 @@ from .literals import py_literal
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 
-RUNTIME_FILES: tuple[str, ...] = ("_types.py", "_serde.py", "_exceptions.py", "_base_client.py")
+RUNTIME_FILES: tuple[str, ...] = (
+    "_types.py",
+    "_serde.py",
+    "_exceptions.py",
+    "_config.py",
+    "_encoding.py",
+    "_reading.py",
+    "_transport.py",
+    "_base_client.py",
+)
 """Modules of :mod:`generator.runtime`, copied verbatim: they do not depend on the spec."""
 
 # Output file (inside the package folder) -> template.

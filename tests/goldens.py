@@ -11,13 +11,14 @@ import sys
 from pathlib import Path
 
 from generator.cli import generate_files
+from generator.render import RUNTIME_FILES
 from generator.write import write_package
 
 GOLDEN = Path(__file__).resolve().parent / "fixtures" / "golden"
 
 # Files that do not depend on the spec (the shared runtime): pinned once, by `make check`
 # on generated/botpress_client, rather than seven times over.
-SPEC_INDEPENDENT = frozenset({"_base_client.py", "_types.py", "_serde.py", "py.typed"})
+SPEC_INDEPENDENT = frozenset(RUNTIME_FILES) | {"py.typed"}
 
 
 def cases() -> list[Path]:

@@ -13,6 +13,7 @@ Each test queues canned replies (``server.reply(...)``) and reads back what the 
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from collections import deque
 from collections.abc import Iterator
@@ -37,6 +38,9 @@ class Reply:
     """Seconds to wait before answering (or before closing, with ``close``)."""
     close: bool = False
     """Close the connection without sending any answer."""
+    trickle: float = 0.0
+    """Seconds between chunks of the body (``chunk`` bytes each), after the headers at once."""
+    chunk: int = 1
 
     def encoded(self) -> bytes:
         if isinstance(self.body, bytes):
@@ -69,7 +73,7 @@ class Loopback:
         self.requests: list[Received] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.daemon_threads = True
         self._server.loopback = self  # type: ignore[attr-defined]
         self.port: int = self._server.server_address[1]
@@ -84,9 +88,11 @@ class Loopback:
         headers: dict[str, str] | None = None,
         delay: float = 0.0,
         close: bool = False,
+        trickle: float = 0.0,
+        chunk: int = 1,
     ) -> Loopback:
         """Queue one answer; returns self so calls chain."""
-        self.replies.append(Reply(status, body, dict(headers or {}), delay, close))
+        self.replies.append(Reply(status, body, dict(headers or {}), delay, close, trickle, chunk))
         return self
 
     @property
@@ -109,6 +115,13 @@ class Loopback:
             if self.replies:
                 return self.replies.popleft()
         return Reply(599, {"error": "loopback: no reply scripted"})
+
+
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return  # the client closed its end (a timeout, an unread body): nothing to report
+        super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -143,7 +156,16 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header("content-type", "application/json")
             self.send_header("content-length", str(len(content)))
             self.end_headers()
-            self.wfile.write(content)
+            if not reply.trickle:
+                self.wfile.write(content)
+                return
+            self.wfile.flush()
+            for start in range(0, len(content), reply.chunk):
+                self.wfile.write(content[start : start + reply.chunk])
+                self.wfile.flush()
+                if owner._stopping.wait(reply.trickle):
+                    self.close_connection = True
+                    return
         except OSError:  # the client gave up (timeout) and closed its end
             self.close_connection = True
 

@@ -23,7 +23,7 @@ from tests.goldens import GOLDEN, cases, spec_of
 
 from .conftest import GENERATED, SPEC
 
-RUNTIME_MODULES = {"._base_client": "_base_client", "._serde": "_serde", "._types": "_types", ".errors": "_exceptions"}
+RUNTIME_MODULES = {f".{p.stem}": p.stem for p in RUNTIME.glob("_*.py")} | {".errors": "_exceptions"}
 
 
 def _defined(path: Path) -> set[str]:

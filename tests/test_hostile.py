@@ -32,6 +32,7 @@ from .conftest import FIXTURES
 HOSTILE = FIXTURES / "hostile"
 PACKAGES = {"hostile_api": HOSTILE / "spec.yaml", "hostile_surrogates": HOSTILE / "surrogates.json"}
 MODULES = ("", ".models", ".errors", "._client", "._validators", "._version", "._types", "._serde", "._base_client")
+MODULES += ("._exceptions", "._config", "._encoding", "._reading", "._transport")
 
 MOODS = (
     "it's",

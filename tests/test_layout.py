@@ -12,9 +12,8 @@ from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent.parent / "generator"
 MAX_LINES = 500
-# Modules other work owns for now (spec loading and the runtime's transport), each at its size
-# today: they may shrink, not grow.
-OVER_LIMIT = {"load.py": 560, "runtime/_base_client.py": 640}
+# Modules allowed over MAX_LINES (none today): each at its size then, so it may shrink, not grow.
+OVER_LIMIT: dict[str, int] = {}
 
 
 def _module_name(path: Path) -> str:

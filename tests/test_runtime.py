@@ -19,8 +19,7 @@ from typing import Any
 import botpress_client
 import httpx
 import pytest
-from botpress_client import AsyncClient, Client, errors, models
-from botpress_client import _base_client as base
+from botpress_client import AsyncClient, Client, _reading, _transport, errors, models
 
 from .loopback import Loopback
 
@@ -160,7 +159,7 @@ def _isolation(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """No BP_* variables from the outside, fast backoff, the package logger left as found."""
     for name in BP_VARS:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(base, "INITIAL_RETRY_DELAY", 0.001)
+    monkeypatch.setattr(_transport, "INITIAL_RETRY_DELAY", 0.001)
     logger = logging.getLogger("botpress_client")
     level, handlers = logger.level, list(logger.handlers)
     yield
@@ -226,7 +225,7 @@ def test_html_502_gives_api_error_with_raw_body(api: Api, loopback: Loopback) ->
     loopback.reply(502, html, headers={"content-type": "text/html"})
     client = api.client(max_retries=0)
     err = api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert type(err) is errors.ApiError
+    assert type(err) is errors.InternalServerError  # the status's class, whatever the body
     assert err.status_code == 502
     assert err.body == html
     assert err.type is None and err.message is None and err.id is None and err.metadata is None
@@ -237,7 +236,7 @@ def test_empty_503_gives_api_error(api: Api, loopback: Loopback) -> None:
     loopback.reply(503, b"")
     client = api.client(max_retries=0)
     err = api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert type(err) is errors.ApiError
+    assert type(err) is errors.InternalServerError
     assert (err.status_code, err.body, err.type) == (503, "", None)
     assert "503" in str(err)
 
@@ -246,9 +245,9 @@ def test_error_json_of_another_shape_gives_api_error(api: Api, loopback: Loopbac
     loopback.reply(400, [1, 2, 3]).reply(400, {"type": 7, "message": ["x"]})
     client = api.client()
     err = api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert type(err) is errors.ApiError and err.body == "[1, 2, 3]"
+    assert type(err) is errors.BadRequestError and err.body == "[1, 2, 3]"
     err = api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert type(err) is errors.ApiError and err.type is None and err.message is None
+    assert type(err) is errors.BadRequestError and err.type is None and err.message is None
 
 
 def test_unknown_error_type_gives_plain_api_error(api: Api, loopback: Loopback) -> None:
@@ -341,7 +340,7 @@ def test_retry_after_beyond_the_cap_falls_back_to_backoff(api: Api, loopback: Lo
 
 
 def test_backoff_without_retry_after(api: Api, loopback: Loopback, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(base, "INITIAL_RETRY_DELAY", 0.2)
+    monkeypatch.setattr(_transport, "INITIAL_RETRY_DELAY", 0.2)
     loopback.reply(500).reply(500).reply(200, GET_TABLE)
     client = api.client()
     started = time.monotonic()
@@ -353,14 +352,14 @@ def test_backoff_without_retry_after(api: Api, loopback: Loopback, monkeypatch: 
 
 def test_retry_after_parsing() -> None:
     h = httpx.Headers
-    assert base._retry_after(h({"retry-after": "2"})) == 2.0
-    assert base._retry_after(h({"retry-after": "0.5"})) == 0.5
-    assert base._retry_after(h({"retry-after-ms": "1500"})) == 1.5
-    assert base._retry_after(h({"retry-after": "garbage"})) is None
-    assert base._retry_after(h({"retry-after": "-3"})) is None
-    assert base._retry_after(h({"retry-after": "3600"})) is None
+    assert _reading._retry_after(h({"retry-after": "2"})) == 2.0
+    assert _reading._retry_after(h({"retry-after": "0.5"})) == 0.5
+    assert _reading._retry_after(h({"retry-after-ms": "1500"})) == 1.5
+    assert _reading._retry_after(h({"retry-after": "garbage"})) is None
+    assert _reading._retry_after(h({"retry-after": "-3"})) is None
+    assert _reading._retry_after(h({"retry-after": "3600"})) is None
     date = email.utils.formatdate(time.time() + 10, usegmt=True)
-    delay = base._retry_after(h({"retry-after": date}))
+    delay = _reading._retry_after(h({"retry-after": date}))
     assert delay is not None and 8.0 <= delay <= 10.5
 
 
@@ -541,11 +540,13 @@ def test_arguments_win_over_environment(api: Api, loopback: Loopback, monkeypatc
 
 
 def test_defaults(api: Api) -> None:
-    config = api.new()._config
+    config = api.new(require_token=False)._config
     assert str(config.base_url) == botpress_client.DEFAULT_BASE_URL == "https://api.botpress.cloud"
     assert config.timeout == httpx.Timeout(60.0)
     assert config.max_retries == 2
     assert config.token is None
+    assert config.max_response_bytes == 64 * 1024 * 1024
+    assert config.total_timeout is None
 
 
 def test_per_call_header_argument_overrides_the_client(api: Api, loopback: Loopback) -> None:

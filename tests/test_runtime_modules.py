@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from generator.render import RUNTIME, RUNTIME_FILES
-from generator.runtime import _base_client, _exceptions, _serde
+from generator.runtime import _config, _exceptions, _reading, _serde
 
 from .conftest import GENERATED
 
@@ -27,8 +27,8 @@ def test_runtime_is_everything_render_copies() -> None:
 
 
 def test_runtime_learns_its_package_name_at_run_time() -> None:
-    assert _base_client._PACKAGE == "generator.runtime"
-    assert _base_client.user_agent("9.9").startswith("generator.runtime/9.9 python/")
+    assert _config._PACKAGE == "generator.runtime"
+    assert _config.user_agent("9.9").startswith("generator.runtime/9.9 python/")
 
 
 @pytest.mark.parametrize(
@@ -64,17 +64,69 @@ class _NotFound(_exceptions.ApiError):
     ("body", "expected"),
     [
         (b'{"type": "ResourceNotFound", "message": "no table"}', _NotFound),
-        (b'{"type": "Unheard", "message": "?"}', _exceptions.ApiError),
-        (b"<html>bad gateway</html>", _exceptions.ApiError),
-        (b"", _exceptions.ApiError),
-        (b"[1, 2]", _exceptions.ApiError),
+        (b'{"type": "Unheard", "message": "?"}', _exceptions.NotFoundError),
+        (b"<html>bad gateway</html>", _exceptions.NotFoundError),
+        (b"", _exceptions.NotFoundError),
+        (b"[1, 2]", _exceptions.NotFoundError),
     ],
 )
 def test_error_from_response_picks_the_class_of_the_type(body: bytes, expected: type) -> None:
     response = httpx.Response(404, content=body)
     error = _exceptions.error_from_response(response, {"ResourceNotFound": _NotFound}, "type")
-    assert type(error) is expected
+    assert type(error) is expected  # the type's class, else the status's class
     assert error.status_code == 404 and error.body == body.decode()
+
+
+class _Documented404(_exceptions.NotFoundError):
+    documented_status = 404
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        (404, _Documented404),
+        (400, _exceptions.BadRequestError),
+        (500, _exceptions.InternalServerError),
+        (418, _exceptions.ApiError),
+    ],
+)
+def test_a_type_class_is_used_only_when_the_status_agrees(status: int, expected: type) -> None:
+    response = httpx.Response(status, content=b'{"type": "ResourceNotFound", "message": "no"}')
+    error = _exceptions.error_from_response(response, {"ResourceNotFound": _Documented404}, "type")
+    assert type(error) is expected and error.type == "ResourceNotFound"
+
+
+def test_status_error_class() -> None:
+    assert {s: _exceptions.status_error_class(s).__name__ for s in (400, 401, 402, 403, 404, 409, 422, 429)} == {
+        400: "BadRequestError",
+        401: "AuthenticationError",
+        402: "ApiError",
+        403: "PermissionDeniedError",
+        404: "NotFoundError",
+        409: "ConflictError",
+        422: "UnprocessableEntityError",
+        429: "RateLimitError",
+    }
+    assert all(_exceptions.status_error_class(s) is _exceptions.InternalServerError for s in (500, 502, 599))
+    assert _exceptions.status_error_class(302) is _exceptions.ApiError
+
+
+def test_error_body_is_cut_at_the_bound() -> None:
+    body = b"x" * (_exceptions.MAX_ERROR_BODY_CHARS + 10)
+    error = _exceptions.error_from_response(httpx.Response(502, content=body), {}, "type")
+    assert len(error.body) == _exceptions.MAX_ERROR_BODY_CHARS and error.body_truncated
+    small = _exceptions.error_from_response(httpx.Response(502, content=b"bad"), {}, "type")
+    assert small.body == "bad" and not small.body_truncated
+
+
+def test_configuration_checks_never_show_the_url() -> None:
+    with pytest.raises(_exceptions.ConfigurationError) as info:
+        _config.resolve_base_url("https://me:hunter2@h.example", "API_URL", "https://h.example")
+    assert "hunter2" not in str(info.value) and "API_URL" in str(info.value)
+    assert str(_config.resolve_base_url(None, "", "https://h.example/v")) == "https://h.example/v"
+    assert _config.resolve_token(None, "", required=False) is None
+    with pytest.raises(_exceptions.ConfigurationError, match="TOKEN_VAR"):
+        _config.resolve_token(None, "TOKEN_VAR", required=True)
 
 
 def test_error_summary_is_one_line() -> None:
@@ -84,7 +136,13 @@ def test_error_summary_is_one_line() -> None:
 
 
 def test_retry_after_reads_seconds_and_milliseconds() -> None:
-    assert _base_client._retry_after(httpx.Headers({"retry-after-ms": "1500"})) == 1.5
-    assert _base_client._retry_after(httpx.Headers({"retry-after": "2"})) == 2.0
-    assert _base_client._retry_after(httpx.Headers({"retry-after": "3600"})) is None  # above the cap
-    assert _base_client._retry_after(httpx.Headers({})) is None
+    assert _reading._retry_after(httpx.Headers({"retry-after-ms": "1500"})) == 1.5
+    assert _reading._retry_after(httpx.Headers({"retry-after": "2"})) == 2.0
+    assert _reading._retry_after(httpx.Headers({"retry-after": "3600"})) is None  # above the cap
+    assert _reading._retry_after(httpx.Headers({})) is None
+
+
+def test_the_generators_status_classes_are_the_runtimes() -> None:
+    from generator.build.operations import STATUS_ERRORS
+
+    assert {status: cls.__name__ for status, cls in _exceptions.STATUS_ERRORS.items()} == STATUS_ERRORS

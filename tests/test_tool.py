@@ -273,7 +273,7 @@ def test_generated_readme_documents_every_option_and_error() -> None:
 
     import botpress_client
     from botpress_client import errors
-    from botpress_client._base_client import RequestOptions
+    from botpress_client._transport import RequestOptions
 
     from .conftest import GENERATED
 

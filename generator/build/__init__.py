@@ -53,7 +53,9 @@ def build_api(doc: Document, package: str) -> Api:
         raise SpecError(namer.problems)
     root = doc.root.value
     info = root.get("info") or {}
-    ext = root.get("x-client") or {}
+    ext = root.get("x-client")
+    if not isinstance(ext, dict):
+        ext = {}
     servers = root.get("servers") or []
     base_url = servers[0].get("url", "") if servers and isinstance(servers[0], dict) else ""
     return Api(

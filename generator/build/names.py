@@ -29,6 +29,7 @@ RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 # Modules of the generated package (the package name itself is reserved per package).
 PACKAGE_MODULES = frozenset(
     {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
+    | {"_config", "_encoding", "_reading", "_transport"}
 )
 # What the ``_client.py`` template defines on the client classes, besides the runtime's attributes.
 CLIENT_TEMPLATE_ATTRIBUTES = frozenset(
@@ -101,11 +102,11 @@ def _runtime_tree(module: str) -> ast.Module:
 def runtime_client_attributes() -> frozenset[str]:
     """Every attribute (public and private) the generated client classes get from the runtime's
     transport classes and from the client template, and those of every object."""
-    tree = _runtime_tree("_base_client")
     names: set[str] = set(CLIENT_TEMPLATE_ATTRIBUTES) | set(dir(object))
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name in ("BaseTransport", "SyncTransport", "AsyncTransport"):
-            names |= _stored_attributes(node)
+    for module in ("_transport", "_base_client"):  # BaseTransport; SyncTransport, AsyncTransport
+        for node in _runtime_tree(module).body:
+            if isinstance(node, ast.ClassDef) and node.name in ("BaseTransport", "SyncTransport", "AsyncTransport"):
+                names |= _stored_attributes(node)
     return frozenset(names)
 
 

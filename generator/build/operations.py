@@ -406,17 +406,53 @@ class OperationBuilder:
             if not values:
                 continue
             out: list[ErrorType] = []
+            statuses = type_schema.get("x-error-statuses") if isinstance(type_schema, dict) else None
+            if not isinstance(statuses, dict):
+                statuses = {}
             enum_node = self.b.deref(node.child("properties", "type"))
             for value in values:
                 if not isinstance(value, str):
                     continue
                 raw_enum = enum_node.value.get("enum") if isinstance(enum_node.value, dict) else None
                 at = enum_node.child("enum", raw_enum.index(value)) if isinstance(raw_enum, list) else enum_node
+                status = statuses.get(value)
+                if not (isinstance(status, int) and not isinstance(status, bool) and 400 <= status <= 599):
+                    status = None
+                runtime_class = pascal_case(value) + "Error"
+                if runtime_class in STATUS_CLASSES and status in (None, *STATUS_CLASSES[runtime_class]):
+                    # A type named as a status class (NotFound) is that runtime class itself.
+                    out.append(ErrorType(value, runtime_class, status, runtime_class, own_class=False))
+                    continue
                 name = self.b.namer.error_class(value, at)
                 if name is not None:
-                    out.append(ErrorType(wire=value, class_name=name))
+                    out.append(ErrorType(wire=value, class_name=name, status=status, base=status_error_base(status)))
             return tuple(out), "type"
         return (), "type"
+
+
+STATUS_ERRORS = {
+    400: "BadRequestError",
+    401: "AuthenticationError",
+    403: "PermissionDeniedError",
+    404: "NotFoundError",
+    409: "ConflictError",
+    422: "UnprocessableEntityError",
+    429: "RateLimitError",
+}
+"""The runtime's error class of each status that has one (``STATUS_ERRORS`` of
+generator/runtime/_exceptions.py; a test keeps the two equal)."""
+
+
+STATUS_CLASSES: dict[str, tuple[int, ...]] = {name: (status,) for status, name in STATUS_ERRORS.items()}
+STATUS_CLASSES["InternalServerError"] = tuple(range(500, 600))
+"""The runtime's status classes and the statuses each stands for."""
+
+
+def status_error_base(status: int | None) -> str:
+    """The runtime class an error type documented with ``status`` derives from."""
+    if status is None:
+        return "ApiError"
+    return STATUS_ERRORS.get(status) or ("InternalServerError" if status >= 500 else "ApiError")
 
 
 class _Unsupported(Exception):

@@ -1,117 +1,40 @@
-"""The transport shared by ``Client`` and ``AsyncClient``: request building, retries,
-timeouts, error mapping, logging. Generated code calls into it; it knows no operation.
+"""The sync and async transports that ``Client`` and ``AsyncClient`` derive from (what they
+share is in ``_transport``), and raw responses. Generated code calls into it; it knows no
+operation.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
-import email.utils
 import functools
-import io
-import logging
-import os
-import platform
-import random
-import re
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, ParamSpec, TypeVar
-from urllib.parse import quote
+from dataclasses import dataclass
+from typing import Any, Generic, ParamSpec, TypeVar
 
 import httpx
 
+from ._config import (
+    Config,
+)
 from ._exceptions import (
-    ApiConnectionError,
-    ApiError,
-    ApiTimeoutError,
-    RequestValidationError,
-    ResponseDecodeError,
     error_from_response,
 )
-from ._serde import json_dumps, json_loads
-from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from ._reading import (
+    _Body,
+    _Inflater,
+)
+from ._transport import (
+    BaseTransport,
+    Operation,
+    RequestOptions,
+    _last_response,
+)
 
-__all__ = [
-    "AsyncTransport",
-    "Config",
-    "Operation",
-    "RawResponse",
-    "RequestOptions",
-    "SyncTransport",
-    "raw_async",
-    "raw_sync",
-]
+__all__ = ["AsyncTransport", "RawResponse", "SyncTransport", "raw_async", "raw_sync"]
 
 T = TypeVar("T")
 P = ParamSpec("P")
-
-_PACKAGE = __package__ or __name__.rpartition(".")[0]
-"""The name of the package this module runs in (the generated package)."""
-
-log = logging.getLogger(_PACKAGE)
-
-DEFAULT_TIMEOUT = httpx.Timeout(60.0)
-"""Seconds to wait for the API (connect, read, write and pool each)."""
-DEFAULT_MAX_RETRIES = 2
-INITIAL_RETRY_DELAY = 0.5
-MAX_RETRY_DELAY = 8.0
-MAX_RETRY_AFTER = 60.0
-"""A server-sent ``retry-after`` longer than this (seconds) is not honoured; backoff is used."""
-
-
-def user_agent(version: str) -> str:
-    """The ``User-Agent`` of the package at ``version``: package, Python and httpx versions."""
-    return f"{_PACKAGE}/{version} python/{platform.python_version()} httpx/{httpx.__version__}"
-
-
-_RETRY_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
-_REFUSED_STATUSES = frozenset({429, 503})  # the server did not act on the request
-
-
-@dataclass(frozen=True, slots=True)
-class Operation:
-    """Static facts of one operation, generated once per operation."""
-
-    name: str
-    method: str
-    path: str
-    idempotent: bool
-    """Safe to repeat whatever the failure (GET, PUT, DELETE, or marked so in the spec)."""
-    required_headers: tuple[tuple[str, str], ...] = ()
-    """(wire header, argument name) pairs that must end up with a value."""
-    validate: (
-        Callable[[Mapping[str, object], Mapping[str, object], Mapping[str, object], Any], None]
-        | None
-    ) = None
-    """Generated check of the arguments against the spec's rules (see ``_validators``)."""
-    content_type: str = "application/json"
-    encoding: str = "json"
-    """How the body is sent: ``json``, ``form`` (urlencoded), ``multipart`` or ``raw`` bytes."""
-    response: str = "json"
-    """What a success answer holds: ``json``, ``text``, ``bytes`` or ``none``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The resolved configuration of a client; ``with_options`` makes changed copies."""
-
-    token: str | None = field(repr=False)
-    """Never shown by ``repr``."""
-    base_url: httpx.URL
-    timeout: httpx.Timeout
-    max_retries: int
-    header_options: tuple[tuple[str, str], ...]
-    """(wire header, value) pairs sent on every operation that declares the header."""
-    default_headers: tuple[tuple[str, str], ...] = ()
-    validate_requests: bool = True
-
-    def header_option(self, wire: str) -> str | None:
-        for name, value in self.header_options:
-            if name == wire:
-                return value
-        return None
 
 
 @dataclass(slots=True)
@@ -128,358 +51,6 @@ class RawResponse(Generic[T]):
     @property
     def headers(self) -> httpx.Headers:
         return self.http_response.headers
-
-
-_last_response: contextvars.ContextVar[list[httpx.Response] | None] = contextvars.ContextVar(
-    f"{_PACKAGE}_last_response", default=None
-)
-
-
-def env_str(name: str) -> str | None:
-    value = os.environ.get(name) if name else None
-    return value if value else None
-
-
-def make_timeout(value: TimeoutTypes | Unset) -> httpx.Timeout:
-    if value is UNSET:
-        return DEFAULT_TIMEOUT
-    if isinstance(value, httpx.Timeout):
-        return value
-    return httpx.Timeout(value)
-
-
-def setup_logging(env_var: str) -> None:
-    """Turn on the package logger when ``env_var`` is ``debug`` or ``info``."""
-    level = {"debug": logging.DEBUG, "info": logging.INFO}.get((env_str(env_var) or "").lower())
-    if level is None:
-        return
-    log.setLevel(level)
-    if not log.handlers:
-        handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
-        log.addHandler(handler)
-
-
-_HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-_HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")
-
-
-def _check_header_value(name: str, value: str) -> str:
-    """Refuse what would be sent wrongly or not at all (header injection, non-ASCII)."""
-    if value.isascii() and value.isprintable() and _HEADER_NAME.fullmatch(name):
-        return value  # the common case, checked cheaply
-    if not _HEADER_NAME.fullmatch(name):
-        raise RequestValidationError(name, "not a valid header name")
-    if "\r" in value or "\n" in value:
-        raise RequestValidationError(name, "header value must not contain CR or LF")
-    if not _HEADER_VALUE.fullmatch(value):
-        raise RequestValidationError(
-            name, "header value must be printable ASCII (no control or non-ASCII characters)"
-        )
-    return value
-
-
-def _path_segment(name: str, value: object) -> str:
-    text = _query_text(value)
-    if text in ("", ".", ".."):
-        raise RequestValidationError(name, f"path segment must not be {text!r}")
-    return quote(text, safe="")
-
-
-def _query_text(value: object) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def _query_value(value: object) -> object:
-    if isinstance(value, (list, tuple)):
-        return [_query_text(v) for v in value]
-    return _query_text(value)
-
-
-_ACCEPT = {
-    "json": "application/json",
-    "text": "text/plain, */*",
-    "bytes": "*/*",
-    "none": "application/json",
-}
-
-
-def _is_file(value: object) -> bool:
-    return isinstance(value, (bytes, bytearray, io.IOBase)) or (
-        isinstance(value, tuple)
-        and len(value) in (2, 3)
-        and isinstance(value[1], (bytes, bytearray, io.IOBase))
-    )
-
-
-def _form_value(value: object) -> object:
-    if isinstance(value, (dict, list)) and not (
-        isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value)
-    ):
-        return json_dumps(value).decode("utf-8")
-    if isinstance(value, list):
-        return [_query_text(v) for v in value]
-    return _query_text(value)
-
-
-def _joined(value: object, delimiter: str) -> object:
-    """An array parameter in one value (``style: simple`` or ``explode: false``)."""
-    if value is UNSET or value is None or not isinstance(value, (list, tuple)):
-        return value
-    return delimiter.join(_query_text(v) for v in value)
-
-
-def _deep_object(name: str, value: object) -> dict[str, object]:
-    """``style: deepObject``: ``name[key]=value`` query parameters."""
-    if not isinstance(value, Mapping):
-        return {}
-    return {f"{name}[{k}]": v for k, v in value.items()}
-
-
-def _exploded(value: object) -> dict[str, object]:
-    """An object query parameter with ``explode: true``: one parameter per member."""
-    return dict(value) if isinstance(value, Mapping) else {}
-
-
-def _joined_object(value: object) -> object:
-    """An object query parameter with ``explode: false``: ``k1,v1,k2,v2``."""
-    if not isinstance(value, Mapping):
-        return value
-    return ",".join(_query_text(x) for pair in value.items() for x in pair)
-
-
-@dataclass(slots=True)
-class RequestOptions:
-    """Per-call options every method accepts."""
-
-    extra_headers: Headers | None = None
-    extra_query: Query | None = None
-    extra_body: Body | None = None
-    timeout: TimeoutTypes | Unset = UNSET
-    max_retries: int | Unset = UNSET
-
-
-class BaseTransport:
-    """What the sync and async transports share: building requests and judging answers.
-
-    The generated client classes set the class attributes that depend on the spec.
-    """
-
-    _user_agent: ClassVar[str] = user_agent("0")
-    _error_types: ClassVar[Mapping[str, type[ApiError]]] = {}
-    """Error classes by the error type the API names in its error body."""
-    _error_type_member: ClassVar[str] = ""
-    """The member of the error body naming the error type."""
-
-    _config: Config
-    _http: httpx.Client | httpx.AsyncClient
-
-    def _build_request(
-        self,
-        op: Operation,
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        options: RequestOptions,
-        cookies: Mapping[str, object] | None = None,
-    ) -> httpx.Request:
-        config = self._config
-        if config.validate_requests and op.validate is not None:
-            op.validate(path, query, headers, body)
-        url_path = op.path
-        for name, value in path.items():
-            url_path = url_path.replace("{" + name + "}", _path_segment(name, value))
-        params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
-        if options.extra_query:
-            params.update(options.extra_query)
-        out_headers: dict[str, str] = {
-            "user-agent": self._user_agent,
-            "accept": _ACCEPT[op.response],
-        }
-        out_headers.update(config.default_headers)
-        if config.token:
-            out_headers["authorization"] = f"Bearer {config.token}"
-        for wire, value in headers.items():
-            if value is UNSET:
-                option = config.header_option(wire)
-                if option is not None:
-                    out_headers[wire] = option
-            elif value is not None:
-                out_headers[wire] = _query_text(value)
-        if cookies:
-            jar = "; ".join(
-                f"{k}={_query_text(v)}"
-                for k, v in cookies.items()
-                if v is not UNSET and v is not None
-            )
-            if jar:
-                out_headers["cookie"] = jar
-        for wire, arg in op.required_headers:
-            if wire not in out_headers:
-                raise RequestValidationError(
-                    arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
-                )
-        if options.extra_headers:
-            out_headers.update(options.extra_headers)
-        for wire, value in out_headers.items():
-            _check_header_value(wire, value)
-        content: bytes | str | None = None
-        data: dict[str, Any] | None = None
-        files: dict[str, Any] | None = None
-        if body is not UNSET and (body is not None or options.extra_body):
-            if options.extra_body:
-                body = {**(body or {}), **options.extra_body}
-            if op.encoding == "json":
-                content = json_dumps(body)
-                out_headers["content-type"] = op.content_type
-            elif op.encoding == "raw":
-                content = body
-                out_headers["content-type"] = op.content_type
-            else:
-                data = {k: _form_value(v) for k, v in body.items() if not _is_file(v)}
-                if op.encoding == "multipart":
-                    files = {k: v for k, v in body.items() if _is_file(v)}
-        timeout = config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
-        # Built by the httpx client itself, so that an injected client's own headers, params and
-        # cookies apply (``send`` alone would ignore them).
-        return self._http.build_request(
-            op.method,
-            config.base_url.copy_with(
-                raw_path=(config.base_url.raw_path.rstrip(b"/") + url_path.encode("ascii"))
-            ),
-            params=params or None,
-            headers=out_headers,
-            content=content,
-            data=data,
-            files=files,
-            timeout=timeout,
-        )
-
-    def _max_retries(self, options: RequestOptions) -> int:
-        return self._config.max_retries if options.max_retries is UNSET else options.max_retries
-
-    @staticmethod
-    def _retry_delay(attempt: int, response: httpx.Response | None) -> float:
-        if response is not None:
-            delay = _retry_after(response.headers)
-            if delay is not None:
-                return delay
-        backoff: float = min(INITIAL_RETRY_DELAY * (2.0**attempt), MAX_RETRY_DELAY)
-        return backoff * (1.0 - 0.25 * random.random())
-
-    @staticmethod
-    def _should_retry_status(op: Operation, status: int) -> bool:
-        if op.idempotent:
-            return status in _RETRY_STATUSES
-        return status in _REFUSED_STATUSES
-
-    @staticmethod
-    def _should_retry_error(op: Operation, exc: httpx.RequestError) -> bool:
-        if not isinstance(exc, httpx.TransportError):
-            return False  # e.g. a body that cannot be decompressed: it would fail again
-        if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)):
-            return True  # the request never reached the server
-        return op.idempotent
-
-    @staticmethod
-    def _connection_error(exc: httpx.RequestError, request: httpx.Request) -> ApiConnectionError:
-        if isinstance(exc, httpx.TimeoutException):
-            return ApiTimeoutError(
-                f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
-            )
-        return ApiConnectionError(
-            f"{request.method} {request.url} failed: {type(exc).__name__}: {exc}", request=request
-        )
-
-    @staticmethod
-    def _decode(op: Operation, response: httpx.Response, decode: Callable[[Any], T] | None) -> T:
-        sink = _last_response.get()
-        if sink is not None:
-            sink.append(response)
-        if op.response != "json":
-            value: Any = {"text": response.text, "bytes": response.content}.get(op.response)
-            return value  # type: ignore[no-any-return]
-        if decode is None:
-            try:
-                parsed: Any = json_loads(response.content) if response.content else None
-                return parsed  # type: ignore[no-any-return]
-            except ValueError as exc:
-                raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
-        try:
-            data = json_loads(response.content)
-        except ValueError as exc:
-            raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
-        try:
-            return decode(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ResponseDecodeError(
-                response, f"unexpected shape: {type(exc).__name__}: {exc}"
-            ) from None
-
-    @staticmethod
-    def _log_response(
-        request: httpx.Request, response: httpx.Response, started: float, attempt: int
-    ) -> None:
-        if log.isEnabledFor(logging.DEBUG):
-            log.debug(
-                "%s %s -> %d in %.1f ms (retry %d)",
-                request.method,
-                request.url,
-                response.status_code,
-                (time.monotonic() - started) * 1000.0,
-                attempt,
-            )
-
-    @staticmethod
-    def _log_retry(
-        request: httpx.Request, reason: str, delay: float, attempt: int, max_retries: int
-    ) -> None:
-        log.info(
-            "retrying %s %s in %.2f s (%s; retry %d of %d)",
-            request.method,
-            request.url,
-            delay,
-            reason,
-            attempt + 1,
-            max_retries,
-        )
-
-    def __repr__(self) -> str:
-        c = self._config
-        options = ", ".join(f"{wire}={value!r}" for wire, value in c.header_options)
-        token = "<redacted>" if c.token else None
-        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{', ' if options else ''}{options})"
-
-
-def _retry_after(headers: httpx.Headers) -> float | None:
-    """Seconds the server asked us to wait, if it asked and within :data:`MAX_RETRY_AFTER`."""
-    delay: float | None = None
-    ms = headers.get("retry-after-ms")
-    if ms:
-        try:
-            delay = float(ms) / 1000.0
-        except ValueError:
-            delay = None
-    if delay is None:
-        value = headers.get("retry-after")
-        if value:
-            try:
-                delay = float(value)
-            except ValueError:
-                parsed = email.utils.parsedate_tz(value)
-                if parsed is not None:
-                    delay = email.utils.mktime_tz(parsed) - time.time()
-    if delay is None or delay < 0 or delay > MAX_RETRY_AFTER:
-        return None
-    return delay
 
 
 class SyncTransport(BaseTransport):
@@ -507,32 +78,63 @@ class SyncTransport(BaseTransport):
             op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
         )
         max_retries = self._max_retries(options)
+        timeout = self._timeout(options)
+        call_deadline = self._call_deadline()
         attempt = 0
         while True:
             started = time.monotonic()
+            deadline = self._start_attempt(request, timeout, call_deadline)
             try:
-                response = self._http.send(request)
+                response, truncated = self._attempt(request, deadline)
             except httpx.RequestError as exc:  # TransportError, DecodingError, TooManyRedirects
                 if attempt < max_retries and self._should_retry_error(op, exc):
                     delay = self._retry_delay(attempt, None)
-                    self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
-                    time.sleep(delay)
-                    attempt += 1
-                    continue
+                    if self._within(delay, call_deadline):
+                        self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
+                        time.sleep(delay)
+                        attempt += 1
+                        continue
                 raise self._connection_error(exc, request) from exc
             self._log_response(request, response, started, attempt)
             if response.is_success:
+                if truncated:
+                    raise self._too_large(response)
                 return self._decode(op, response, decode)
             if attempt < max_retries and self._should_retry_status(op, response.status_code):
                 delay = self._retry_delay(attempt, response)
-                self._log_retry(
-                    request, f"status {response.status_code}", delay, attempt, max_retries
-                )
-                response.close()
-                time.sleep(delay)
-                attempt += 1
-                continue
-            raise error_from_response(response, self._error_types, self._error_type_member)
+                if self._within(delay, call_deadline):
+                    self._log_retry(
+                        request, f"status {response.status_code}", delay, attempt, max_retries
+                    )
+                    time.sleep(delay)
+                    attempt += 1
+                    continue
+            raise error_from_response(
+                response, self._error_types, self._error_type_member, truncated=truncated
+            )
+
+    def _attempt(
+        self, request: httpx.Request, deadline: float | None
+    ) -> tuple[httpx.Response, bool]:
+        """Send once and read the body (bounded in size and time); returns it and whether it
+        was cut at the size bound. The response is closed."""
+        response = self._http.send(request, stream=True)
+        body = _Body(request, self._read_limit(response), deadline)
+        try:
+            self._clip_body_wait(request, deadline)
+            inflater = _Inflater.of(response, request)
+            if inflater is None:
+                for chunk in response.iter_bytes():
+                    if body.add(chunk):
+                        break
+            else:
+                for raw in response.iter_raw():
+                    if any(body.add(chunk) for chunk in inflater.feed(raw)):
+                        break
+        finally:
+            response.close()
+        body.store(response)
+        return response, body.truncated
 
     def close(self) -> None:
         """Close the connection pool (only when the client created it)."""
@@ -565,32 +167,72 @@ class AsyncTransport(BaseTransport):
             op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
         )
         max_retries = self._max_retries(options)
+        timeout = self._timeout(options)
+        call_deadline = self._call_deadline()
         attempt = 0
         while True:
             started = time.monotonic()
+            deadline = self._start_attempt(request, timeout, call_deadline)
             try:
-                response = await self._http.send(request)
-            except httpx.RequestError as exc:  # TransportError, DecodingError, TooManyRedirects
+                if deadline is None:
+                    response, truncated = await self._attempt(request, deadline)
+                else:  # the deadline holds even while waiting for one chunk
+                    response, truncated = await asyncio.wait_for(
+                        self._attempt(request, deadline), max(deadline - started, 0.001)
+                    )
+            except (httpx.RequestError, asyncio.TimeoutError) as caught:
+                exc = (
+                    caught
+                    if isinstance(caught, httpx.RequestError)
+                    else httpx.ReadTimeout("the answer did not arrive in time", request=request)
+                )
                 if attempt < max_retries and self._should_retry_error(op, exc):
                     delay = self._retry_delay(attempt, None)
-                    self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
-                    await asyncio.sleep(delay)
-                    attempt += 1
-                    continue
-                raise self._connection_error(exc, request) from exc
+                    if self._within(delay, call_deadline):
+                        self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
+                        await asyncio.sleep(delay)
+                        attempt += 1
+                        continue
+                raise self._connection_error(exc, request) from caught
             self._log_response(request, response, started, attempt)
             if response.is_success:
+                if truncated:
+                    raise self._too_large(response)
                 return self._decode(op, response, decode)
             if attempt < max_retries and self._should_retry_status(op, response.status_code):
                 delay = self._retry_delay(attempt, response)
-                self._log_retry(
-                    request, f"status {response.status_code}", delay, attempt, max_retries
-                )
-                await response.aclose()
-                await asyncio.sleep(delay)
-                attempt += 1
-                continue
-            raise error_from_response(response, self._error_types, self._error_type_member)
+                if self._within(delay, call_deadline):
+                    self._log_retry(
+                        request, f"status {response.status_code}", delay, attempt, max_retries
+                    )
+                    await asyncio.sleep(delay)
+                    attempt += 1
+                    continue
+            raise error_from_response(
+                response, self._error_types, self._error_type_member, truncated=truncated
+            )
+
+    async def _attempt(
+        self, request: httpx.Request, deadline: float | None
+    ) -> tuple[httpx.Response, bool]:
+        """Send once and read the body (bounded in size and time); returns it and whether it
+        was cut at the size bound. The response is closed."""
+        response = await self._http.send(request, stream=True)
+        body = _Body(request, self._read_limit(response), deadline)
+        try:
+            inflater = _Inflater.of(response, request)
+            if inflater is None:
+                async for chunk in response.aiter_bytes():
+                    if body.add(chunk):
+                        break
+            else:
+                async for raw in response.aiter_raw():
+                    if any(body.add(chunk) for chunk in inflater.feed(raw)):
+                        break
+        finally:
+            await response.aclose()
+        body.store(response)
+        return response, body.truncated
 
     async def close(self) -> None:
         """Close the connection pool (only when the client created it)."""

@@ -3,31 +3,57 @@
 Every error derives from :class:`ClientError`:
 
 - :class:`RequestValidationError`: an argument breaks a rule of the API; nothing was sent.
-- :class:`ApiError`: the API answered with a non-2xx status. The generated ``errors`` module adds
-  one subclass per error type of the API; an unknown type or a body that is not the API's error
-  JSON still gives an :class:`ApiError` with the status and the raw body.
-- :class:`ApiConnectionError` / :class:`ApiTimeoutError`: no answer was received.
-- :class:`ResponseDecodeError`: a 2xx answer whose body is not what the operation returns.
+- :class:`ConfigurationError`: a client option is unusable (checked when the client is built).
+- :class:`ApiError`: the API answered with a non-2xx status. Whatever the body, the status picks
+  a class: :class:`BadRequestError` (400), :class:`AuthenticationError` (401),
+  :class:`PermissionDeniedError` (403), :class:`NotFoundError` (404), :class:`ConflictError`
+  (409), :class:`UnprocessableEntityError` (422), :class:`RateLimitError` (429),
+  :class:`InternalServerError` (500 and above), else :class:`ApiError` itself. The generated
+  ``errors`` module adds one subclass per error type of the API, deriving from the class of its
+  documented status; it is raised when the body names the type (and the status agrees).
+- :class:`ApiConnectionError` / :class:`ApiTimeoutError`: no (complete) answer was received in
+  time.
+- :class:`ResponseDecodeError`: a 2xx answer whose body is not what the operation returns
+  (:class:`ResponseTooLargeError`: larger than the client's ``max_response_bytes``).
+
+Errors that carry a response keep at most :data:`MAX_ERROR_BODY_CHARS` characters of its body in
+``body`` (``body_truncated`` tells when some was left out).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 
 from ._serde import json_loads
 
 __all__ = [
+    "MAX_ERROR_BODY_CHARS",
+    "STATUS_ERRORS",
     "ApiConnectionError",
     "ApiError",
     "ApiTimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
     "ClientError",
+    "ConfigurationError",
+    "ConflictError",
+    "InternalServerError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
     "RequestValidationError",
     "ResponseDecodeError",
+    "ResponseTooLargeError",
+    "UnprocessableEntityError",
     "error_from_response",
+    "status_error_class",
 ]
+
+MAX_ERROR_BODY_CHARS = 64 * 1024
+"""At most this many characters of a response body are kept in an error's ``body``."""
 
 
 class ClientError(Exception):
@@ -48,6 +74,21 @@ class RequestValidationError(ClientError, ValueError):
         super().__init__(f"{field}: {rule}")
 
 
+class ConfigurationError(ClientError, ValueError):
+    """A client option (argument or environment variable) is unusable; raised by the constructor.
+
+    Attributes:
+        option: The argument, e.g. ``base_url``.
+        env: The environment variable it is read from when not given (``""`` when none).
+    """
+
+    def __init__(self, option: str, env: str, problem: str) -> None:
+        self.option = option
+        self.env = env
+        where = f"{option} (or ${env})" if env else option
+        super().__init__(f"{where}: {problem}")
+
+
 class ApiConnectionError(ClientError):
     """The request could not be sent or no answer arrived (network failure)."""
 
@@ -64,24 +105,48 @@ class _ResponseErrorBase(ClientError):
     status_code: int
     headers: httpx.Headers
     body: str
+    body_truncated: bool
 
-    def _init_response(self, response: httpx.Response) -> None:
+    def _init_response(self, response: httpx.Response, truncated: bool) -> None:
         self.response = response
         self.status_code = response.status_code
         self.headers = response.headers
-        self.body = response.text
+        self.body, cut = _body_text(response)
+        self.body_truncated = truncated or cut
+
+
+def _body_text(response: httpx.Response) -> tuple[str, bool]:
+    """The start of the body as text (at most :data:`MAX_ERROR_BODY_CHARS`), and whether it was cut."""
+    try:
+        content = response.content
+    except httpx.ResponseNotRead:
+        return "", True
+    if len(content) <= MAX_ERROR_BODY_CHARS:
+        return response.text, False
+    # Cut the bytes first: decoding a huge body only to keep its start would be wasted work.
+    head = content[: MAX_ERROR_BODY_CHARS * 4]
+    text = head.decode(response.encoding or "utf-8", errors="replace")
+    return text[:MAX_ERROR_BODY_CHARS], True
 
 
 class ResponseDecodeError(_ResponseErrorBase):
     """A 2xx answer whose body is not valid JSON or not the operation's shape.
 
-    Keeps ``status_code``, ``headers`` and the raw ``body`` text.
+    Keeps ``status_code``, ``headers`` and the raw ``body`` text (its start: see
+    :data:`MAX_ERROR_BODY_CHARS`).
     """
 
-    def __init__(self, response: httpx.Response, reason: str) -> None:
-        self._init_response(response)
+    def __init__(self, response: httpx.Response, reason: str, *, truncated: bool = False) -> None:
+        self._init_response(response, truncated)
         self.reason = reason
         super().__init__(f"{response.status_code} response could not be decoded: {reason}")
+
+
+class ResponseTooLargeError(ResponseDecodeError):
+    """A 2xx answer whose body (decompressed) is larger than the client's ``max_response_bytes``.
+
+    ``body`` holds the start of what was read; the rest was not read.
+    """
 
 
 class ApiError(_ResponseErrorBase):
@@ -97,8 +162,17 @@ class ApiError(_ResponseErrorBase):
         metadata: Extra details of the body, or ``None``.
     """
 
-    def __init__(self, response: httpx.Response, data: Mapping[str, Any] | None = None) -> None:
-        self._init_response(response)
+    documented_status: ClassVar[int | None] = None
+    """The status the API documents for this error type (set on the generated type classes)."""
+
+    def __init__(
+        self,
+        response: httpx.Response,
+        data: Mapping[str, Any] | None = None,
+        *,
+        truncated: bool = False,
+    ) -> None:
+        self._init_response(response, truncated)
         data = data or {}
         self.type: str | None = _str_or_none(data.get("type"))
         self.message: str | None = _str_or_none(data.get("message"))
@@ -124,6 +198,74 @@ class ApiError(_ResponseErrorBase):
         return line
 
 
+class BadRequestError(ApiError):
+    """Status 400: the request is malformed or breaks a rule of the API."""
+
+    documented_status = 400
+
+
+class AuthenticationError(ApiError):
+    """Status 401: the token is missing, invalid or expired."""
+
+    documented_status = 401
+
+
+class PermissionDeniedError(ApiError):
+    """Status 403: the token may not do this."""
+
+    documented_status = 403
+
+
+class NotFoundError(ApiError):
+    """Status 404: what the request names does not exist (whatever the body says)."""
+
+    documented_status = 404
+
+
+class ConflictError(ApiError):
+    """Status 409: the request conflicts with the current state."""
+
+    documented_status = 409
+
+
+class UnprocessableEntityError(ApiError):
+    """Status 422: the request is well-formed but cannot be processed."""
+
+    documented_status = 422
+
+
+class RateLimitError(ApiError):
+    """Status 429: too many requests (retried first when ``max_retries`` allows)."""
+
+    documented_status = 429
+
+
+class InternalServerError(ApiError):
+    """Status 500 or above: the server (or a proxy in front of it) failed."""
+
+    documented_status = 500
+
+
+STATUS_ERRORS: Mapping[int, type[ApiError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+}
+"""The error class of each status that has one; 500 and above: :class:`InternalServerError`."""
+
+
+def status_error_class(status: int) -> type[ApiError]:
+    """The error class of an HTTP status: from :data:`STATUS_ERRORS`, else by range."""
+    cls = STATUS_ERRORS.get(status)
+    if cls is not None:
+        return cls
+    return InternalServerError if status >= 500 else ApiError
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -133,21 +275,38 @@ def _str_or_none(value: Any) -> str | None:
 
 
 def error_from_response(
-    response: httpx.Response, types: Mapping[str, type[ApiError]], type_member: str
+    response: httpx.Response,
+    types: Mapping[str, type[ApiError]],
+    type_member: str,
+    *,
+    truncated: bool = False,
 ) -> ApiError:
     """The :class:`ApiError` (subclass) for a non-2xx response; never raises.
 
-    ``types`` maps the error types the API names in its error body (member ``type_member``) to
-    their classes; any other answer gives a plain :class:`ApiError`.
+    The status picks the class (:func:`status_error_class`). ``types`` maps the error types the
+    API names in its error body (member ``type_member``) to their classes, each a subclass of
+    the class of its documented status. The type's class is used when the status agrees with
+    the documented one (same status class) or none is documented; otherwise the status's class
+    is, so that ``except NotFoundError`` catches every 404 and only 404s.
+    ``truncated``: the body was cut (only its start was read).
     """
+    status_cls = status_error_class(response.status_code)
     data: Any = None
-    if response.content:
+    content = b""
+    try:
+        content = response.content
+    except httpx.ResponseNotRead:
+        pass
+    if content and not truncated:
         try:
-            data = json_loads(response.content)
+            data = json_loads(content)
         except ValueError:
             data = None
     if not isinstance(data, dict):
-        return ApiError(response)
+        return status_cls(response, truncated=truncated)
     kind = data.get(type_member) if type_member else None
-    cls = types.get(kind, ApiError) if isinstance(kind, str) else ApiError
-    return cls(response, data)
+    cls = types.get(kind, status_cls) if isinstance(kind, str) else status_cls
+    documented = cls.documented_status
+    if documented is not None and status_error_class(documented) is not status_cls:
+        cls = status_cls  # a type documented for another status: the status decides
+    return cls(response, data, truncated=truncated)

@@ -1,36 +1,124 @@
 """JSON and date-time conversions shared by the models and the client.
 
 ``orjson`` is used when it is installed; the results are identical either way.
+
+:func:`json_loads` accepts strict JSON only: ``NaN``, ``Infinity`` and numbers too large for a
+float (``1e999``) are refused, as is nesting deeper than :data:`MAX_JSON_DEPTH`; each raises
+``ValueError`` (never ``RecursionError``), which the client turns into a typed error. So every
+value read can be written back (``to_dict()``, ``json_dumps``).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-__all__ = ["_format_datetime", "_parse_datetime", "_to_json", "json_dumps", "json_loads"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "_format_datetime",
+    "_parse_datetime",
+    "_to_json",
+    "json_dumps",
+    "json_loads",
+]
 
-json_loads: Callable[[str | bytes], Any]
+MAX_JSON_DEPTH = 512
+"""Arrays and objects nested deeper than this are refused (``ValueError``)."""
+
+_loads: Callable[[str | bytes], Any]
 json_dumps: Callable[[Any], bytes]
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"number out of range: {text[:40]}")
+    return value
+
+
+def _std_loads(data: str | bytes) -> Any:
+    if isinstance(data, (bytes, bytearray)):
+        data = data.decode(json.detect_encoding(data), "surrogatepass")
+    if data.startswith("\ufeff"):
+        raise ValueError("unexpected UTF-8 BOM")
+    return _decoder.decode(data)
+
+
+_decoder = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
 
 try:  # pragma: no cover - depends on the environment
     import orjson as _orjson  # type: ignore[import-not-found, unused-ignore]
 
-    json_loads = _orjson.loads
+    def _loads(data: str | bytes) -> Any:  # refuses NaN, Infinity and 1e999 itself
+        try:
+            return _orjson.loads(data)
+        except _orjson.JSONDecodeError as exc:
+            if "depth" in str(exc) or "recursion" in str(exc):
+                raise RecursionError from None  # the same message as the standard library's
+            raise
 
     def json_dumps(value: Any) -> bytes:
         encoded: bytes = _orjson.dumps(value)
+        if b"null" in encoded and _non_finite(value):  # orjson writes NaN and infinities as null
+            raise ValueError("Out of range float values are not JSON compliant")
         return encoded
 
+    def _non_finite(value: Any) -> bool:
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, float):
+                if not math.isfinite(item):
+                    return True
+            elif isinstance(item, dict):
+                stack.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                stack.extend(item)
+        return False
+
 except ImportError:  # pragma: no cover - depends on the environment
-    json_loads = json.loads
+    _loads = _std_loads
     _encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
     def json_dumps(value: Any) -> bytes:
         return _encoder.encode(value).encode("utf-8")
+
+
+def json_loads(data: str | bytes) -> Any:
+    """Parse strict JSON (see the module's notes); any problem raises ``ValueError``."""
+    try:
+        value = _loads(data)
+    except RecursionError:
+        raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
+    if isinstance(value, (dict, list)) and _may_be_deep(data) and _too_deep(value):
+        raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+    return value
+
+
+def _may_be_deep(data: str | bytes) -> bool:
+    """Cheap screen: fewer brackets than the limit cannot nest past it."""
+    if isinstance(data, str):
+        return data.count("[") + data.count("{") > MAX_JSON_DEPTH
+    return data.count(b"[") + data.count(b"{") > MAX_JSON_DEPTH
+
+
+def _too_deep(value: Any) -> bool:
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
 
 
 _ISO = re.compile(

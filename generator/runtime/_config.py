@@ -1,0 +1,161 @@
+"""Client configuration: defaults, the checks of the options given (or read from the
+environment) when a client is built, timeouts and logging."""
+
+from __future__ import annotations
+
+import logging
+import os
+import platform
+from dataclasses import dataclass, field
+
+import httpx
+
+from ._exceptions import (
+    ConfigurationError,
+)
+from ._types import UNSET, TimeoutTypes, Unset
+
+_PACKAGE = __package__ or __name__.rpartition(".")[0]
+"""The name of the package this module runs in (the generated package)."""
+
+
+log = logging.getLogger(_PACKAGE)
+
+
+DEFAULT_TIMEOUT = httpx.Timeout(60.0)
+"""Seconds each attempt may take: connect, send and read the whole answer (see ``attempt_limit``)."""
+
+
+DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+"""Largest answer body read, in bytes after decompression; larger: ``ResponseTooLargeError``."""
+
+
+DEFAULT_MAX_RETRIES = 2
+
+
+def user_agent(version: str) -> str:
+    """The ``User-Agent`` of the package at ``version``: package, Python and httpx versions."""
+    return f"{_PACKAGE}/{version} python/{platform.python_version()} httpx/{httpx.__version__}"
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The resolved configuration of a client; ``with_options`` makes changed copies."""
+
+    token: str | None = field(repr=False)
+    """Never shown by ``repr``."""
+    base_url: httpx.URL
+    timeout: httpx.Timeout
+    max_retries: int
+    header_options: tuple[tuple[str, str], ...]
+    """(wire header, value) pairs sent on every operation that declares the header."""
+    default_headers: tuple[tuple[str, str], ...] = ()
+    validate_requests: bool = True
+    require_token: bool = True
+    """Refuse to build a client without a token (``False``: a proxy adds authentication)."""
+    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
+    total_timeout: float | None = None
+    """Seconds a whole call may take, retries and their waits included (``None``: no bound
+    beyond ``(max_retries + 1) * timeout`` plus the waits between attempts)."""
+
+    def header_option(self, wire: str) -> str | None:
+        for name, value in self.header_options:
+            if name == wire:
+                return value
+        return None
+
+
+def env_str(name: str) -> str | None:
+    value = os.environ.get(name) if name else None
+    return value if value else None
+
+
+def make_timeout(value: TimeoutTypes | Unset) -> httpx.Timeout:
+    if value is UNSET:
+        return DEFAULT_TIMEOUT
+    if isinstance(value, httpx.Timeout):
+        return value
+    return httpx.Timeout(value)
+
+
+def attempt_limit(timeout: httpx.Timeout) -> float | None:
+    """Seconds one attempt may take in all (connect, send, read the whole body).
+
+    The largest of the timeout's parts; ``None`` (no limit) when its read part is ``None``.
+    Each part also bounds its own step (e.g. one wait for data), as in httpx.
+    """
+    if timeout.read is None:
+        return None
+    parts = [
+        t for t in (timeout.connect, timeout.read, timeout.write, timeout.pool) if t is not None
+    ]
+    return max(parts)
+
+
+def _clipped(timeout: httpx.Timeout, remaining: float | None) -> dict[str, float | None]:
+    """httpx's per-step timeouts, none longer than the time left to the deadline."""
+    parts: dict[str, float | None] = timeout.as_dict()
+    if remaining is None:
+        return parts
+    left = max(remaining, 0.001)
+    return {k: left if v is None else min(v, left) for k, v in parts.items()}
+
+
+def resolve_token(token: str | None, env: str, required: bool) -> str | None:
+    """The token given, else from ``$env``; raises :class:`ConfigurationError` when there is none
+    and one is ``required``. Never shows the token."""
+    value = token if token is not None else env_str(env)
+    if value:
+        return value
+    if required:
+        where = f"pass token=... or set ${env}" if env else "pass token=..."
+        raise ConfigurationError(
+            "token",
+            env,
+            f"no token ({where}; require_token=False sends no Authorization header, for a "
+            "proxy that adds authentication itself)",
+        )
+    return None
+
+
+def resolve_base_url(value: str | httpx.URL | None, env: str, default: str) -> httpx.URL:
+    """The base URL given, else from ``$env``, else ``default``; checked.
+
+    Refused with a :class:`ConfigurationError` (that never repeats the URL, which may hold
+    secrets): no ``http``/``https`` scheme or no host, a query or fragment, credentials.
+    """
+    if value is None:
+        value = env_str(env) or default
+    if not str(value):
+        where = f"pass base_url=... or set ${env}" if env else "pass base_url=..."
+        raise ConfigurationError("base_url", env, f"not set ({where})")
+    try:
+        url = httpx.URL(value)
+    except (httpx.InvalidURL, TypeError, ValueError):
+        raise ConfigurationError("base_url", env, "not a valid URL") from None
+    problem = ""
+    if url.scheme not in ("http", "https"):
+        problem = "must start with http:// or https://"
+    elif not url.host:
+        problem = "has no host"
+    elif url.userinfo:
+        problem = "must not hold credentials (user:password@); pass the token as token=..."
+    elif url.query:
+        problem = "must not have a query (?...)"
+    elif url.fragment:
+        problem = "must not have a fragment (#...)"
+    if problem:
+        raise ConfigurationError("base_url", env, problem)
+    return url
+
+
+def setup_logging(env_var: str) -> None:
+    """Turn on the package logger when ``env_var`` is ``debug`` or ``info``."""
+    level = {"debug": logging.DEBUG, "info": logging.INFO}.get((env_str(env_var) or "").lower())
+    if level is None:
+        return
+    log.setLevel(level)
+    if not log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+        log.addHandler(handler)

@@ -1,0 +1,110 @@
+"""How arguments go on the wire: header checks, path segments, query and form values,
+parameter styles (joined, exploded, deepObject)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Mapping
+from urllib.parse import quote
+
+from ._exceptions import (
+    RequestValidationError,
+)
+from ._serde import json_dumps
+from ._types import UNSET
+
+_HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+
+
+_HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")
+
+
+def _check_header_value(name: str, value: str) -> str:
+    """Refuse what would be sent wrongly or not at all (header injection, non-ASCII)."""
+    if value.isascii() and value.isprintable() and _HEADER_NAME.fullmatch(name):
+        return value  # the common case, checked cheaply
+    if not _HEADER_NAME.fullmatch(name):
+        raise RequestValidationError(name, "not a valid header name")
+    if "\r" in value or "\n" in value:
+        raise RequestValidationError(name, "header value must not contain CR or LF")
+    if not _HEADER_VALUE.fullmatch(value):
+        raise RequestValidationError(
+            name, "header value must be printable ASCII (no control or non-ASCII characters)"
+        )
+    return value
+
+
+def _path_segment(name: str, value: object) -> str:
+    text = _query_text(value)
+    if text in ("", ".", ".."):
+        raise RequestValidationError(name, f"path segment must not be {text!r}")
+    return quote(text, safe="")
+
+
+def _query_text(value: object) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _query_value(value: object) -> object:
+    if isinstance(value, (list, tuple)):
+        return [_query_text(v) for v in value]
+    return _query_text(value)
+
+
+_ACCEPT = {
+    "json": "application/json",
+    "text": "text/plain, */*",
+    "bytes": "*/*",
+    "none": "application/json",
+}
+
+
+def _is_file(value: object) -> bool:
+    return isinstance(value, (bytes, bytearray, io.IOBase)) or (
+        isinstance(value, tuple)
+        and len(value) in (2, 3)
+        and isinstance(value[1], (bytes, bytearray, io.IOBase))
+    )
+
+
+def _form_value(value: object) -> object:
+    if isinstance(value, (dict, list)) and not (
+        isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value)
+    ):
+        return json_dumps(value).decode("utf-8")
+    if isinstance(value, list):
+        return [_query_text(v) for v in value]
+    return _query_text(value)
+
+
+def _joined(value: object, delimiter: str) -> object:
+    """An array parameter in one value (``style: simple`` or ``explode: false``)."""
+    if value is UNSET or value is None or not isinstance(value, (list, tuple)):
+        return value
+    return delimiter.join(_query_text(v) for v in value)
+
+
+def _deep_object(name: str, value: object) -> dict[str, object]:
+    """``style: deepObject``: ``name[key]=value`` query parameters."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {f"{name}[{k}]": v for k, v in value.items()}
+
+
+def _exploded(value: object) -> dict[str, object]:
+    """An object query parameter with ``explode: true``: one parameter per member."""
+    return dict(value) if isinstance(value, Mapping) else {}
+
+
+def _joined_object(value: object) -> object:
+    """An object query parameter with ``explode: false``: ``k1,v1,k2,v2``."""
+    if not isinstance(value, Mapping):
+        return value
+    return ",".join(_query_text(x) for pair in value.items() for x in pair)

@@ -1,0 +1,350 @@
+"""What the sync and async transports share: the static facts of an operation, per-call
+options, building a request, and the policy for retries, deadlines, decoding and logging."""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, ParamSpec, TypeVar
+
+import httpx
+
+from ._config import (
+    _PACKAGE,
+    Config,
+    _clipped,
+    attempt_limit,
+    log,
+    make_timeout,
+    user_agent,
+)
+from ._encoding import (
+    _ACCEPT,
+    _check_header_value,
+    _form_value,
+    _is_file,
+    _path_segment,
+    _query_text,
+    _query_value,
+)
+from ._exceptions import (
+    MAX_ERROR_BODY_CHARS,
+    ApiConnectionError,
+    ApiError,
+    ApiTimeoutError,
+    RequestValidationError,
+    ResponseDecodeError,
+    ResponseTooLargeError,
+)
+from ._reading import (
+    _retry_after,
+)
+from ._serde import json_dumps, json_loads
+from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+
+T = TypeVar("T")
+
+
+P = ParamSpec("P")
+
+_last_response: contextvars.ContextVar[list[httpx.Response] | None] = contextvars.ContextVar(
+    f"{_PACKAGE}_last_response", default=None
+)
+
+
+INITIAL_RETRY_DELAY = 0.5
+
+
+MAX_RETRY_DELAY = 8.0
+
+
+_RETRY_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
+
+
+_REFUSED_STATUSES = frozenset({429, 503})  # the server did not act on the request
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """Static facts of one operation, generated once per operation."""
+
+    name: str
+    method: str
+    path: str
+    idempotent: bool
+    """Safe to repeat whatever the failure (GET, PUT, DELETE, or marked so in the spec)."""
+    required_headers: tuple[tuple[str, str], ...] = ()
+    """(wire header, argument name) pairs that must end up with a value."""
+    validate: (
+        Callable[[Mapping[str, object], Mapping[str, object], Mapping[str, object], Any], None]
+        | None
+    ) = None
+    """Generated check of the arguments against the spec's rules (see ``_validators``)."""
+    content_type: str = "application/json"
+    encoding: str = "json"
+    """How the body is sent: ``json``, ``form`` (urlencoded), ``multipart`` or ``raw`` bytes."""
+    response: str = "json"
+    """What a success answer holds: ``json``, ``text``, ``bytes`` or ``none``."""
+
+
+@dataclass(slots=True)
+class RequestOptions:
+    """Per-call options every method accepts."""
+
+    extra_headers: Headers | None = None
+    extra_query: Query | None = None
+    extra_body: Body | None = None
+    timeout: TimeoutTypes | Unset = UNSET
+    max_retries: int | Unset = UNSET
+
+
+class BaseTransport:
+    """What the sync and async transports share: building requests and judging answers.
+
+    The generated client classes set the class attributes that depend on the spec.
+    """
+
+    _user_agent: ClassVar[str] = user_agent("0")
+    _error_types: ClassVar[Mapping[str, type[ApiError]]] = {}
+    """Error classes by the error type the API names in its error body."""
+    _error_type_member: ClassVar[str] = ""
+    """The member of the error body naming the error type."""
+
+    _config: Config
+    _http: httpx.Client | httpx.AsyncClient
+
+    def _build_request(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        options: RequestOptions,
+        cookies: Mapping[str, object] | None = None,
+    ) -> httpx.Request:
+        config = self._config
+        if config.validate_requests and op.validate is not None:
+            op.validate(path, query, headers, body)
+        url_path = op.path
+        for name, value in path.items():
+            url_path = url_path.replace("{" + name + "}", _path_segment(name, value))
+        params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
+        if options.extra_query:
+            params.update(options.extra_query)
+        out_headers: dict[str, str] = {
+            "user-agent": self._user_agent,
+            "accept": _ACCEPT[op.response],
+        }
+        out_headers.update(config.default_headers)
+        if config.token:
+            out_headers["authorization"] = f"Bearer {config.token}"
+        for wire, value in headers.items():
+            if value is UNSET:
+                option = config.header_option(wire)
+                if option is not None:
+                    out_headers[wire] = option
+            elif value is not None:
+                out_headers[wire] = _query_text(value)
+        if cookies:
+            jar = "; ".join(
+                f"{k}={_query_text(v)}"
+                for k, v in cookies.items()
+                if v is not UNSET and v is not None
+            )
+            if jar:
+                out_headers["cookie"] = jar
+        for wire, arg in op.required_headers:
+            if wire not in out_headers:
+                raise RequestValidationError(
+                    arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
+                )
+        if options.extra_headers:
+            out_headers.update(options.extra_headers)
+        for wire, value in out_headers.items():
+            _check_header_value(wire, value)
+        content: bytes | str | None = None
+        data: dict[str, Any] | None = None
+        files: dict[str, Any] | None = None
+        if body is not UNSET and (body is not None or options.extra_body):
+            if options.extra_body:
+                body = {**(body or {}), **options.extra_body}
+            if op.encoding == "json":
+                try:
+                    content = json_dumps(body)
+                except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
+                    raise RequestValidationError("body", f"not valid JSON: {exc}") from None
+                out_headers["content-type"] = op.content_type
+            elif op.encoding == "raw":
+                content = body
+                out_headers["content-type"] = op.content_type
+            else:
+                data = {k: _form_value(v) for k, v in body.items() if not _is_file(v)}
+                if op.encoding == "multipart":
+                    files = {k: v for k, v in body.items() if _is_file(v)}
+        timeout = config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
+        # Built by the httpx client itself, so that an injected client's own headers, params and
+        # cookies apply (``send`` alone would ignore them).
+        return self._http.build_request(
+            op.method,
+            config.base_url.copy_with(
+                raw_path=(config.base_url.raw_path.rstrip(b"/") + url_path.encode("ascii"))
+            ),
+            params=params or None,
+            headers=out_headers,
+            content=content,
+            data=data,
+            files=files,
+            timeout=timeout,
+        )
+
+    def _max_retries(self, options: RequestOptions) -> int:
+        return self._config.max_retries if options.max_retries is UNSET else options.max_retries
+
+    def _timeout(self, options: RequestOptions) -> httpx.Timeout:
+        return self._config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
+
+    def _call_deadline(self) -> float | None:
+        total = self._config.total_timeout
+        return None if total is None else time.monotonic() + total
+
+    @staticmethod
+    def _start_attempt(
+        request: httpx.Request, timeout: httpx.Timeout, call_deadline: float | None
+    ) -> float | None:
+        """The deadline of the attempt starting now; clips httpx's step timeouts to it."""
+        now = time.monotonic()
+        limit = attempt_limit(timeout)
+        deadline = None if limit is None else now + limit
+        if call_deadline is not None:
+            deadline = call_deadline if deadline is None else min(deadline, call_deadline)
+        request.extensions["timeout"] = _clipped(
+            timeout, None if deadline is None else deadline - now
+        )
+        return deadline
+
+    @staticmethod
+    def _within(delay: float, call_deadline: float | None) -> bool:
+        """Whether a retry after ``delay`` seconds still starts before the call's deadline."""
+        return call_deadline is None or time.monotonic() + delay < call_deadline
+
+    def _read_limit(self, response: httpx.Response) -> int:
+        if response.is_success:
+            return self._config.max_response_bytes
+        return min(self._config.max_response_bytes, MAX_ERROR_BODY_CHARS)
+
+    @staticmethod
+    def _clip_body_wait(request: httpx.Request, deadline: float | None) -> None:
+        """Bound each wait for body data by the time left now that the headers are in (httpx
+        reads the body's read timeout when the body starts). The async client needs no such
+        help: ``asyncio.wait_for`` ends the attempt at its deadline."""
+        timeouts = request.extensions.get("timeout")
+        if deadline is None or not isinstance(timeouts, dict):
+            return
+        left = max(deadline - time.monotonic(), 0.001)
+        read = timeouts.get("read")
+        timeouts["read"] = left if read is None else min(read, left)
+
+    def _too_large(self, response: httpx.Response) -> ResponseTooLargeError:
+        limit = self._config.max_response_bytes
+        return ResponseTooLargeError(
+            response, f"body larger than max_response_bytes ({limit} bytes)", truncated=True
+        )
+
+    @staticmethod
+    def _retry_delay(attempt: int, response: httpx.Response | None) -> float:
+        """The server's ``retry-after`` when usable, else exponential backoff with jitter."""
+        if response is not None:
+            delay = _retry_after(response.headers)
+            if delay is not None:
+                return delay
+        backoff: float = min(INITIAL_RETRY_DELAY * (2.0**attempt), MAX_RETRY_DELAY)
+        return backoff * (1.0 - 0.25 * random.random())
+
+    @staticmethod
+    def _should_retry_status(op: Operation, status: int) -> bool:
+        if op.idempotent:
+            return status in _RETRY_STATUSES
+        return status in _REFUSED_STATUSES
+
+    @staticmethod
+    def _should_retry_error(op: Operation, exc: httpx.RequestError) -> bool:
+        if not isinstance(exc, httpx.TransportError):
+            return False  # e.g. a body that cannot be decompressed: it would fail again
+        if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)):
+            return True  # the request never reached the server
+        return op.idempotent
+
+    @staticmethod
+    def _connection_error(exc: httpx.RequestError, request: httpx.Request) -> ApiConnectionError:
+        if isinstance(exc, httpx.TimeoutException):
+            return ApiTimeoutError(
+                f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
+            )
+        return ApiConnectionError(
+            f"{request.method} {request.url} failed: {type(exc).__name__}: {exc}", request=request
+        )
+
+    @staticmethod
+    def _decode(op: Operation, response: httpx.Response, decode: Callable[[Any], T] | None) -> T:
+        sink = _last_response.get()
+        if sink is not None:
+            sink.append(response)
+        if op.response != "json":
+            value: Any = {"text": response.text, "bytes": response.content}.get(op.response)
+            return value  # type: ignore[no-any-return]
+        if decode is None:
+            try:
+                parsed: Any = json_loads(response.content) if response.content else None
+                return parsed  # type: ignore[no-any-return]
+            except ValueError as exc:
+                raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
+        try:
+            data = json_loads(response.content)
+        except ValueError as exc:
+            raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
+        try:
+            return decode(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ResponseDecodeError(
+                response, f"unexpected shape: {type(exc).__name__}: {exc}"
+            ) from None
+
+    @staticmethod
+    def _log_response(
+        request: httpx.Request, response: httpx.Response, started: float, attempt: int
+    ) -> None:
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug(
+                "%s %s -> %d in %.1f ms (retry %d)",
+                request.method,
+                request.url,
+                response.status_code,
+                (time.monotonic() - started) * 1000.0,
+                attempt,
+            )
+
+    @staticmethod
+    def _log_retry(
+        request: httpx.Request, reason: str, delay: float, attempt: int, max_retries: int
+    ) -> None:
+        log.info(
+            "retrying %s %s in %.2f s (%s; retry %d of %d)",
+            request.method,
+            request.url,
+            delay,
+            reason,
+            attempt + 1,
+            max_retries,
+        )
+
+    def __repr__(self) -> str:
+        c = self._config
+        options = ", ".join(f"{wire}={value!r}" for wire, value in c.header_options)
+        token = "<redacted>" if c.token else None
+        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{', ' if options else ''}{options})"
