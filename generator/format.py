@@ -4,7 +4,7 @@ Black is by far the slowest stage of generation, so each module is cut into its 
 blocks (a class, a function, with its decorators), the blocks are formatted in parallel
 processes, and each formatted block is kept in a content-addressed cache: regenerating after
 a spec change re-formats only the blocks that changed. The result is identical to
-``black.format_str`` on the whole module (tests/test_format.py holds this), and the cache
+``black.format_str`` on the whole module (tests/generator/test_format.py holds this), and the cache
 maps a block's exact text (with Black's version and mode) to Black's output, so it can
 never change the output, only its cost. ``CODEGEN_NO_CACHE=1`` turns the cache off;
 ``CODEGEN_CACHE_DIR`` moves it (default: ``$XDG_CACHE_HOME/botpress-codegen``).

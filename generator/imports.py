@@ -1,6 +1,6 @@
 """What the generated modules may import (runtime helpers among them), in the order their import
 lines are written. Data only: :meth:`generator.code.ModuleWriter.imports` writes the lines of the
-names a module uses; tests/test_code.py checks that every runtime name here exists in
+names a module uses; tests/generator/test_code.py checks that every runtime name here exists in
 generator/runtime.
 """
 

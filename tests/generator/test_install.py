@@ -23,7 +23,7 @@ import pytest
 
 from generator import __version__
 
-from .conftest import FIXTURES, ROOT
+from ..conftest import FIXTURES, ROOT
 
 PETSTORE = FIXTURES / "install" / "petstore-expanded.yaml"
 

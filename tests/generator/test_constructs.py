@@ -26,7 +26,7 @@ import pytest
 from generator.cli import generate
 from generator.write import write_package
 
-from .conftest import FIXTURES
+from ..conftest import FIXTURES
 
 CONSTRUCTS = FIXTURES / "constructs"
 # Constructs whose output is also pinned byte for byte: their spec is the golden case's.

@@ -8,7 +8,7 @@ repository root: one ``FILE#/json/pointer: what is wrong`` line per problem.
 
 To refresh the snapshots after a deliberate change of messages, run
 
-    UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/test_bad_input.py
+    UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/generator/test_bad_input.py
 
 and review the diff of the ``.expected`` files before committing.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 BAD = ROOT / "tests" / "fixtures" / "bad"
 UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
 LINE = re.compile(r"^\S+#(/\S*)?: .+$")

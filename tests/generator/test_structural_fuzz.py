@@ -1,4 +1,4 @@
-"""Structural fuzz (beside the mutation fuzz of tests/test_fuzz.py): generated documents that are
+"""Structural fuzz (beside the mutation fuzz of tests/generator/test_fuzz.py): generated documents that are
 deep, wide, aliased, cyclic, self-referencing across files, with hostile names and hostile
 ``$ref``s (URLs to a listener on 127.0.0.1, ``..``, absolute paths, a file outside the folder).
 
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import yaml
 
-from .guarded import Listener, Outcome, run_guarded
+from ..guarded import Listener, Outcome, run_guarded
 
 SEEDS = list(range(18))
 SECRET = "FUZZ-SECRET-MARKER-51c2"

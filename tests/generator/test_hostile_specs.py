@@ -26,7 +26,7 @@ import pytest
 
 from generator.cli import main
 
-from .guarded import Listener, Outcome, run_guarded
+from ..guarded import Listener, Outcome, run_guarded
 
 SECRET = "TOP-SECRET-MARKER-7f3a"
 HEAD = "openapi: 3.1.0\ninfo: {title: Hostile, version: '1'}\n"

@@ -15,7 +15,7 @@ import pytest
 from generator import cli, fastcheck
 from generator.provenance import MANIFEST
 
-from .conftest import FIXTURES, ROOT
+from ..conftest import FIXTURES, ROOT
 
 MULTIFILE = FIXTURES / "golden" / "multifile"
 QUICK = "is up to date (the inputs its manifest records are unchanged)"

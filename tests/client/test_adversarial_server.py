@@ -23,7 +23,7 @@ from botpress_client import _config, _reading, _transport, errors
 from botpress_client import _exceptions as exc_module
 from botpress_client import _serde as serde
 
-from .loopback import Loopback
+from ..loopback import Loopback
 from .test_runtime import BP_VARS, ERROR_STATUS, GET_TABLE, TOKEN, Api, error_body, passages_page
 
 LIMIT = 10.0

@@ -22,7 +22,7 @@ from hypothesis_jsonschema import from_schema
 
 from generator.naming import snake_case
 
-from .conftest import SPEC
+from ..conftest import SPEC
 
 SPEC_DOC: dict[str, Any] = yaml.safe_load(SPEC.read_text())
 SCHEMAS: dict[str, Any] = SPEC_DOC["components"]["schemas"]

@@ -13,7 +13,7 @@ import pytest
 from generator.changes import actual_bump
 from generator.cli import main
 
-from .conftest import FIXTURES
+from ..conftest import FIXTURES
 
 CASE = FIXTURES / "diff" / "closed_enum_value_removed"  # 1.0.0 -> 1.1.0, one breaking change
 BREAKING = '- `models.Status`: value "archived" removed (`spec/openapi.yaml#/components/schemas/Status`)'

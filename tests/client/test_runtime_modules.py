@@ -10,7 +10,7 @@ import pytest
 from generator.render import RUNTIME, RUNTIME_FILES
 from generator.runtime import _config, _exceptions, _reading, _serde
 
-from .conftest import GENERATED
+from ..conftest import GENERATED
 
 
 def test_generated_package_holds_the_runtime_verbatim() -> None:

@@ -37,7 +37,7 @@ from generator.problems import SpecError
 from generator.render import render
 from generator.write import write_package
 
-from .conftest import SPEC
+from ..conftest import SPEC
 
 LOCATED = re.compile(r"^\S+#(/\S*)?: .+$")
 SPEC_DOC: dict[str, Any] = yaml.safe_load(SPEC.read_text(encoding="utf-8"))

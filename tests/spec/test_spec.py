@@ -23,7 +23,7 @@ from openapi_spec_validator import validate as validate_openapi
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-SPEC_PATH = Path(__file__).resolve().parent.parent / "spec" / "openapi.yaml"
+SPEC_PATH = Path(__file__).resolve().parent.parent.parent / "spec" / "openapi.yaml"
 SPEC_URI = "urn:spec"
 
 # jsonschema checks "date-time" only when rfc3339-validator is importable; "uuid" is built in.

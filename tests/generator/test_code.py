@@ -21,7 +21,7 @@ from generator.load import load_document
 from generator.render import RUNTIME, environment
 from tests.goldens import GOLDEN, cases, spec_of
 
-from .conftest import GENERATED, SPEC
+from ..conftest import GENERATED, SPEC
 
 RUNTIME_MODULES = {f".{p.stem}": p.stem for p in RUNTIME.glob("_*.py")} | {".errors": "_exceptions"}
 

@@ -21,7 +21,7 @@ import httpx
 import pytest
 from botpress_client import AsyncClient, Client, _reading, _transport, errors, models
 
-from .loopback import Loopback
+from ..loopback import Loopback
 
 TOKEN = "sk-SECRET-token-4242"
 BOT = "bot_1"

@@ -27,7 +27,7 @@ import pytest
 
 from generator.cli import main
 
-from .conftest import FIXTURES
+from ..conftest import FIXTURES
 
 HOSTILE = FIXTURES / "hostile"
 PACKAGES = {"hostile_api": HOSTILE / "spec.yaml", "hostile_surrogates": HOSTILE / "surrogates.json"}

@@ -6,7 +6,7 @@ for ``bad_input``), of the command run inside the case folder as ``diff old.yaml
 
 To refresh the snapshots after a deliberate change of wording, run
 
-    UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/test_diff.py
+    UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/generator/test_diff.py
 
 and review the diff of the expected files before committing.
 """
@@ -28,7 +28,7 @@ from generator.cli import main
 from generator.diff import load_api
 from generator.gitlog import locate, release_base
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 CASES_DIR = ROOT / "tests" / "fixtures" / "diff"
 UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
 

@@ -25,7 +25,7 @@ from generator.build.names import runtime_client_attributes, runtime_error_class
 from generator.cli import generate
 from generator.write import write_package
 
-from .conftest import FIXTURES
+from ..conftest import FIXTURES
 
 CASE = FIXTURES / "golden" / "reserved_names"
 SPEC = CASE / "spec.yaml"

@@ -13,7 +13,7 @@ import pytest
 from generator import __version__, cli
 from generator.provenance import MANIFEST
 
-from .conftest import FIXTURES
+from ..conftest import FIXTURES
 
 SPEC = FIXTURES / "golden" / "minimal" / "spec.yaml"
 
@@ -256,7 +256,7 @@ def test_missing_settings_name_the_flags(work: Path, capsys: pytest.CaptureFixtu
 def test_pre_commit_hook_runs_check() -> None:
     import yaml
 
-    from .conftest import ROOT
+    from ..conftest import ROOT
 
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
     check = next(h for h in hooks if h["id"] == "botpress-codegen-check")
@@ -275,7 +275,7 @@ def test_generated_readme_documents_every_option_and_error() -> None:
     from botpress_client import errors
     from botpress_client._transport import RequestOptions
 
-    from .conftest import GENERATED
+    from ..conftest import GENERATED
 
     readme = (GENERATED / "botpress_client" / "README.md").read_text()
     client = botpress_client.Client

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-GENERATOR = Path(__file__).resolve().parent.parent / "generator"
+GENERATOR = Path(__file__).resolve().parent.parent.parent / "generator"
 MAX_LINES = 500
 # Modules allowed over MAX_LINES (none today): each at its size then, so it may shrink, not grow.
 OVER_LIMIT: dict[str, int] = {}

@@ -1,0 +1,1 @@
+"""Tests of the generated client: its runtime (generator/runtime) and the generated package."""

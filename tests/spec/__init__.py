@@ -1,0 +1,1 @@
+"""Tests of the hand-written OpenAPI document (spec/openapi.yaml)."""
