@@ -49,7 +49,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("typing", ("Any", "Literal", "Mapping", "TypeAlias", "cast")),
         ("", ()),
         ("._serde", ("_format_datetime", "_parse_datetime", "_to_json")),
-        ("._types", ("UNSET", "FileTypes", "Unset")),
+        ("._types", ("UNSET", "FileTypes", "Unset", "_model_repr")),
     ),
     "_validators.py": (
         ("re", ()),

@@ -52,6 +52,7 @@ MODELS_MODULE_IMPORTS = frozenset(
         "cast",
         "dataclass",
         "field",
+        "_model_repr",
     }
 )
 # Names every model defines itself, and names its annotations use (a member named ``str`` would
