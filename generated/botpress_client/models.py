@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Literal, Mapping, TypeAlias
+from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from ._serde import _format_datetime, _parse_datetime
 from ._types import UNSET, Unset, _model_repr
@@ -71,6 +71,12 @@ __all__ = [
     "UpdateWorkspaceMemberBody",
     "User",
     "WorkspaceMember",
+    "ColumnDefinitionDict",
+    "ColumnItemsDict",
+    "ColumnMetadataDict",
+    "ComputedDefinitionDict",
+    "MessageScheduleDict",
+    "TableSchemaDict",
 ]
 
 BotIssueCategory: TypeAlias = Literal["user_code"] | str
@@ -2431,3 +2437,95 @@ class WorkspaceMember:
 
     def __repr__(self) -> str:
         return _model_repr(self)
+
+
+_ColumnDefinitionDictRequired = TypedDict(
+    "_ColumnDefinitionDictRequired",
+    {"type": "ColumnType", "x-zui": "ColumnMetadata | ColumnMetadataDict"},
+)
+_ColumnDefinitionDictOptional = TypedDict(
+    "_ColumnDefinitionDictOptional",
+    {
+        "format": "ColumnDefinitionFormat",
+        "description": "str",
+        "pattern": "str",
+        "enum": "list[str]",
+        "items": "ColumnItems | ColumnItemsDict",
+        "nullable": "bool",
+        "properties": "dict[str, ColumnItems | ColumnItemsDict]",
+    },
+    total=False,
+)
+
+
+class ColumnDefinitionDict(_ColumnDefinitionDictRequired, _ColumnDefinitionDictOptional):
+    """JSON form of ``ColumnDefinition`` (wire names as keys)."""
+
+
+ColumnItemsDict = TypedDict("ColumnItemsDict", {"type": "ColumnType"})
+"""JSON form of ``ColumnItems`` (wire names as keys)."""
+
+
+_ColumnMetadataDictRequired = TypedDict("_ColumnMetadataDictRequired", {"index": "int"})
+_ColumnMetadataDictOptional = TypedDict(
+    "_ColumnMetadataDictOptional",
+    {
+        "id": "str",
+        "searchable": "bool",
+        "hidden": "bool",
+        "order": "float",
+        "width": "float",
+        "schemaId": "str",
+        "typings": "str",
+        "computed": "ComputedDefinition | ComputedDefinitionDict",
+    },
+    total=False,
+)
+
+
+class ColumnMetadataDict(_ColumnMetadataDictRequired, _ColumnMetadataDictOptional):
+    """JSON form of ``ColumnMetadata`` (wire names as keys)."""
+
+
+_ComputedDefinitionDictRequired = TypedDict(
+    "_ComputedDefinitionDictRequired", {"action": "ComputedDefinitionAction"}
+)
+_ComputedDefinitionDictOptional = TypedDict(
+    "_ComputedDefinitionDictOptional",
+    {
+        "dependencies": "list[str]",
+        "prompt": "str",
+        "code": "str",
+        "model": "str",
+        "workflowId": "str",
+        "enabled": "bool",
+    },
+    total=False,
+)
+
+
+class ComputedDefinitionDict(_ComputedDefinitionDictRequired, _ComputedDefinitionDictOptional):
+    """JSON form of ``ComputedDefinition`` (wire names as keys)."""
+
+
+MessageScheduleDict = TypedDict(
+    "MessageScheduleDict", {"dateTime": "datetime | str", "delay": "float"}, total=False
+)
+"""JSON form of ``MessageSchedule`` (wire names as keys)."""
+
+
+_TableSchemaDictRequired = TypedDict(
+    "_TableSchemaDictRequired",
+    {
+        "type": "TableSchemaType",
+        "properties": "dict[str, ColumnDefinition | ColumnDefinitionDict]",
+        "additionalProperties": "bool",
+    },
+)
+_TableSchemaDictOptional = TypedDict(
+    "_TableSchemaDictOptional", {"required": "list[str]", "$schema": "str"}, total=False
+)
+
+
+class TableSchemaDict(_TableSchemaDictRequired, _TableSchemaDictOptional):
+    """JSON form of ``TableSchema`` (wire names as keys)."""
