@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import code_typeddict
 from .imports import ALWAYS, EXPLODED, IMPORTS
 from .ir import (
     Api,
@@ -25,6 +26,7 @@ from .ir import (
     OperationValidator,
     Parameter,
     Rule,
+    TypedDictDef,
     TypeRef,
     UnionDef,
     ValueCheck,
@@ -213,6 +215,10 @@ class ModuleWriter:
             self.uses.add("UNSET")
         return self.encode(f.type, f"self.{f.name}")
 
+    def typed_dict(self, td: TypedDictDef) -> list[str]:
+        """Statements defining the TypedDict of a model's JSON form (see :mod:`generator.code_typeddict`)."""
+        return code_typeddict.typed_dict(self, td)
+
     def enum_alias(self, e: EnumAlias) -> str:
         self.uses.update(("TypeAlias", "Literal"))
         literal = f"Literal[{', '.join(py_literal(v) for v in e.values)}]"
@@ -288,9 +294,8 @@ class ModuleWriter:
         if isinstance(a, BodyArg) and a.raw:
             return ("str" if a.type.kind == "str" else "bytes") + (" | Unset" if optional else "")
         text = self.qualified(a.type)
-        if isinstance(a, BodyArg) and a.wire and a.type.kind == "model":
-            self.uses.add("Any")
-            text += " | Mapping[str, Any]"
+        if code_typeddict.has_typed_dict(self, a.type):  # the model or its JSON form (a TypedDict)
+            text = code_typeddict.accepting(self, a.type, MODELS + ".")
         return text + (" | Unset" if optional else "")
 
     def arg_default(self, a: Parameter | BodyArg) -> str:

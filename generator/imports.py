@@ -46,10 +46,10 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("dataclasses", ("field as _field",)),
         ("datetime", ("datetime",)),
         ("types", ("MappingProxyType",)),
-        ("typing", ("Any", "Literal", "Mapping", "TypeAlias", "cast")),
+        ("typing", ("Any", "Literal", "Mapping", "TypeAlias", "TypedDict", "cast")),
         ("", ()),
         ("._serde", ("_format_datetime", "_parse_datetime", "_to_json")),
-        ("._types", ("UNSET", "FileTypes", "Unset")),
+        ("._types", ("UNSET", "FileTypes", "Unset", "_model_repr")),
     ),
     "_validators.py": (
         ("re", ()),

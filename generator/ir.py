@@ -322,6 +322,19 @@ class Api:
     error_type_member: str  # wire name of the member naming the error type ("" when none)
     validators: tuple[ModelValidator, ...]  # request-side checks of the models bodies reach
     patterns: tuple[tuple[str, str], ...]  # (module constant, regex) used by the checks
+    typed_dicts: tuple[TypedDictDef, ...] = ()  # JSON forms of the models request arguments reach
+
+
+@dataclass(frozen=True)
+class TypedDictDef:
+    """The JSON form of a model as a ``TypedDict`` of ``models`` (wire names as keys), which object
+    arguments accept besides the model. With both required and optional members, it derives from
+    ``required_base`` (total) and ``optional_base`` (``total=False``), helpers of ``models``."""
+
+    name: str
+    model: str
+    required_base: str = ""
+    optional_base: str = ""
 
 
 RuleTest = Literal[

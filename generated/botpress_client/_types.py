@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import reprlib
 from collections.abc import Mapping
-from typing import IO, Final, Literal, Union
+from typing import IO, Any, Final, Literal, Union
 
 import httpx
 
-__all__ = ["UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset"]
+__all__ = ["UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset", "_model_repr"]
 
 
 class Unset(enum.Enum):
@@ -40,3 +42,17 @@ FileTypes = Union[
     FileContent, "tuple[str | None, FileContent]", "tuple[str | None, FileContent, str | None]"
 ]
 """A file to upload: its content, or ``(filename, content)``, or ``(filename, content, media type)``."""
+
+
+@reprlib.recursive_repr()
+def _model_repr(obj: Any) -> str:
+    """The ``repr`` of a model: ``Table(id='t1', name='People')``. Members that are set only
+    (not :data:`UNSET`), and ``extra_members`` only when it is not empty."""
+    parts = [
+        f"{f.name}={value!r}"
+        for f in dataclasses.fields(obj)
+        if f.name != "extra_members" and (value := getattr(obj, f.name)) is not UNSET
+    ]
+    if obj.extra_members:
+        parts.append(f"extra_members={dict(obj.extra_members)!r}")
+    return f"{type(obj).__name__}({', '.join(parts)})"

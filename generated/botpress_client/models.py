@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Literal, Mapping, TypeAlias
+from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from ._serde import _format_datetime, _parse_datetime
-from ._types import UNSET, Unset
+from ._types import UNSET, Unset, _model_repr
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
@@ -71,6 +71,12 @@ __all__ = [
     "UpdateWorkspaceMemberBody",
     "User",
     "WorkspaceMember",
+    "ColumnDefinitionDict",
+    "ColumnItemsDict",
+    "ColumnMetadataDict",
+    "ComputedDefinitionDict",
+    "MessageScheduleDict",
+    "TableSchemaDict",
 ]
 
 BotIssueCategory: TypeAlias = Literal["user_code"] | str
@@ -174,7 +180,7 @@ _BOT_ISSUE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class BotIssue:
     """An issue detected on a bot.
 
@@ -256,6 +262,9 @@ class BotIssue:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _COLUMN_DEFINITION_KEYS: frozenset[str] = frozenset(
     {
@@ -272,7 +281,7 @@ _COLUMN_DEFINITION_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class ColumnDefinition:
     """Definition of one column of a table.
 
@@ -352,6 +361,9 @@ class ColumnDefinition:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _COLUMN_ITEMS_KEYS: frozenset[str] = frozenset(
     {
@@ -360,7 +372,7 @@ _COLUMN_ITEMS_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class ColumnItems:
     """Shape of the items of an array column, or of one member of an object column. `type` is
     required; other members are allowed.
@@ -395,6 +407,9 @@ class ColumnItems:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _COLUMN_METADATA_KEYS: frozenset[str] = frozenset(
     {
@@ -411,7 +426,7 @@ _COLUMN_METADATA_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class ColumnMetadata:
     """Column metadata (the `x-zui` member of a column definition).
 
@@ -487,6 +502,9 @@ class ColumnMetadata:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _COMPUTED_DEFINITION_KEYS: frozenset[str] = frozenset(
     {
@@ -501,7 +519,7 @@ _COMPUTED_DEFINITION_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class ComputedDefinition:
     """Definition of a computed column.
 
@@ -567,6 +585,9 @@ class ComputedDefinition:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
     {
@@ -581,7 +602,7 @@ _CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class CreateMessageBody:
     """The message to create. Which members are required, the length of `userId` and the
     maximum length of `type` come from the live API docs, not the API description.
@@ -645,6 +666,9 @@ class CreateMessageBody:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _CREATE_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -653,7 +677,7 @@ _CREATE_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class CreateMessageResponse:
     """The created message.
 
@@ -687,11 +711,14 @@ class CreateMessageResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _DELETE_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset()
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class DeleteBotIssueResponse:
     """Empty object."""
 
@@ -717,11 +744,14 @@ class DeleteBotIssueResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _DELETE_FILE_RESPONSE_KEYS: frozenset[str] = frozenset()
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class DeleteFileResponse:
     """Empty object."""
 
@@ -747,11 +777,14 @@ class DeleteFileResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _DELETE_WORKSPACE_RESPONSE_KEYS: frozenset[str] = frozenset()
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class DeleteWorkspaceResponse:
     """Empty object."""
 
@@ -777,6 +810,9 @@ class DeleteWorkspaceResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _ERROR_KEYS: frozenset[str] = frozenset(
     {
@@ -789,7 +825,7 @@ _ERROR_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class Error:
     """Body of every failed call (non-2xx status). From the live API docs, not the API
     description.
@@ -848,6 +884,9 @@ class Error:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _GET_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -856,7 +895,7 @@ _GET_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class GetBotIssueResponse:
     """The requested bot issue.
 
@@ -890,6 +929,9 @@ class GetBotIssueResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _GET_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -898,7 +940,7 @@ _GET_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class GetMessageResponse:
     """The requested message.
 
@@ -932,6 +974,9 @@ class GetMessageResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _GET_OR_CREATE_TABLE_BODY_KEYS: frozenset[str] = frozenset(
     {
@@ -945,7 +990,7 @@ _GET_OR_CREATE_TABLE_BODY_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class GetOrCreateTableBody:
     """Definition of the table to create when it does not exist yet.
 
@@ -1008,6 +1053,9 @@ class GetOrCreateTableBody:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _GET_OR_CREATE_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -1020,7 +1068,7 @@ _GET_OR_CREATE_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class GetOrCreateTableResponse:
     """The table, found or created, with its row counts.
 
@@ -1070,6 +1118,9 @@ class GetOrCreateTableResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _GET_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -1081,7 +1132,7 @@ _GET_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class GetTableResponse:
     """The table with its row counts.
 
@@ -1131,6 +1182,9 @@ class GetTableResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _GET_USER_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -1139,7 +1193,7 @@ _GET_USER_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class GetUserResponse:
     """The requested user.
 
@@ -1173,6 +1227,9 @@ class GetUserResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _LIST_FILE_PASSAGES_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -1182,7 +1239,7 @@ _LIST_FILE_PASSAGES_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class ListFilePassagesResponse:
     """One page of passages of a file.
 
@@ -1220,6 +1277,9 @@ class ListFilePassagesResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _LIST_FILE_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -1229,7 +1289,7 @@ _LIST_FILE_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class ListFileTagValuesResponse:
     """One page of values of a file tag.
 
@@ -1267,6 +1327,9 @@ class ListFileTagValuesResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _LIST_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -1276,7 +1339,7 @@ _LIST_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class ListTagValuesResponse:
     """One page of tag values.
 
@@ -1314,6 +1377,9 @@ class ListTagValuesResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _MESSAGE_KEYS: frozenset[str] = frozenset(
     {
@@ -1331,7 +1397,7 @@ _MESSAGE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class Message:
     """A message; it belongs to a conversation and a user.
 
@@ -1414,6 +1480,9 @@ class Message:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _MESSAGE_SCHEDULE_KEYS: frozenset[str] = frozenset(
     {
@@ -1423,7 +1492,7 @@ _MESSAGE_SCHEDULE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class MessageSchedule:
     """When to send a scheduled message; either `dateTime` or `delay` must be given.
 
@@ -1466,6 +1535,9 @@ class MessageSchedule:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _PAGINATION_META_KEYS: frozenset[str] = frozenset(
     {
@@ -1474,7 +1546,7 @@ _PAGINATION_META_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class PaginationMeta:
     """Pagination envelope of a list response.
 
@@ -1509,6 +1581,9 @@ class PaginationMeta:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _PASSAGE_KEYS: frozenset[str] = frozenset(
     {
@@ -1519,7 +1594,7 @@ _PASSAGE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class Passage:
     """A passage (text chunk) of a file.
 
@@ -1565,6 +1640,9 @@ class Passage:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _PASSAGE_META_KEYS: frozenset[str] = frozenset(
     {
@@ -1577,7 +1655,7 @@ _PASSAGE_META_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class PassageMeta:
     """Metadata of a passage.
 
@@ -1632,6 +1710,9 @@ class PassageMeta:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _RENAME_TABLE_COLUMN_BODY_KEYS: frozenset[str] = frozenset(
     {
@@ -1641,7 +1722,7 @@ _RENAME_TABLE_COLUMN_BODY_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class RenameTableColumnBody:
     """Current and new name of the column to rename.
 
@@ -1679,6 +1760,9 @@ class RenameTableColumnBody:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _RENAME_TABLE_COLUMN_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -1687,7 +1771,7 @@ _RENAME_TABLE_COLUMN_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class RenameTableColumnResponse:
     """The table with its updated schema.
 
@@ -1721,6 +1805,9 @@ class RenameTableColumnResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _SET_STATE_EXPIRY_BODY_KEYS: frozenset[str] = frozenset(
     {
@@ -1729,7 +1816,7 @@ _SET_STATE_EXPIRY_BODY_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class SetStateExpiryBody:
     """The new expiry of a state.
 
@@ -1765,6 +1852,9 @@ class SetStateExpiryBody:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _SET_STATE_EXPIRY_RESPONSE_KEYS: frozenset[str] = frozenset(
     {
@@ -1773,7 +1863,7 @@ _SET_STATE_EXPIRY_RESPONSE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class SetStateExpiryResponse:
     """The state with its new expiry.
 
@@ -1807,6 +1897,9 @@ class SetStateExpiryResponse:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _STATE_KEYS: frozenset[str] = frozenset(
     {
@@ -1823,7 +1916,7 @@ _STATE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class State:
     """A named state attached to a conversation, user, bot, integration or workflow.
 
@@ -1900,6 +1993,9 @@ class State:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _TABLE_KEYS: frozenset[str] = frozenset(
     {
@@ -1917,7 +2013,7 @@ _TABLE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class Table:
     """A named table of a bot, with its column schema.
 
@@ -2001,6 +2097,9 @@ class Table:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _TABLE_SCHEMA_KEYS: frozenset[str] = frozenset(
     {
@@ -2013,7 +2112,7 @@ _TABLE_SCHEMA_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class TableSchema:
     """JSON-schema-like definition of the columns of a table.
 
@@ -2069,6 +2168,9 @@ class TableSchema:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _TAG_VALUE_KEYS: frozenset[str] = frozenset(
     {
@@ -2077,7 +2179,7 @@ _TAG_VALUE_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class TagValue:
     """One value of a tag.
 
@@ -2112,6 +2214,9 @@ class TagValue:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset(
     {
@@ -2120,7 +2225,7 @@ _UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class UpdateWorkspaceMemberBody:
     """Workspace member metadata to update. `role` is the only documented member and nothing
     is required (from the live API docs, not the API description); other members are
@@ -2157,6 +2262,9 @@ class UpdateWorkspaceMemberBody:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _USER_KEYS: frozenset[str] = frozenset(
     {
@@ -2172,7 +2280,7 @@ _USER_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class User:
     """Someone interacting with a bot through one integration; the same person on two
     integrations is two users.
@@ -2245,6 +2353,9 @@ class User:
             out.update(self.extra_members)
         return out
 
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
 
 _WORKSPACE_MEMBER_KEYS: frozenset[str] = frozenset(
     {
@@ -2259,7 +2370,7 @@ _WORKSPACE_MEMBER_KEYS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, repr=False)
 class WorkspaceMember:
     """A member of a workspace.
 
@@ -2323,3 +2434,98 @@ class WorkspaceMember:
         if self.extra_members:
             out.update(self.extra_members)
         return out
+
+    def __repr__(self) -> str:
+        return _model_repr(self)
+
+
+_ColumnDefinitionDictRequired = TypedDict(
+    "_ColumnDefinitionDictRequired",
+    {"type": "ColumnType", "x-zui": "ColumnMetadata | ColumnMetadataDict"},
+)
+_ColumnDefinitionDictOptional = TypedDict(
+    "_ColumnDefinitionDictOptional",
+    {
+        "format": "ColumnDefinitionFormat",
+        "description": "str",
+        "pattern": "str",
+        "enum": "list[str]",
+        "items": "ColumnItems | ColumnItemsDict",
+        "nullable": "bool",
+        "properties": "dict[str, ColumnItems | ColumnItemsDict]",
+    },
+    total=False,
+)
+
+
+class ColumnDefinitionDict(_ColumnDefinitionDictRequired, _ColumnDefinitionDictOptional):
+    """JSON form of ``ColumnDefinition`` (wire names as keys)."""
+
+
+ColumnItemsDict = TypedDict("ColumnItemsDict", {"type": "ColumnType"})
+"""JSON form of ``ColumnItems`` (wire names as keys)."""
+
+
+_ColumnMetadataDictRequired = TypedDict("_ColumnMetadataDictRequired", {"index": "int"})
+_ColumnMetadataDictOptional = TypedDict(
+    "_ColumnMetadataDictOptional",
+    {
+        "id": "str",
+        "searchable": "bool",
+        "hidden": "bool",
+        "order": "float",
+        "width": "float",
+        "schemaId": "str",
+        "typings": "str",
+        "computed": "ComputedDefinition | ComputedDefinitionDict",
+    },
+    total=False,
+)
+
+
+class ColumnMetadataDict(_ColumnMetadataDictRequired, _ColumnMetadataDictOptional):
+    """JSON form of ``ColumnMetadata`` (wire names as keys)."""
+
+
+_ComputedDefinitionDictRequired = TypedDict(
+    "_ComputedDefinitionDictRequired", {"action": "ComputedDefinitionAction"}
+)
+_ComputedDefinitionDictOptional = TypedDict(
+    "_ComputedDefinitionDictOptional",
+    {
+        "dependencies": "list[str]",
+        "prompt": "str",
+        "code": "str",
+        "model": "str",
+        "workflowId": "str",
+        "enabled": "bool",
+    },
+    total=False,
+)
+
+
+class ComputedDefinitionDict(_ComputedDefinitionDictRequired, _ComputedDefinitionDictOptional):
+    """JSON form of ``ComputedDefinition`` (wire names as keys)."""
+
+
+MessageScheduleDict = TypedDict(
+    "MessageScheduleDict", {"dateTime": "datetime | str", "delay": "float"}, total=False
+)
+"""JSON form of ``MessageSchedule`` (wire names as keys)."""
+
+
+_TableSchemaDictRequired = TypedDict(
+    "_TableSchemaDictRequired",
+    {
+        "type": "TableSchemaType",
+        "properties": "dict[str, ColumnDefinition | ColumnDefinitionDict]",
+        "additionalProperties": "bool",
+    },
+)
+_TableSchemaDictOptional = TypedDict(
+    "_TableSchemaDictOptional", {"required": "list[str]", "$schema": "str"}, total=False
+)
+
+
+class TableSchemaDict(_TableSchemaDictRequired, _TableSchemaDictOptional):
+    """JSON form of ``TableSchema`` (wire names as keys)."""

@@ -18,6 +18,7 @@ from .models import ModelBuilder
 from .names import Namer
 from .operations import OperationBuilder
 from .schema import text
+from .typed_dicts import build_typed_dicts
 
 __all__ = ["build_api", "spec_checksum"]
 
@@ -48,6 +49,7 @@ def build_api(doc: Document, package: str) -> Api:
     ops_builder.checks.build_model_validators(b.model_nodes)
     assert not b.pending_models and not b.pending_unions, "a model was reached after the models were built"
     error_types, error_member = ops_builder.error_types()
+    typed_dicts = build_typed_dicts(namer, operations, b.models, b.unions, b.model_nodes)
     doc.warnings.extend(namer.warnings)
     if namer.problems:
         raise SpecError(namer.problems)
@@ -79,4 +81,5 @@ def build_api(doc: Document, package: str) -> Api:
         error_type_member=error_member,
         validators=tuple(v for _, v in sorted(ops_builder.checks.validators.items())),
         patterns=tuple((const, regex) for regex, const in namer.patterns.items()),
+        typed_dicts=typed_dicts,
     )

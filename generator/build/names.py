@@ -46,12 +46,14 @@ MODELS_MODULE_IMPORTS = frozenset(
         "Mapping",
         "MappingProxyType",
         "TypeAlias",
+        "TypedDict",
         "UNSET",
         "Unset",
         "FileTypes",
         "cast",
         "dataclass",
         "field",
+        "_model_repr",
     }
 )
 # Names every model defines itself, and names its annotations use (a member named ``str`` would
@@ -197,6 +199,22 @@ class Namer:
             other = self.stems.get(stem, name)
             self.warn(node, f"class {name!r} would share helper names with class {other!r}; named {name}{n}")
         return self._take_class(f"{name}{n}", node)
+
+    def typed_dict(self, class_name: str, node: Node) -> tuple[str, str, str]:
+        """``models.<Class>Dict``, the TypedDict of a model's JSON form, and the helper names of its
+        required and optional parts (``_<Class>DictRequired``, ``_<Class>DictOptional``). A taken
+        name gets a number (a located warning)."""
+        name = f"{class_name}Dict"
+        if not self.models.free(name):
+            n = 2
+            while not self.models.free(f"{name}{n}"):
+                n += 1
+            self.warn(node, f"TypedDict {name!r} of class {class_name!r} would reuse a name of models; named {name}{n}")
+            name = f"{name}{n}"
+        self.models.take(name, f"TypedDict of {class_name}")
+        required = self._helper("models", f"_{name}Required", name)
+        optional = self._helper("models", f"_{name}Optional", name)
+        return name, required, optional
 
     def _take_class(self, name: str, node: Node) -> str:
         self.models.take(name, self.where(node))

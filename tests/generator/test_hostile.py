@@ -148,8 +148,9 @@ def test_module_attributes(report: dict[str, Any]) -> None:
         "Typed Python client of Hostile \"\"\" API ''' \\ {{ title }} {% if true %}x{% endif %}"
     )
     models = modules["hostile_api.models"]
-    assert models["all"] == ["DoImportOsQUote", "Mood", "OsSystemType", "Import", "OsSystem", "Thing"]
+    assert models["all"] == ["DoImportOsQUote", "Mood", "OsSystemType", "Import", "OsSystem", "Thing", "ImportDict"]
     assert {models["names"][n] for n in ("Import", "OsSystem", "Thing")} == {"type"}
+    assert models["names"]["ImportDict"] == "_TypedDictMeta"  # the JSON form of Import (an argument)
     # nothing the payloads name is bound in the modules generated from the spec
     for module in ("", ".models", ".errors", "._client", "._validators", "._version"):
         assert not {"os", "system", "pwned", "subprocess"} & set(modules["hostile_api" + module]["names"])

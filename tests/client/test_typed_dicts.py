@@ -1,0 +1,156 @@
+"""Issue 15 item 7: object arguments accept their model or a TypedDict of its JSON form, so a
+misspelt key of a dict literal is a mypy --strict error and a correct literal passes.
+
+mypy checks a dict literal against a TypedDict member of a union only when the literal's keys fit
+it (``find_typeddict_context`` of mypy/checkexpr.py): passed straight to ``schema=`` the misspelt
+literal is refused naming the argument and ``TableSchema | TableSchemaDict``; written as a
+``TableSchemaDict`` the error names the key."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GENERATED = Path(__file__).resolve().parent.parent.parent / "generated"
+
+HEAD = """from botpress_client import Client, models
+
+
+def create(client: Client) -> models.GetOrCreateTableResponse:
+    return client.get_or_create_table(
+        table="People",
+"""
+MISSPELT = HEAD + """        schema={"type": "object", "propertiez": {}},
+    )
+"""
+MISSPELT_DICT = """from botpress_client import models
+
+schema: models.TableSchemaDict = {"type": "object", "propertiez": {}}
+"""
+CORRECT = HEAD + """        schema={
+            "type": "object",
+            "additionalProperties": True,
+            "required": ["email"],
+            "properties": {
+                "email": {"type": "string", "x-zui": {"index": 0, "searchable": True}},
+                "score": {
+                    "type": "number",
+                    "nullable": True,
+                    "x-zui": {"index": 1, "computed": {"action": "ai", "model": "gpt", "dependencies": ["email"]}},
+                },
+            },
+        },
+    )
+
+
+def schedule(client: Client) -> None:
+    client.create_message(
+        conversation_id="c" * 28,
+        user_id="u" * 28,
+        type="text",
+        payload={"text": "hi"},
+        tags={},
+        schedule={"delay": 5},
+    )
+"""
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("mypy-cache")
+
+
+def _mypy(source: str, tmp: Path, cache: Path) -> subprocess.CompletedProcess[str]:
+    snippet = tmp / "snippet.py"
+    snippet.write_text(source, encoding="utf-8")
+    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--cache-dir", str(cache)]
+    return subprocess.run(
+        [*args, str(snippet)],
+        env={"MYPYPATH": str(GENERATED), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp,
+    )
+
+
+def test_a_misspelt_key_is_a_mypy_error(tmp_path: Path, cache: Path) -> None:
+    result = _mypy(MISSPELT, tmp_path, cache)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert 'snippet.py:7: error: Argument "schema" to "get_or_create_table"' in result.stdout, result.stdout
+    assert 'expected "TableSchema | TableSchemaDict"' in result.stdout, result.stdout
+
+
+def test_a_misspelt_key_of_the_typed_dict_is_named(tmp_path: Path, cache: Path) -> None:
+    result = _mypy(MISSPELT_DICT, tmp_path, cache)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert 'Extra key "propertiez" for TypedDict "TableSchemaDict"' in result.stdout, result.stdout
+    assert 'Missing keys ("additionalProperties", "properties")' in result.stdout, result.stdout
+
+
+def test_a_correct_literal_passes_mypy(tmp_path: Path, cache: Path) -> None:
+    result = _mypy(CORRECT, tmp_path, cache)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+COLLIDING = """openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /things:
+    post:
+      operationId: makeThing
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [thing]
+              properties:
+                thing: {$ref: "#/components/schemas/Thing"}
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Answer"}
+components:
+  schemas:
+    Thing:
+      type: object
+      required: [x-kind]
+      properties:
+        x-kind: {type: string}
+        class: {type: integer}
+    ThingDict:
+      type: object
+      properties:
+        a: {type: string}
+    Answer:
+      type: object
+      properties:
+        id: {type: string}
+"""
+
+
+def test_typed_dict_names_dodge_schema_names_with_a_located_warning(tmp_path: Path) -> None:
+    from generator.cli import generate
+
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(COLLIDING, encoding="utf-8")
+    _, files, warnings = generate(str(spec), "things")
+    assert [(w.pointer, w.message) for w in warnings] == [
+        (
+            "/components/schemas/Thing",
+            "TypedDict 'ThingDict' of class 'Thing' would reuse a name of models; named ThingDict2",
+        )
+    ]
+    models = files["models.py"]
+    assert '_ThingDict2Required = TypedDict("_ThingDict2Required", {"x-kind": "str"})' in models
+    assert '_ThingDict2Optional = TypedDict("_ThingDict2Optional", {"class": "int"}, total=False)' in models
+    assert "class ThingDict2(_ThingDict2Required, _ThingDict2Optional):" in models
+    assert "AnswerDict" not in models  # only models that request arguments reach get one
+    assert "thing: models.Thing | models.ThingDict2," in files["_client.py"]
