@@ -322,6 +322,7 @@ class Api:
     error_type_member: str  # wire name of the member naming the error type ("" when none)
     validators: tuple[ModelValidator, ...]  # request-side checks of the models bodies reach
     patterns: tuple[tuple[str, str], ...]  # (module constant, regex) used by the checks
+    response_validators: tuple[ModelValidator, ...] = ()  # type checks of the models answers reach
 
 
 RuleTest = Literal[

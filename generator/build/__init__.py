@@ -17,6 +17,7 @@ from ..problems import SpecError
 from .models import ModelBuilder
 from .names import Namer
 from .operations import OperationBuilder
+from .response_checks import ResponseCheckBuilder
 from .schema import text
 
 __all__ = ["build_api", "spec_checksum"]
@@ -46,6 +47,7 @@ def build_api(doc: Document, package: str) -> Api:
     b.finish_unions()
     operations = [ops_builder.complete(draft) for draft in drafts]
     ops_builder.checks.build_model_validators(b.model_nodes)
+    response_validators = ResponseCheckBuilder(b).build(operations, b.model_nodes)
     assert not b.pending_models and not b.pending_unions, "a model was reached after the models were built"
     error_types, error_member = ops_builder.error_types()
     doc.warnings.extend(namer.warnings)
@@ -79,4 +81,5 @@ def build_api(doc: Document, package: str) -> Api:
         error_type_member=error_member,
         validators=tuple(v for _, v in sorted(ops_builder.checks.validators.items())),
         patterns=tuple((const, regex) for regex, const in namer.patterns.items()),
+        response_validators=response_validators,
     )
