@@ -160,7 +160,7 @@ def family_ours(orjson: bool) -> None:
 
         def strict(cls: Any = cls, raw: bytes = raw, check: Any = checks[case]) -> object:
             data = loads(raw)
-            check(data, "")
+            check(data)
             return cls.from_dict(data)
 
         measure(f"{case}.decode_strict", strict)

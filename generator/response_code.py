@@ -23,10 +23,11 @@ def _raise(path: str, rule: str) -> str:
 
 
 def model_lines(v: ModelValidator) -> list[str]:
-    """Statements checking ``data`` (the JSON form of ``v.model``, at path ``at``)."""
-    lines = ["if not isinstance(data, dict):", "    " + _raise("at", "expected object")]
+    """Statements checking ``data`` (the JSON form of ``v.model``); paths are relative to it and
+    built on failure only (a nested model's path is prefixed as its error passes up)."""
+    lines = ["if not isinstance(data, dict):", "    " + _raise('""', "expected object")]
     for m in v.members:
-        path = f"_rat(at, {py_literal(m.wire)})"
+        path = py_literal(m.wire)
         checks = value_lines(m.check, "v", path)
         if m.required:
             lines += [f"if {py_literal(m.wire)} not in data:", "    " + _raise(path, "required")]
@@ -45,7 +46,12 @@ def value_lines(check: ValueCheck, var: str, path: str, depth: int = 0) -> list[
         cond, text = _TYPE_TEST[check.kind]
         body += [f"if {cond.format(v=var)}:", "    " + _raise(path, text + (" or null" if check.nullable else ""))]
     if check.kind == "model":
-        body.append(f"{check.model}({var}, {path})")
+        body += [
+            "try:",
+            f"    {check.model}({var})",
+            "except _Mismatch as _e:",
+            f"    raise _e.under({path}) from None",
+        ]
     if check.items is not None:
         item = f"_i{depth}"
         if check.kind == "array":

@@ -167,6 +167,12 @@ class _Mismatch(Exception):
         self.path = path
         self.rule = rule
 
+    def under(self, prefix: str) -> _Mismatch:
+        """The same mismatch, its path relative to the value at ``prefix``."""
+        path = self.path
+        sep = "" if not path or path[0] == "[" else "."
+        return _Mismatch(prefix + sep + path if path else prefix, self.rule)
+
 
 class ResponseTooLargeError(ResponseDecodeError):
     """A 2xx answer whose body (decompressed) is larger than the client's ``max_response_bytes``.

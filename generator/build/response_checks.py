@@ -1,6 +1,6 @@
 """Response checks: the JSON types and required members of the models answers reach.
 
-Each such model gets a ``_rcheck_<model>(data, at)`` function in ``_validators``, run on a
+Each such model gets a ``_rcheck_<model>(data)`` function in ``_validators``, run on a
 decoded answer before ``from_dict`` when the client has ``strict_responses=True``, and on
 the failure path only otherwise (to name where a lenient read failed). Only types and
 required members are checked: enums are open and unknown members accepted, as ``from_dict``
