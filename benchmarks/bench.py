@@ -457,6 +457,8 @@ def build_rows(figures: Figures, gen: dict[tuple[str, str], GenResult], gen_erro
         compare(rows, figures, f"decode {name}", ("ours-std", f"{case}.decode", "[stdlib]"), ("opc", f"{case}.decode", "OPC"), 0.5, "<=0.50x (>=2x OPC)")
         compare(rows, figures, f"decode {name}", ("ours-std", f"{case}.decode", "[stdlib]"), ("json", f"{case}.decode", "json.loads"), 3.0, "<=3.00x json.loads")
         compare(rows, figures, f"decode {name}", ("ours-orjson", f"{case}.decode", "[orjson]"), ("pydantic", f"{case}.decode", "pydantic"), 1.0, "<=1.00x pydantic")
+        for family, label in (("ours-std", "[stdlib]"), ("ours-orjson", "[orjson]")):
+            compare(rows, figures, f"decode {name}, strict_responses", (family, f"{case}.decode_strict", f"{label} strict"), (family, f"{case}.decode", "lenient"), None, "(cost of the check)")
     for case, name in names.items():
         compare(rows, figures, f"encode {name}", ("ours-std", f"{case}.encode", "[stdlib]"), ("opc", f"{case}.encode", "OPC"), 0.5, "<=0.50x (>=2x OPC)")
         compare(rows, figures, f"encode {name}", ("ours-orjson", f"{case}.encode", "[orjson]"), ("pydantic", f"{case}.encode", "pydantic"), 1.0, "<=1.00x pydantic")
@@ -533,7 +535,7 @@ def details(figures: Figures, gen_stages: dict[str, Any] | None) -> list[str]:
                 f" encode[stdlib] {fmt_us(std.get(f'{case}.encode'))} = to_dict {fmt_us(std.get(f'{case}.to_dict'))}"
                 f" + dumps; encode[orjson] {fmt_us(fast.get(f'{case}.encode'))} (orjson.dumps alone {fmt_us(fast.get(f'{case}.dumps'))})."
             )
-        pieces = [k for k in std if k.split(".", 1)[1] not in ("decode", "encode", "from_dict", "to_dict")]
+        pieces = [k for k in std if k.split(".", 1)[1] not in ("decode", "decode_strict", "encode", "from_dict", "to_dict")]
         parts = [f"{k.split('.', 1)[1]} {fmt_us(std[k])}" for k in pieces]
         if parts:
             out.append("- from_dict pieces (stdlib process): " + "; ".join(parts) + ".")

@@ -135,7 +135,7 @@ def family_ours(orjson: bool) -> None:
     if not orjson:
         sys.modules["orjson"] = None  # type: ignore[assignment]  # makes "import orjson" fail
     add_generated_to_path()
-    from botpress_client import _serde, models
+    from botpress_client import _serde, _validators, models
 
     active = getattr(_serde.json_loads, "__module__", "") == "orjson"
     if active != orjson:
@@ -143,6 +143,11 @@ def family_ours(orjson: bool) -> None:
     loads, dumps = _serde.json_loads, _serde.json_dumps
     info["json_loads"] = f"{getattr(loads, '__module__', '?')}.{getattr(loads, '__name__', '?')}"
     classes = {"goct": models.GetOrCreateTableResponse, "passages": models.ListFilePassagesResponse}
+    # what Client(strict_responses=True) runs before from_dict (see _transport._decode)
+    checks = {
+        "goct": _validators._rcheck_get_or_create_table_response,
+        "passages": _validators._rcheck_list_file_passages_response,
+    }
     for case, (payload, raw) in CASES.items():
         cls = classes[case]
         model = cls.from_dict(loads(raw))
@@ -152,6 +157,13 @@ def family_ours(orjson: bool) -> None:
         info[f"{case}.roundtrip"] = True
         measure(f"{case}.decode", lambda cls=cls, raw=raw: cls.from_dict(loads(raw)))
         measure(f"{case}.encode", lambda model=model: dumps(model.to_dict()))
+
+        def strict(cls: Any = cls, raw: bytes = raw, check: Any = checks[case]) -> object:
+            data = loads(raw)
+            check(data)
+            return cls.from_dict(data)
+
+        measure(f"{case}.decode_strict", strict)
         # where the time goes: the models' part (std process), the JSON part (orjson process)
         if orjson:
             measure(f"{case}.loads", lambda raw=raw: loads(raw))

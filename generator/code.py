@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import code_typeddict
+from . import code_typeddict, response_code
 from .imports import ALWAYS, EXPLODED, IMPORTS
 from .ir import (
     Api,
@@ -405,6 +405,18 @@ class ModuleWriter:
         if v.body_validator:
             lines.append(f'{v.body_validator}(body, "")')
         return lines if len(lines) > 1 else ["pass"]
+
+    def response_model_check(self, v: ModelValidator) -> list[str]:
+        """Statements of the response check of a model's JSON form (``data``, path ``at``)."""
+        self.uses.update(("Any", "_Mismatch"))
+        return response_code.model_lines(v)
+
+    def response_check(self, op: Operation) -> str:
+        """The response check of an operation's answer, "" when it has none."""
+        rtype = op.response_type
+        if op.response_kind != "json" or rtype is None or rtype.kind != "model":
+            return ""
+        return next((v.function for v in self.api.response_validators if v.model == rtype.name), "")
 
     def patterns(self) -> Iterable[tuple[str, str]]:
         if self.api.patterns:

@@ -55,6 +55,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("re", ()),
         ("typing", ("Any", "Final", "Mapping")),
         ("", ()),
+        ("._exceptions", ("_Mismatch",)),
         ("._serde", ("_parse_datetime",)),
         ("._types", ("UNSET",)),
         (".errors", ("RequestValidationError",)),

@@ -323,6 +323,7 @@ class Api:
     validators: tuple[ModelValidator, ...]  # request-side checks of the models bodies reach
     patterns: tuple[tuple[str, str], ...]  # (module constant, regex) used by the checks
     typed_dicts: tuple[TypedDictDef, ...] = ()  # JSON forms of the models request arguments reach
+    response_validators: tuple[ModelValidator, ...] = ()  # type checks of the models answers reach
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,7 @@ class SyncTransport(BaseTransport):
             if response.is_success:
                 if truncated:
                     raise self._too_large(response)
-                return self._decode(op, response, decode)
+                return self._decode(op, response, decode, self._config.strict_responses)
             if attempt < max_retries and self._should_retry_status(op, response.status_code):
                 delay = self._retry_delay(attempt, response)
                 if self._within(delay, call_deadline):
@@ -200,7 +200,7 @@ class AsyncTransport(BaseTransport):
             if response.is_success:
                 if truncated:
                     raise self._too_large(response)
-                return self._decode(op, response, decode)
+                return self._decode(op, response, decode, self._config.strict_responses)
             if attempt < max_retries and self._should_retry_status(op, response.status_code):
                 delay = self._retry_delay(attempt, response)
                 if self._within(delay, call_deadline):

@@ -39,6 +39,7 @@ _GET_OR_CREATE_TABLE = Operation(
     idempotent=True,
     content_type="application/json",
     encoding="json",
+    check_response=_validators._rcheck_get_or_create_table_response,
     validate=_validators.check_get_or_create_table,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -47,6 +48,7 @@ _GET_TABLE = Operation(
     method="GET",
     path="/v1/tables/{table}",
     idempotent=True,
+    check_response=_validators._rcheck_get_table_response,
     validate=_validators.check_get_table,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -57,6 +59,7 @@ _RENAME_TABLE_COLUMN = Operation(
     idempotent=True,
     content_type="application/json",
     encoding="json",
+    check_response=_validators._rcheck_rename_table_column_response,
     validate=_validators.check_rename_table_column,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -67,6 +70,7 @@ _CREATE_MESSAGE = Operation(
     idempotent=False,
     content_type="application/json",
     encoding="json",
+    check_response=_validators._rcheck_create_message_response,
     validate=_validators.check_create_message,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -75,6 +79,7 @@ _GET_MESSAGE = Operation(
     method="GET",
     path="/v1/chat/messages/{id}",
     idempotent=True,
+    check_response=_validators._rcheck_get_message_response,
     validate=_validators.check_get_message,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -85,6 +90,7 @@ _SET_STATE_EXPIRY = Operation(
     idempotent=True,
     content_type="application/json",
     encoding="json",
+    check_response=_validators._rcheck_set_state_expiry_response,
     validate=_validators.check_set_state_expiry,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -93,6 +99,7 @@ _GET_USER = Operation(
     method="GET",
     path="/v1/chat/users/{id}",
     idempotent=True,
+    check_response=_validators._rcheck_get_user_response,
     validate=_validators.check_get_user,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -101,6 +108,7 @@ _LIST_TAG_VALUES = Operation(
     method="GET",
     path="/v1/chat/tags/{key}/values",
     idempotent=True,
+    check_response=_validators._rcheck_list_tag_values_response,
     validate=_validators.check_list_tag_values,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -109,6 +117,7 @@ _LIST_FILE_PASSAGES = Operation(
     method="GET",
     path="/v1/files/{id}/passages",
     idempotent=True,
+    check_response=_validators._rcheck_list_file_passages_response,
     validate=_validators.check_list_file_passages,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -117,6 +126,7 @@ _LIST_FILE_TAG_VALUES = Operation(
     method="GET",
     path="/v1/files/tags/{tag}/values",
     idempotent=True,
+    check_response=_validators._rcheck_list_file_tag_values_response,
     validate=_validators.check_list_file_tag_values,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -125,6 +135,7 @@ _DELETE_FILE = Operation(
     method="DELETE",
     path="/v1/files/{id}",
     idempotent=True,
+    check_response=_validators._rcheck_delete_file_response,
     validate=_validators.check_delete_file,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -135,6 +146,7 @@ _UPDATE_WORKSPACE_MEMBER = Operation(
     idempotent=True,
     content_type="application/json",
     encoding="json",
+    check_response=_validators._rcheck_workspace_member,
     validate=_validators.check_update_workspace_member,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
@@ -143,6 +155,7 @@ _DELETE_WORKSPACE = Operation(
     method="DELETE",
     path="/v1/admin/workspaces/{id}",
     idempotent=True,
+    check_response=_validators._rcheck_delete_workspace_response,
     validate=_validators.check_delete_workspace,
 )
 _GET_BOT_ISSUE = Operation(
@@ -150,6 +163,7 @@ _GET_BOT_ISSUE = Operation(
     method="GET",
     path="/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
+    check_response=_validators._rcheck_get_bot_issue_response,
     validate=_validators.check_get_bot_issue,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
@@ -158,6 +172,7 @@ _DELETE_BOT_ISSUE = Operation(
     method="DELETE",
     path="/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
+    check_response=_validators._rcheck_delete_bot_issue_response,
     validate=_validators.check_delete_bot_issue,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
@@ -178,6 +193,7 @@ def _make_config(
     require_token: bool,
     max_response_bytes: int,
     total_timeout: float | None,
+    strict_responses: bool,
 ) -> Config:
     options: dict[str, str | None] = {
         "x-bot-id": bot_id if bot_id is not None else env_str("BP_BOT_ID"),
@@ -198,6 +214,7 @@ def _make_config(
         require_token=require_token,
         max_response_bytes=max_response_bytes,
         total_timeout=total_timeout,
+        strict_responses=strict_responses,
     )
 
 
@@ -217,6 +234,7 @@ def _update_config(
     require_token: bool | Unset,
     max_response_bytes: int | Unset,
     total_timeout: float | None | Unset,
+    strict_responses: bool | Unset,
 ) -> Config:
     options: dict[str, str | None] = dict(config.header_options)
     if bot_id is not UNSET:
@@ -250,6 +268,9 @@ def _update_config(
             config.max_response_bytes if max_response_bytes is UNSET else max_response_bytes
         ),
         total_timeout=config.total_timeout if total_timeout is UNSET else total_timeout,
+        strict_responses=(
+            config.strict_responses if strict_responses is UNSET else strict_responses
+        ),
     )
 
 
@@ -284,6 +305,9 @@ class Client(SyncTransport):
         total_timeout: Seconds a whole call may take, retries and waits included; ``None``:
             at most ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between
             them. Default: ``None``.
+        strict_responses: Check every JSON answer against its schema (member types, required
+            members) and raise ``ResponseValidationError`` naming the path and the rule.
+            Default: ``False`` (answers are read leniently).
     """
 
     _user_agent = user_agent(__version__)
@@ -307,6 +331,7 @@ class Client(SyncTransport):
         require_token: bool = True,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         total_timeout: float | None = None,
+        strict_responses: bool = False,
     ) -> None:
         setup_logging("BP_LOG")
         config = _make_config(
@@ -323,6 +348,7 @@ class Client(SyncTransport):
             require_token=require_token,
             max_response_bytes=max_response_bytes,
             total_timeout=total_timeout,
+            strict_responses=strict_responses,
         )
         self._setup(config, http_client)
         self.with_raw_response = ClientWithRawResponse(self)
@@ -344,6 +370,7 @@ class Client(SyncTransport):
         require_token: bool | Unset = UNSET,
         max_response_bytes: int | Unset = UNSET,
         total_timeout: float | None | Unset = UNSET,
+        strict_responses: bool | Unset = UNSET,
     ) -> Client:
         """A copy of this client with some options changed, sharing its connection pool."""
         copy = Client.__new__(Client)
@@ -362,6 +389,7 @@ class Client(SyncTransport):
             require_token=require_token,
             max_response_bytes=max_response_bytes,
             total_timeout=total_timeout,
+            strict_responses=strict_responses,
         )
         copy._http = self._http
         copy._owns_http = False
@@ -1657,6 +1685,9 @@ class AsyncClient(AsyncTransport):
         total_timeout: Seconds a whole call may take, retries and waits included; ``None``:
             at most ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between
             them. Default: ``None``.
+        strict_responses: Check every JSON answer against its schema (member types, required
+            members) and raise ``ResponseValidationError`` naming the path and the rule.
+            Default: ``False`` (answers are read leniently).
     """
 
     _user_agent = user_agent(__version__)
@@ -1680,6 +1711,7 @@ class AsyncClient(AsyncTransport):
         require_token: bool = True,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         total_timeout: float | None = None,
+        strict_responses: bool = False,
     ) -> None:
         setup_logging("BP_LOG")
         config = _make_config(
@@ -1696,6 +1728,7 @@ class AsyncClient(AsyncTransport):
             require_token=require_token,
             max_response_bytes=max_response_bytes,
             total_timeout=total_timeout,
+            strict_responses=strict_responses,
         )
         self._setup(config, http_client)
         self.with_raw_response = AsyncClientWithRawResponse(self)
@@ -1717,6 +1750,7 @@ class AsyncClient(AsyncTransport):
         require_token: bool | Unset = UNSET,
         max_response_bytes: int | Unset = UNSET,
         total_timeout: float | None | Unset = UNSET,
+        strict_responses: bool | Unset = UNSET,
     ) -> AsyncClient:
         """A copy of this client with some options changed, sharing its connection pool."""
         copy = AsyncClient.__new__(AsyncClient)
@@ -1735,6 +1769,7 @@ class AsyncClient(AsyncTransport):
             require_token=require_token,
             max_response_bytes=max_response_bytes,
             total_timeout=total_timeout,
+            strict_responses=strict_responses,
         )
         copy._http = self._http
         copy._owns_http = False

@@ -59,6 +59,8 @@ class Config:
     total_timeout: float | None = None
     """Seconds a whole call may take, retries and their waits included (``None``: no bound
     beyond ``(max_retries + 1) * timeout`` plus the waits between attempts)."""
+    strict_responses: bool = False
+    """Check every JSON answer against its schema (types, required members) before reading it."""
 
     def header_option(self, wire: str) -> str | None:
         for name, value in self.header_options:

@@ -3,12 +3,16 @@
 """Request validation generated from the spec's rules: one function per request schema
 and per operation. They check the JSON about to be sent and raise
 :class:`~botpress_client.errors.RequestValidationError` naming the field and the rule.
+
+The ``_rcheck_`` functions check the JSON types and required members of answers (with
+``strict_responses=True``, or to name the path when a lenient read fails).
 """
 
 from __future__ import annotations
 
 from typing import Any, Final, Mapping
 
+from ._exceptions import _Mismatch
 from ._serde import _parse_datetime
 from ._types import UNSET
 from .errors import RequestValidationError
@@ -923,3 +927,744 @@ def check_delete_bot_issue(
     if v is not UNSET:
         if not isinstance(v, str):
             raise RequestValidationError("multiple_integrations", "must be a string")
+
+
+def _rcheck_bot_issue(data: Any) -> None:
+    """Check the JSON types of an answer's ``BotIssue``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("id", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("id", "expected string")
+    v = data.get("code", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("code", "expected string")
+    v = data.get("createdAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("createdAt", "expected string")
+    v = data.get("lastSeenAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("lastSeenAt", "expected string")
+    v = data.get("title", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("title", "expected string")
+    v = data.get("description", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("description", "expected string")
+    v = data.get("groupedData", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("groupedData", "expected object")
+    v = data.get("eventsCount", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("eventsCount", "expected number")
+    v = data.get("category", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("category", "expected string")
+    v = data.get("resolutionLink", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("resolutionLink", "expected string")
+
+
+def _rcheck_column_definition(data: Any) -> None:
+    """Check the JSON types of an answer's ``ColumnDefinition``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "type" not in data:
+        raise _Mismatch("type", "required")
+    v = data["type"]
+    if not isinstance(v, str):
+        raise _Mismatch("type", "expected string")
+    v = data.get("format", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("format", "expected string")
+    v = data.get("description", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("description", "expected string")
+    v = data.get("pattern", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("pattern", "expected string")
+    v = data.get("enum", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, list):
+            raise _Mismatch("enum", "expected array")
+        for _n0, _i0 in enumerate(v):
+            if not isinstance(_i0, str):
+                raise _Mismatch("enum" + "[" + str(_n0) + "]", "expected string")
+    v = data.get("items", _MISSING)
+    if v is not _MISSING:
+        try:
+            _rcheck_column_items(v)
+        except _Mismatch as _e:
+            raise _e.under("items") from None
+    v = data.get("nullable", _MISSING)
+    if v is not _MISSING:
+        if type(v) is not bool:
+            raise _Mismatch("nullable", "expected boolean")
+    v = data.get("properties", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("properties", "expected object")
+        for _k0, _i0 in v.items():
+            try:
+                _rcheck_column_items(_i0)
+            except _Mismatch as _e:
+                raise _e.under("properties" + "." + _k0) from None
+    if "x-zui" not in data:
+        raise _Mismatch("x-zui", "required")
+    v = data["x-zui"]
+    try:
+        _rcheck_column_metadata(v)
+    except _Mismatch as _e:
+        raise _e.under("x-zui") from None
+
+
+def _rcheck_column_items(data: Any) -> None:
+    """Check the JSON types of an answer's ``ColumnItems``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "type" not in data:
+        raise _Mismatch("type", "required")
+    v = data["type"]
+    if not isinstance(v, str):
+        raise _Mismatch("type", "expected string")
+
+
+def _rcheck_column_metadata(data: Any) -> None:
+    """Check the JSON types of an answer's ``ColumnMetadata``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "index" not in data:
+        raise _Mismatch("index", "required")
+    v = data["index"]
+    if type(v) is not int:
+        raise _Mismatch("index", "expected integer")
+    v = data.get("id", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("id", "expected string")
+    v = data.get("searchable", _MISSING)
+    if v is not _MISSING:
+        if type(v) is not bool:
+            raise _Mismatch("searchable", "expected boolean")
+    v = data.get("hidden", _MISSING)
+    if v is not _MISSING:
+        if type(v) is not bool:
+            raise _Mismatch("hidden", "expected boolean")
+    v = data.get("order", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("order", "expected number")
+    v = data.get("width", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("width", "expected number")
+    v = data.get("schemaId", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("schemaId", "expected string")
+    v = data.get("typings", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("typings", "expected string")
+    v = data.get("computed", _MISSING)
+    if v is not _MISSING:
+        try:
+            _rcheck_computed_definition(v)
+        except _Mismatch as _e:
+            raise _e.under("computed") from None
+
+
+def _rcheck_computed_definition(data: Any) -> None:
+    """Check the JSON types of an answer's ``ComputedDefinition``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "action" not in data:
+        raise _Mismatch("action", "required")
+    v = data["action"]
+    if not isinstance(v, str):
+        raise _Mismatch("action", "expected string")
+    v = data.get("dependencies", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, list):
+            raise _Mismatch("dependencies", "expected array")
+        for _n0, _i0 in enumerate(v):
+            if not isinstance(_i0, str):
+                raise _Mismatch("dependencies" + "[" + str(_n0) + "]", "expected string")
+    v = data.get("prompt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("prompt", "expected string")
+    v = data.get("code", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("code", "expected string")
+    v = data.get("model", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("model", "expected string")
+    v = data.get("workflowId", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("workflowId", "expected string")
+    v = data.get("enabled", _MISSING)
+    if v is not _MISSING:
+        if type(v) is not bool:
+            raise _Mismatch("enabled", "expected boolean")
+
+
+def _rcheck_create_message_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``CreateMessageResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "message" not in data:
+        raise _Mismatch("message", "required")
+    v = data["message"]
+    try:
+        _rcheck_message(v)
+    except _Mismatch as _e:
+        raise _e.under("message") from None
+
+
+def _rcheck_delete_bot_issue_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``DeleteBotIssueResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+
+
+def _rcheck_delete_file_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``DeleteFileResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+
+
+def _rcheck_delete_workspace_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``DeleteWorkspaceResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+
+
+def _rcheck_get_bot_issue_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``GetBotIssueResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "issue" not in data:
+        raise _Mismatch("issue", "required")
+    v = data["issue"]
+    try:
+        _rcheck_bot_issue(v)
+    except _Mismatch as _e:
+        raise _e.under("issue") from None
+
+
+def _rcheck_get_message_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``GetMessageResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "message" not in data:
+        raise _Mismatch("message", "required")
+    v = data["message"]
+    try:
+        _rcheck_message(v)
+    except _Mismatch as _e:
+        raise _e.under("message") from None
+
+
+def _rcheck_get_or_create_table_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``GetOrCreateTableResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "table" not in data:
+        raise _Mismatch("table", "required")
+    v = data["table"]
+    try:
+        _rcheck_table(v)
+    except _Mismatch as _e:
+        raise _e.under("table") from None
+    if "created" not in data:
+        raise _Mismatch("created", "required")
+    v = data["created"]
+    if type(v) is not bool:
+        raise _Mismatch("created", "expected boolean")
+    if "rows" not in data:
+        raise _Mismatch("rows", "required")
+    v = data["rows"]
+    if type(v) not in (int, float):
+        raise _Mismatch("rows", "expected number")
+    if "stale" not in data:
+        raise _Mismatch("stale", "required")
+    v = data["stale"]
+    if type(v) not in (int, float):
+        raise _Mismatch("stale", "expected number")
+    if "indexing" not in data:
+        raise _Mismatch("indexing", "required")
+    v = data["indexing"]
+    if type(v) not in (int, float):
+        raise _Mismatch("indexing", "expected number")
+
+
+def _rcheck_get_table_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``GetTableResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "table" not in data:
+        raise _Mismatch("table", "required")
+    v = data["table"]
+    try:
+        _rcheck_table(v)
+    except _Mismatch as _e:
+        raise _e.under("table") from None
+    v = data.get("rows", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("rows", "expected number")
+    v = data.get("stale", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("stale", "expected number")
+    v = data.get("indexing", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("indexing", "expected number")
+
+
+def _rcheck_get_user_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``GetUserResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "user" not in data:
+        raise _Mismatch("user", "required")
+    v = data["user"]
+    try:
+        _rcheck_user(v)
+    except _Mismatch as _e:
+        raise _e.under("user") from None
+
+
+def _rcheck_list_file_passages_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``ListFilePassagesResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "passages" not in data:
+        raise _Mismatch("passages", "required")
+    v = data["passages"]
+    if not isinstance(v, list):
+        raise _Mismatch("passages", "expected array")
+    for _n0, _i0 in enumerate(v):
+        try:
+            _rcheck_passage(_i0)
+        except _Mismatch as _e:
+            raise _e.under("passages" + "[" + str(_n0) + "]") from None
+    if "meta" not in data:
+        raise _Mismatch("meta", "required")
+    v = data["meta"]
+    try:
+        _rcheck_pagination_meta(v)
+    except _Mismatch as _e:
+        raise _e.under("meta") from None
+
+
+def _rcheck_list_file_tag_values_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``ListFileTagValuesResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "values" not in data:
+        raise _Mismatch("values", "required")
+    v = data["values"]
+    if not isinstance(v, list):
+        raise _Mismatch("values", "expected array")
+    for _n0, _i0 in enumerate(v):
+        if not isinstance(_i0, str):
+            raise _Mismatch("values" + "[" + str(_n0) + "]", "expected string")
+    if "meta" not in data:
+        raise _Mismatch("meta", "required")
+    v = data["meta"]
+    try:
+        _rcheck_pagination_meta(v)
+    except _Mismatch as _e:
+        raise _e.under("meta") from None
+
+
+def _rcheck_list_tag_values_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``ListTagValuesResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "tags" not in data:
+        raise _Mismatch("tags", "required")
+    v = data["tags"]
+    if not isinstance(v, list):
+        raise _Mismatch("tags", "expected array")
+    for _n0, _i0 in enumerate(v):
+        try:
+            _rcheck_tag_value(_i0)
+        except _Mismatch as _e:
+            raise _e.under("tags" + "[" + str(_n0) + "]") from None
+    if "meta" not in data:
+        raise _Mismatch("meta", "required")
+    v = data["meta"]
+    try:
+        _rcheck_pagination_meta(v)
+    except _Mismatch as _e:
+        raise _e.under("meta") from None
+
+
+def _rcheck_message(data: Any) -> None:
+    """Check the JSON types of an answer's ``Message``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("id", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("id", "expected string")
+    v = data.get("createdAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("createdAt", "expected string")
+    v = data.get("updatedAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("updatedAt", "expected string")
+    v = data.get("type", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("type", "expected string")
+    v = data.get("payload", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("payload", "expected object")
+    v = data.get("direction", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("direction", "expected string")
+    v = data.get("userId", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("userId", "expected string")
+    v = data.get("conversationId", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("conversationId", "expected string")
+    v = data.get("tags", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("tags", "expected object")
+        for _k0, _i0 in v.items():
+            if not isinstance(_i0, str):
+                raise _Mismatch("tags" + "." + _k0, "expected string")
+    v = data.get("origin", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("origin", "expected string")
+
+
+def _rcheck_pagination_meta(data: Any) -> None:
+    """Check the JSON types of an answer's ``PaginationMeta``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("nextToken", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("nextToken", "expected string")
+
+
+def _rcheck_passage(data: Any) -> None:
+    """Check the JSON types of an answer's ``Passage``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("id", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("id", "expected string")
+    v = data.get("content", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("content", "expected string")
+    v = data.get("meta", _MISSING)
+    if v is not _MISSING:
+        try:
+            _rcheck_passage_meta(v)
+        except _Mismatch as _e:
+            raise _e.under("meta") from None
+
+
+def _rcheck_passage_meta(data: Any) -> None:
+    """Check the JSON types of an answer's ``PassageMeta``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("type", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("type", "expected string")
+    v = data.get("subtype", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("subtype", "expected string")
+    v = data.get("pageNumber", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("pageNumber", "expected number")
+    v = data.get("position", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("position", "expected number")
+    v = data.get("sourceUrl", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("sourceUrl", "expected string")
+
+
+def _rcheck_rename_table_column_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``RenameTableColumnResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "table" not in data:
+        raise _Mismatch("table", "required")
+    v = data["table"]
+    try:
+        _rcheck_table(v)
+    except _Mismatch as _e:
+        raise _e.under("table") from None
+
+
+def _rcheck_set_state_expiry_response(data: Any) -> None:
+    """Check the JSON types of an answer's ``SetStateExpiryResponse``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "state" not in data:
+        raise _Mismatch("state", "required")
+    v = data["state"]
+    try:
+        _rcheck_state(v)
+    except _Mismatch as _e:
+        raise _e.under("state") from None
+
+
+def _rcheck_state(data: Any) -> None:
+    """Check the JSON types of an answer's ``State``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("id", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("id", "expected string")
+    v = data.get("createdAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("createdAt", "expected string")
+    v = data.get("updatedAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("updatedAt", "expected string")
+    v = data.get("botId", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("botId", "expected string")
+    v = data.get("name", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("name", "expected string")
+    v = data.get("type", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("type", "expected string")
+    v = data.get("payload", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("payload", "expected object")
+    v = data.get("conversationId", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("conversationId", "expected string")
+    v = data.get("userId", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("userId", "expected string")
+
+
+def _rcheck_table(data: Any) -> None:
+    """Check the JSON types of an answer's ``Table``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "id" not in data:
+        raise _Mismatch("id", "required")
+    v = data["id"]
+    if not isinstance(v, str):
+        raise _Mismatch("id", "expected string")
+    if "name" not in data:
+        raise _Mismatch("name", "required")
+    v = data["name"]
+    if not isinstance(v, str):
+        raise _Mismatch("name", "expected string")
+    if "schema" not in data:
+        raise _Mismatch("schema", "required")
+    v = data["schema"]
+    try:
+        _rcheck_table_schema(v)
+    except _Mismatch as _e:
+        raise _e.under("schema") from None
+    v = data.get("factor", _MISSING)
+    if v is not _MISSING:
+        if type(v) not in (int, float):
+            raise _Mismatch("factor", "expected number")
+    v = data.get("frozen", _MISSING)
+    if v is not _MISSING:
+        if type(v) is not bool:
+            raise _Mismatch("frozen", "expected boolean")
+    v = data.get("keyColumn", _MISSING)
+    if v is not _MISSING:
+        if v is not None:
+            if not isinstance(v, str):
+                raise _Mismatch("keyColumn", "expected string or null")
+    v = data.get("tags", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("tags", "expected object")
+        for _k0, _i0 in v.items():
+            if not isinstance(_i0, str):
+                raise _Mismatch("tags" + "." + _k0, "expected string")
+    v = data.get("isComputeEnabled", _MISSING)
+    if v is not _MISSING:
+        if type(v) is not bool:
+            raise _Mismatch("isComputeEnabled", "expected boolean")
+    v = data.get("createdAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("createdAt", "expected string")
+    v = data.get("updatedAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("updatedAt", "expected string")
+
+
+def _rcheck_table_schema(data: Any) -> None:
+    """Check the JSON types of an answer's ``TableSchema``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    if "type" not in data:
+        raise _Mismatch("type", "required")
+    v = data["type"]
+    if not isinstance(v, str):
+        raise _Mismatch("type", "expected string")
+    if "properties" not in data:
+        raise _Mismatch("properties", "required")
+    v = data["properties"]
+    if not isinstance(v, dict):
+        raise _Mismatch("properties", "expected object")
+    for _k0, _i0 in v.items():
+        try:
+            _rcheck_column_definition(_i0)
+        except _Mismatch as _e:
+            raise _e.under("properties" + "." + _k0) from None
+    if "additionalProperties" not in data:
+        raise _Mismatch("additionalProperties", "required")
+    v = data["additionalProperties"]
+    if type(v) is not bool:
+        raise _Mismatch("additionalProperties", "expected boolean")
+    v = data.get("required", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, list):
+            raise _Mismatch("required", "expected array")
+        for _n0, _i0 in enumerate(v):
+            if not isinstance(_i0, str):
+                raise _Mismatch("required" + "[" + str(_n0) + "]", "expected string")
+    v = data.get("$schema", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("$schema", "expected string")
+
+
+def _rcheck_tag_value(data: Any) -> None:
+    """Check the JSON types of an answer's ``TagValue``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("value", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("value", "expected string")
+
+
+def _rcheck_user(data: Any) -> None:
+    """Check the JSON types of an answer's ``User``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("id", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("id", "expected string")
+    v = data.get("createdAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("createdAt", "expected string")
+    v = data.get("updatedAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("updatedAt", "expected string")
+    v = data.get("tags", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("tags", "expected object")
+        for _k0, _i0 in v.items():
+            if not isinstance(_i0, str):
+                raise _Mismatch("tags" + "." + _k0, "expected string")
+    v = data.get("name", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("name", "expected string")
+    v = data.get("pictureUrl", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("pictureUrl", "expected string")
+    v = data.get("properties", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("properties", "expected object")
+    v = data.get("attributes", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, dict):
+            raise _Mismatch("attributes", "expected object")
+
+
+def _rcheck_workspace_member(data: Any) -> None:
+    """Check the JSON types of an answer's ``WorkspaceMember``."""
+    if not isinstance(data, dict):
+        raise _Mismatch("", "expected object")
+    v = data.get("id", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("id", "expected string")
+    v = data.get("email", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("email", "expected string")
+    v = data.get("createdAt", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("createdAt", "expected string")
+    v = data.get("role", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("role", "expected string")
+    v = data.get("userId", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("userId", "expected string")
+    v = data.get("profilePicture", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("profilePicture", "expected string")
+    v = data.get("displayName", _MISSING)
+    if v is not _MISSING:
+        if not isinstance(v, str):
+            raise _Mismatch("displayName", "expected string")

@@ -37,6 +37,7 @@ from ._exceptions import (
     RequestValidationError,
     ResponseDecodeError,
     ResponseTooLargeError,
+    ResponseValidationError,
     UnprocessableEntityError,
 )
 
@@ -49,6 +50,7 @@ __all__ = [
     "ApiTimeoutError",
     "ResponseDecodeError",
     "ResponseTooLargeError",
+    "ResponseValidationError",
     "ApiError",
     "BadRequestError",
     "AuthenticationError",

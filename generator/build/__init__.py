@@ -17,6 +17,7 @@ from ..problems import SpecError
 from .models import ModelBuilder
 from .names import Namer
 from .operations import OperationBuilder
+from .response_checks import ResponseCheckBuilder
 from .schema import text
 from .typed_dicts import build_typed_dicts
 
@@ -47,6 +48,7 @@ def build_api(doc: Document, package: str) -> Api:
     b.finish_unions()
     operations = [ops_builder.complete(draft) for draft in drafts]
     ops_builder.checks.build_model_validators(b.model_nodes)
+    response_validators = ResponseCheckBuilder(b).build(operations, b.model_nodes)
     assert not b.pending_models and not b.pending_unions, "a model was reached after the models were built"
     error_types, error_member = ops_builder.error_types()
     typed_dicts = build_typed_dicts(namer, operations, b.models, b.unions, b.model_nodes)
@@ -82,4 +84,5 @@ def build_api(doc: Document, package: str) -> Api:
         validators=tuple(v for _, v in sorted(ops_builder.checks.validators.items())),
         patterns=tuple((const, regex) for regex, const in namer.patterns.items()),
         typed_dicts=typed_dicts,
+        response_validators=response_validators,
     )

@@ -235,6 +235,10 @@ class Namer:
         """``_validators._check_<stem>``: the request check of a model."""
         return self._helper("_validators", f"_check_{self.stem(class_name)}", class_name)
 
+    def response_validator(self, class_name: str) -> str:
+        """``_validators._rcheck_<stem>``: the response check of a model."""
+        return self._helper("_validators", f"_rcheck_{self.stem(class_name)}", class_name)
+
     def union_decoder(self, class_name: str) -> str:
         """``models._decode_<stem>``: the decoder of a named union."""
         return self._helper("models", f"_decode_{self.stem(class_name)}", class_name)

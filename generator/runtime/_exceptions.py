@@ -14,7 +14,8 @@ Every error derives from :class:`ClientError`:
 - :class:`ApiConnectionError` / :class:`ApiTimeoutError`: no (complete) answer was received in
   time.
 - :class:`ResponseDecodeError`: a 2xx answer whose body is not what the operation returns
-  (:class:`ResponseTooLargeError`: larger than the client's ``max_response_bytes``).
+  (:class:`ResponseTooLargeError`: larger than the client's ``max_response_bytes``;
+  :class:`ResponseValidationError`: breaks the operation's schema at a JSON path).
 
 Errors that carry a response keep at most :data:`MAX_ERROR_BODY_CHARS` characters of its body in
 ``body`` (``body_truncated`` tells when some was left out).
@@ -47,6 +48,7 @@ __all__ = [
     "RequestValidationError",
     "ResponseDecodeError",
     "ResponseTooLargeError",
+    "ResponseValidationError",
     "UnprocessableEntityError",
     "error_from_response",
     "status_error_class",
@@ -140,6 +142,34 @@ class ResponseDecodeError(_ResponseErrorBase):
         self._init_response(response, truncated)
         self.reason = reason
         super().__init__(f"{response.status_code} response could not be decoded: {reason}")
+
+
+class ResponseValidationError(ResponseDecodeError):
+    """A 2xx answer that breaks the operation's schema at ``path`` (``table.id``), by ``rule``
+    (``expected string``, ``required``). Raised for any such answer with
+    ``strict_responses=True``; by default only when the answer cannot be read at all.
+    """
+
+    def __init__(self, response: httpx.Response, path: str, rule: str) -> None:
+        self.path = path
+        self.rule = rule
+        super().__init__(response, f"{path or '(body)'}: {rule}")
+
+
+class _Mismatch(Exception):
+    """Raised by the generated response checks; the transport turns it into a
+    :class:`ResponseValidationError` with the response."""
+
+    def __init__(self, path: str, rule: str) -> None:
+        super().__init__(path, rule)
+        self.path = path
+        self.rule = rule
+
+    def under(self, prefix: str) -> _Mismatch:
+        """The same mismatch, its path relative to the value at ``prefix``."""
+        path = self.path
+        sep = "" if not path or path[0] == "[" else "."
+        return _Mismatch(prefix + sep + path if path else prefix, self.rule)
 
 
 class ResponseTooLargeError(ResponseDecodeError):

@@ -39,6 +39,8 @@ from ._exceptions import (
     RequestValidationError,
     ResponseDecodeError,
     ResponseTooLargeError,
+    ResponseValidationError,
+    _Mismatch,
 )
 from ._reading import (
     _retry_after,
@@ -89,6 +91,8 @@ class Operation:
     """How the body is sent: ``json``, ``form`` (urlencoded), ``multipart`` or ``raw`` bytes."""
     response: str = "json"
     """What a success answer holds: ``json``, ``text``, ``bytes`` or ``none``."""
+    check_response: Callable[[Any], None] | None = None
+    """Generated check of a JSON answer against its schema (see ``_validators``)."""
 
 
 @dataclass(slots=True)
@@ -291,7 +295,12 @@ class BaseTransport:
         )
 
     @staticmethod
-    def _decode(op: Operation, response: httpx.Response, decode: Callable[[Any], T] | None) -> T:
+    def _decode(
+        op: Operation,
+        response: httpx.Response,
+        decode: Callable[[Any], T] | None,
+        strict: bool = False,
+    ) -> T:
         sink = _last_response.get()
         if sink is not None:
             sink.append(response)
@@ -308,9 +317,19 @@ class BaseTransport:
             data = json_loads(response.content)
         except ValueError as exc:
             raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
+        check = op.check_response
         try:
+            if strict and check is not None:
+                check(data)
             return decode(data)
+        except _Mismatch as exc:
+            raise ResponseValidationError(response, exc.path, exc.rule) from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if check is not None:  # find where: the failure path only, the lenient one is as fast
+                try:
+                    check(data)
+                except _Mismatch as found:
+                    raise ResponseValidationError(response, found.path, found.rule) from None
             raise ResponseDecodeError(
                 response, f"unexpected shape: {type(exc).__name__}: {exc}"
             ) from None
