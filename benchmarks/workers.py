@@ -137,7 +137,8 @@ def family_ours(orjson: bool) -> None:
     add_generated_to_path()
     from botpress_client import _serde, _validators, models
 
-    active = getattr(_serde.json_loads, "__module__", "") == "orjson"
+    # json_loads wraps the parser (strict JSON): whether _serde imported orjson tells which is used.
+    active = hasattr(_serde, "_orjson")
     if active != orjson:
         raise RuntimeError(f"orjson active={active}, expected {orjson}")
     loads, dumps = _serde.json_loads, _serde.json_dumps
@@ -268,13 +269,13 @@ def family_client(peers: Path, port: int) -> None:
     add_generated_to_path()
     import httpx
 
-    from botpress_client import UNSET, AsyncClient, Client, _base_client, _serde, _validators
+    from botpress_client import UNSET, AsyncClient, Client, _serde, _validators
 
     info["json_loads"] = getattr(_serde.json_loads, "__module__", "?")
     base = f"http://127.0.0.1:{port}"
     url = f"{base}/v1/tables/Customers"
     headers = {
-        "user-agent": _base_client.USER_AGENT,
+        "user-agent": Client._user_agent,
         "accept": "application/json",
         "authorization": f"Bearer {TOKEN}",
         "x-bot-id": BOT_ID,
