@@ -183,7 +183,7 @@ class ModuleWriter:
 
     @staticmethod
     def _local(f: Field) -> str:
-        return f"_{f.name.rstrip('_')}"
+        return f"_{f.name}"  # field names are unique, so are these
 
     def field_decode_local(self, f: Field) -> str:
         """A statement run before decoding member ``f`` ("" when none is needed)."""
@@ -208,6 +208,22 @@ class ModuleWriter:
         if f.type.is_identity:
             return f"get({key}, UNSET)"
         return f"UNSET if {self._local(f)} is UNSET else {self.decode(f.type, self._local(f))}"
+
+    def field_assignment(self, f: Field) -> str:
+        """``obj.<name> = ...``; a scalar member is also kept in a local for :meth:`scalar_guard`."""
+        target = f"obj.{f.name} = {self._local(f)}" if f.type.is_scalar else f"obj.{f.name}"
+        return f"{target} = {self.field_decode(f)}"
+
+    def scalar_guard(self, m: Model) -> list[str]:
+        """Lines refusing an object or array read where ``m`` declares a scalar: lenient
+        decoding accepts unseen values, never a value of another shape. (The client then
+        finds and names the member; this only has to notice, at a few ns a member.)"""
+        scalars = [self._local(f) for f in m.fields if f.type.is_scalar]
+        if not scalars:
+            return []
+        test = " or ".join(f"type({name}) in _NOT_SCALAR" for name in scalars)
+        message = py_literal(f"{m.name}: an object or array where a scalar member is declared")
+        return [f"if {test}:", f"    raise TypeError({message})"]
 
     def field_encode(self, f: Field) -> str:
         """The expression writing ``self.<name>`` as JSON."""

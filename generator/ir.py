@@ -88,6 +88,13 @@ class TypeRef:
             return self.items.is_identity
         return True
 
+    @property
+    def is_scalar(self) -> bool:
+        """True when every JSON value of this type is a string, number, boolean or null."""
+        if self.kind == "union":
+            return not self.name and all(v.is_scalar for v in self.variants)
+        return self.kind in ("str", "int", "float", "bool", "none", "enum")
+
     def walk(self) -> tuple[TypeRef, ...]:
         """This type and every type inside it."""
         out: tuple[TypeRef, ...] = (self,)

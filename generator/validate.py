@@ -16,7 +16,7 @@ from urllib.request import url2pathname
 
 from jsonschema.exceptions import ValidationError, best_match
 
-from . import cache
+from . import cache, crawled
 from .document import Document, Node
 from .problems import Problem, SpecError, pointer
 from .refs import key_name, mappings, ref_chains
@@ -300,8 +300,12 @@ def _validate(doc: Document) -> list[Problem]:
         cls.__name__,
         (cls,),
         {
-            "keyword_validators": {name: _locating(kw) for name, kw in cls.keyword_validators.items()},
+            "keyword_validators": {
+                name: _locating(crawled.schema_keyword(kw) if name == "schema" else kw)
+                for name, kw in cls.keyword_validators.items()
+            },
             "resolver_handlers": _EveryScheme(_InMemory(doc)),
+            "schema_validator": crawled.structure_validator(cls.schema_validator),
         },
     )
     view = _validation_view(doc)

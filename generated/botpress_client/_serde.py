@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
+from itertools import chain
 from typing import Any
 
 __all__ = [
@@ -100,26 +101,39 @@ def json_loads(data: str | bytes) -> Any:
         value = _loads(data)
     except RecursionError:
         raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
-    if isinstance(value, (dict, list)) and _may_be_deep(data) and _too_deep(value):
+    if type(value) in _CONTAINERS and _may_be_deep(data) and _too_deep(value):
         raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
     return value
 
 
+_CONTAINERS = (dict, list)  # what the parsers build; nothing else can nest
+_SHALLOW_TEXT = 2 * MAX_JSON_DEPTH + 2  # a shorter text cannot hold MAX_JSON_DEPTH + 1 levels
+_COUNT_BELOW = 16 * 1024  # from here on a text has more brackets than the limit anyway
+
+
 def _may_be_deep(data: str | bytes) -> bool:
-    """Cheap screen: fewer brackets than the limit cannot nest past it."""
+    """Cheap, sound screen: a short text, or one with fewer brackets than the limit, cannot
+    nest past it. (Counting costs more than it saves on long texts: those go to the walk.)"""
+    if len(data) < _SHALLOW_TEXT:
+        return False
+    if len(data) >= _COUNT_BELOW:
+        return True
     if isinstance(data, str):
         return data.count("[") + data.count("{") > MAX_JSON_DEPTH
     return data.count(b"[") + data.count(b"{") > MAX_JSON_DEPTH
 
 
 def _too_deep(value: Any) -> bool:
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
+    """Whether ``value`` nests deeper than the limit, one level at a time (no recursion, and
+    the per-item work stays in C: the walk costs a fraction of the parse)."""
+    level = [value]
+    depth = 1
+    while level:
         if depth > MAX_JSON_DEPTH:
             return True
-        children = item.values() if isinstance(item, dict) else item
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+        children = [*chain.from_iterable([c.values() if type(c) is dict else c for c in level])]
+        level = [c for c in children if isinstance(c, _CONTAINERS)]
+        depth += 1
     return False
 
 

@@ -19,6 +19,7 @@ from ._serde import _format_datetime, _parse_datetime
 from ._types import UNSET, Unset, _model_repr
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+_NOT_SCALAR = (dict, list)  # what JSON parsers build for objects and arrays
 
 __all__ = [
     "BotIssueCategory",
@@ -218,16 +219,26 @@ class BotIssue:
         _created_at = get("createdAt", UNSET)
         _last_seen_at = get("lastSeenAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = get("id", UNSET)
-        obj.code = get("code", UNSET)
+        obj.id = _id = get("id", UNSET)
+        obj.code = _code = get("code", UNSET)
         obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
         obj.last_seen_at = UNSET if _last_seen_at is UNSET else _parse_datetime(_last_seen_at)
-        obj.title = get("title", UNSET)
-        obj.description = get("description", UNSET)
+        obj.title = _title = get("title", UNSET)
+        obj.description = _description = get("description", UNSET)
         obj.grouped_data = get("groupedData", UNSET)
-        obj.events_count = get("eventsCount", UNSET)
-        obj.category = get("category", UNSET)
-        obj.resolution_link = get("resolutionLink", UNSET)
+        obj.events_count = _events_count = get("eventsCount", UNSET)
+        obj.category = _category = get("category", UNSET)
+        obj.resolution_link = _resolution_link = get("resolutionLink", UNSET)
+        if (
+            type(_id) in _NOT_SCALAR
+            or type(_code) in _NOT_SCALAR
+            or type(_title) in _NOT_SCALAR
+            or type(_description) in _NOT_SCALAR
+            or type(_events_count) in _NOT_SCALAR
+            or type(_category) in _NOT_SCALAR
+            or type(_resolution_link) in _NOT_SCALAR
+        ):
+            raise TypeError("BotIssue: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _BOT_ISSUE_KEYS.issuperset(data)
@@ -317,19 +328,29 @@ class ColumnDefinition:
         _items = get("items", UNSET)
         _properties = get("properties", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = data["type"]
-        obj.format = get("format", UNSET)
-        obj.description = get("description", UNSET)
-        obj.pattern = get("pattern", UNSET)
+        obj.type = _type = data["type"]
+        obj.format = _format = get("format", UNSET)
+        obj.description = _description = get("description", UNSET)
+        obj.pattern = _pattern = get("pattern", UNSET)
         obj.enum = get("enum", UNSET)
         obj.items = UNSET if _items is UNSET else ColumnItems.from_dict(_items)
-        obj.nullable = get("nullable", UNSET)
+        obj.nullable = _nullable = get("nullable", UNSET)
         obj.properties = (
             UNSET
             if _properties is UNSET
             else {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in _properties.items()}
         )
         obj.x_zui = ColumnMetadata.from_dict(data["x-zui"])
+        if (
+            type(_type) in _NOT_SCALAR
+            or type(_format) in _NOT_SCALAR
+            or type(_description) in _NOT_SCALAR
+            or type(_pattern) in _NOT_SCALAR
+            or type(_nullable) in _NOT_SCALAR
+        ):
+            raise TypeError(
+                "ColumnDefinition: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_DEFINITION_KEYS.issuperset(data)
@@ -390,7 +411,9 @@ class ColumnItems:
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnItems:
         """Build a ``ColumnItems`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = data["type"]
+        obj.type = _type = data["type"]
+        if type(_type) in _NOT_SCALAR:
+            raise TypeError("ColumnItems: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_ITEMS_KEYS.issuperset(data)
@@ -461,15 +484,26 @@ class ColumnMetadata:
         get = data.get
         _computed = get("computed", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.index = data["index"]
-        obj.id = get("id", UNSET)
-        obj.searchable = get("searchable", UNSET)
-        obj.hidden = get("hidden", UNSET)
-        obj.order = get("order", UNSET)
-        obj.width = get("width", UNSET)
-        obj.schema_id = get("schemaId", UNSET)
-        obj.typings = get("typings", UNSET)
+        obj.index = _index = data["index"]
+        obj.id = _id = get("id", UNSET)
+        obj.searchable = _searchable = get("searchable", UNSET)
+        obj.hidden = _hidden = get("hidden", UNSET)
+        obj.order = _order = get("order", UNSET)
+        obj.width = _width = get("width", UNSET)
+        obj.schema_id = _schema_id = get("schemaId", UNSET)
+        obj.typings = _typings = get("typings", UNSET)
         obj.computed = UNSET if _computed is UNSET else ComputedDefinition.from_dict(_computed)
+        if (
+            type(_index) in _NOT_SCALAR
+            or type(_id) in _NOT_SCALAR
+            or type(_searchable) in _NOT_SCALAR
+            or type(_hidden) in _NOT_SCALAR
+            or type(_order) in _NOT_SCALAR
+            or type(_width) in _NOT_SCALAR
+            or type(_schema_id) in _NOT_SCALAR
+            or type(_typings) in _NOT_SCALAR
+        ):
+            raise TypeError("ColumnMetadata: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_METADATA_KEYS.issuperset(data)
@@ -550,13 +584,24 @@ class ComputedDefinition:
         """Build a ``ComputedDefinition`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.action = data["action"]
+        obj.action = _action = data["action"]
         obj.dependencies = get("dependencies", UNSET)
-        obj.prompt = get("prompt", UNSET)
-        obj.code = get("code", UNSET)
-        obj.model = get("model", UNSET)
-        obj.workflow_id = get("workflowId", UNSET)
-        obj.enabled = get("enabled", UNSET)
+        obj.prompt = _prompt = get("prompt", UNSET)
+        obj.code = _code = get("code", UNSET)
+        obj.model = _model = get("model", UNSET)
+        obj.workflow_id = _workflow_id = get("workflowId", UNSET)
+        obj.enabled = _enabled = get("enabled", UNSET)
+        if (
+            type(_action) in _NOT_SCALAR
+            or type(_prompt) in _NOT_SCALAR
+            or type(_code) in _NOT_SCALAR
+            or type(_model) in _NOT_SCALAR
+            or type(_workflow_id) in _NOT_SCALAR
+            or type(_enabled) in _NOT_SCALAR
+        ):
+            raise TypeError(
+                "ComputedDefinition: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _COMPUTED_DEFINITION_KEYS.issuperset(data)
@@ -636,12 +681,21 @@ class CreateMessageBody:
         _schedule = get("schedule", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.payload = data["payload"]
-        obj.user_id = data["userId"]
-        obj.conversation_id = data["conversationId"]
-        obj.type = data["type"]
+        obj.user_id = _user_id = data["userId"]
+        obj.conversation_id = _conversation_id = data["conversationId"]
+        obj.type = _type = data["type"]
         obj.tags = data["tags"]
         obj.schedule = UNSET if _schedule is UNSET else MessageSchedule.from_dict(_schedule)
-        obj.origin = get("origin", UNSET)
+        obj.origin = _origin = get("origin", UNSET)
+        if (
+            type(_user_id) in _NOT_SCALAR
+            or type(_conversation_id) in _NOT_SCALAR
+            or type(_type) in _NOT_SCALAR
+            or type(_origin) in _NOT_SCALAR
+        ):
+            raise TypeError(
+                "CreateMessageBody: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _CREATE_MESSAGE_BODY_KEYS.issuperset(data)
@@ -858,11 +912,18 @@ class Error:
         """Build a ``Error`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = data["id"]
-        obj.code = data["code"]
-        obj.type = data["type"]
-        obj.message = data["message"]
+        obj.id = _id = data["id"]
+        obj.code = _code = data["code"]
+        obj.type = _type = data["type"]
+        obj.message = _message = data["message"]
         obj.metadata = get("metadata", UNSET)
+        if (
+            type(_id) in _NOT_SCALAR
+            or type(_code) in _NOT_SCALAR
+            or type(_type) in _NOT_SCALAR
+            or type(_message) in _NOT_SCALAR
+        ):
+            raise TypeError("Error: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _ERROR_KEYS.issuperset(data)
@@ -1022,11 +1083,20 @@ class GetOrCreateTableBody:
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.schema = TableSchema.from_dict(data["schema"])
-        obj.factor = get("factor", UNSET)
-        obj.frozen = get("frozen", UNSET)
-        obj.key_column = get("keyColumn", UNSET)
+        obj.factor = _factor = get("factor", UNSET)
+        obj.frozen = _frozen = get("frozen", UNSET)
+        obj.key_column = _key_column = get("keyColumn", UNSET)
         obj.tags = get("tags", UNSET)
-        obj.is_compute_enabled = get("isComputeEnabled", UNSET)
+        obj.is_compute_enabled = _is_compute_enabled = get("isComputeEnabled", UNSET)
+        if (
+            type(_factor) in _NOT_SCALAR
+            or type(_frozen) in _NOT_SCALAR
+            or type(_key_column) in _NOT_SCALAR
+            or type(_is_compute_enabled) in _NOT_SCALAR
+        ):
+            raise TypeError(
+                "GetOrCreateTableBody: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data)
@@ -1094,10 +1164,19 @@ class GetOrCreateTableResponse:
         """Build a ``GetOrCreateTableResponse`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
-        obj.created = data["created"]
-        obj.rows = data["rows"]
-        obj.stale = data["stale"]
-        obj.indexing = data["indexing"]
+        obj.created = _created = data["created"]
+        obj.rows = _rows = data["rows"]
+        obj.stale = _stale = data["stale"]
+        obj.indexing = _indexing = data["indexing"]
+        if (
+            type(_created) in _NOT_SCALAR
+            or type(_rows) in _NOT_SCALAR
+            or type(_stale) in _NOT_SCALAR
+            or type(_indexing) in _NOT_SCALAR
+        ):
+            raise TypeError(
+                "GetOrCreateTableResponse: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _GET_OR_CREATE_TABLE_RESPONSE_KEYS.issuperset(data)
@@ -1157,9 +1236,17 @@ class GetTableResponse:
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
-        obj.rows = get("rows", UNSET)
-        obj.stale = get("stale", UNSET)
-        obj.indexing = get("indexing", UNSET)
+        obj.rows = _rows = get("rows", UNSET)
+        obj.stale = _stale = get("stale", UNSET)
+        obj.indexing = _indexing = get("indexing", UNSET)
+        if (
+            type(_rows) in _NOT_SCALAR
+            or type(_stale) in _NOT_SCALAR
+            or type(_indexing) in _NOT_SCALAR
+        ):
+            raise TypeError(
+                "GetTableResponse: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _GET_TABLE_RESPONSE_KEYS.issuperset(data)
@@ -1436,16 +1523,25 @@ class Message:
         _created_at = get("createdAt", UNSET)
         _updated_at = get("updatedAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = get("id", UNSET)
+        obj.id = _id = get("id", UNSET)
         obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
         obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
-        obj.type = get("type", UNSET)
+        obj.type = _type = get("type", UNSET)
         obj.payload = get("payload", UNSET)
-        obj.direction = get("direction", UNSET)
-        obj.user_id = get("userId", UNSET)
-        obj.conversation_id = get("conversationId", UNSET)
+        obj.direction = _direction = get("direction", UNSET)
+        obj.user_id = _user_id = get("userId", UNSET)
+        obj.conversation_id = _conversation_id = get("conversationId", UNSET)
         obj.tags = get("tags", UNSET)
-        obj.origin = get("origin", UNSET)
+        obj.origin = _origin = get("origin", UNSET)
+        if (
+            type(_id) in _NOT_SCALAR
+            or type(_type) in _NOT_SCALAR
+            or type(_direction) in _NOT_SCALAR
+            or type(_user_id) in _NOT_SCALAR
+            or type(_conversation_id) in _NOT_SCALAR
+            or type(_origin) in _NOT_SCALAR
+        ):
+            raise TypeError("Message: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _MESSAGE_KEYS.issuperset(data)
@@ -1516,7 +1612,9 @@ class MessageSchedule:
         _date_time = get("dateTime", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.date_time = UNSET if _date_time is UNSET else _parse_datetime(_date_time)
-        obj.delay = get("delay", UNSET)
+        obj.delay = _delay = get("delay", UNSET)
+        if type(_delay) in _NOT_SCALAR:
+            raise TypeError("MessageSchedule: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _MESSAGE_SCHEDULE_KEYS.issuperset(data)
@@ -1564,7 +1662,9 @@ class PaginationMeta:
         """Build a ``PaginationMeta`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.next_token = get("nextToken", UNSET)
+        obj.next_token = _next_token = get("nextToken", UNSET)
+        if type(_next_token) in _NOT_SCALAR:
+            raise TypeError("PaginationMeta: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _PAGINATION_META_KEYS.issuperset(data)
@@ -1617,9 +1717,11 @@ class Passage:
         get = data.get
         _meta = get("meta", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = get("id", UNSET)
-        obj.content = get("content", UNSET)
+        obj.id = _id = get("id", UNSET)
+        obj.content = _content = get("content", UNSET)
         obj.meta = UNSET if _meta is UNSET else PassageMeta.from_dict(_meta)
+        if type(_id) in _NOT_SCALAR or type(_content) in _NOT_SCALAR:
+            raise TypeError("Passage: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _PASSAGE_KEYS.issuperset(data)
@@ -1681,11 +1783,19 @@ class PassageMeta:
         """Build a ``PassageMeta`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = get("type", UNSET)
-        obj.subtype = get("subtype", UNSET)
-        obj.page_number = get("pageNumber", UNSET)
-        obj.position = get("position", UNSET)
-        obj.source_url = get("sourceUrl", UNSET)
+        obj.type = _type = get("type", UNSET)
+        obj.subtype = _subtype = get("subtype", UNSET)
+        obj.page_number = _page_number = get("pageNumber", UNSET)
+        obj.position = _position = get("position", UNSET)
+        obj.source_url = _source_url = get("sourceUrl", UNSET)
+        if (
+            type(_type) in _NOT_SCALAR
+            or type(_subtype) in _NOT_SCALAR
+            or type(_page_number) in _NOT_SCALAR
+            or type(_position) in _NOT_SCALAR
+            or type(_source_url) in _NOT_SCALAR
+        ):
+            raise TypeError("PassageMeta: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _PASSAGE_META_KEYS.issuperset(data)
@@ -1741,8 +1851,12 @@ class RenameTableColumnBody:
     def from_dict(cls, data: Mapping[str, Any]) -> RenameTableColumnBody:
         """Build a ``RenameTableColumnBody`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.name = data["name"]
-        obj.new_name = data["newName"]
+        obj.name = _name = data["name"]
+        obj.new_name = _new_name = data["newName"]
+        if type(_name) in _NOT_SCALAR or type(_new_name) in _NOT_SCALAR:
+            raise TypeError(
+                "RenameTableColumnBody: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _RENAME_TABLE_COLUMN_BODY_KEYS.issuperset(data)
@@ -1835,7 +1949,11 @@ class SetStateExpiryBody:
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryBody:
         """Build a ``SetStateExpiryBody`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.expiry = data["expiry"]
+        obj.expiry = _expiry = data["expiry"]
+        if type(_expiry) in _NOT_SCALAR:
+            raise TypeError(
+                "SetStateExpiryBody: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _SET_STATE_EXPIRY_BODY_KEYS.issuperset(data)
@@ -1952,15 +2070,24 @@ class State:
         _created_at = get("createdAt", UNSET)
         _updated_at = get("updatedAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = get("id", UNSET)
+        obj.id = _id = get("id", UNSET)
         obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
         obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
-        obj.bot_id = get("botId", UNSET)
-        obj.name = get("name", UNSET)
-        obj.type = get("type", UNSET)
+        obj.bot_id = _bot_id = get("botId", UNSET)
+        obj.name = _name = get("name", UNSET)
+        obj.type = _type = get("type", UNSET)
         obj.payload = get("payload", UNSET)
-        obj.conversation_id = get("conversationId", UNSET)
-        obj.user_id = get("userId", UNSET)
+        obj.conversation_id = _conversation_id = get("conversationId", UNSET)
+        obj.user_id = _user_id = get("userId", UNSET)
+        if (
+            type(_id) in _NOT_SCALAR
+            or type(_bot_id) in _NOT_SCALAR
+            or type(_name) in _NOT_SCALAR
+            or type(_type) in _NOT_SCALAR
+            or type(_conversation_id) in _NOT_SCALAR
+            or type(_user_id) in _NOT_SCALAR
+        ):
+            raise TypeError("State: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _STATE_KEYS.issuperset(data)
@@ -2055,16 +2182,25 @@ class Table:
         _created_at = get("createdAt", UNSET)
         _updated_at = get("updatedAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = data["id"]
-        obj.name = data["name"]
+        obj.id = _id = data["id"]
+        obj.name = _name = data["name"]
         obj.schema = TableSchema.from_dict(data["schema"])
-        obj.factor = get("factor", UNSET)
-        obj.frozen = get("frozen", UNSET)
-        obj.key_column = get("keyColumn", UNSET)
+        obj.factor = _factor = get("factor", UNSET)
+        obj.frozen = _frozen = get("frozen", UNSET)
+        obj.key_column = _key_column = get("keyColumn", UNSET)
         obj.tags = get("tags", UNSET)
-        obj.is_compute_enabled = get("isComputeEnabled", UNSET)
+        obj.is_compute_enabled = _is_compute_enabled = get("isComputeEnabled", UNSET)
         obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
         obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        if (
+            type(_id) in _NOT_SCALAR
+            or type(_name) in _NOT_SCALAR
+            or type(_factor) in _NOT_SCALAR
+            or type(_frozen) in _NOT_SCALAR
+            or type(_key_column) in _NOT_SCALAR
+            or type(_is_compute_enabled) in _NOT_SCALAR
+        ):
+            raise TypeError("Table: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _TABLE_KEYS.issuperset(data)
@@ -2139,13 +2275,19 @@ class TableSchema:
         """Build a ``TableSchema`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = data["type"]
+        obj.type = _type = data["type"]
         obj.properties = {
             _k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in data["properties"].items()
         }
-        obj.additional_properties = data["additionalProperties"]
+        obj.additional_properties = _additional_properties = data["additionalProperties"]
         obj.required = get("required", UNSET)
-        obj.schema = get("$schema", UNSET)
+        obj.schema = _schema = get("$schema", UNSET)
+        if (
+            type(_type) in _NOT_SCALAR
+            or type(_additional_properties) in _NOT_SCALAR
+            or type(_schema) in _NOT_SCALAR
+        ):
+            raise TypeError("TableSchema: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _TABLE_SCHEMA_KEYS.issuperset(data)
@@ -2197,7 +2339,9 @@ class TagValue:
         """Build a ``TagValue`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.value = get("value", UNSET)
+        obj.value = _value = get("value", UNSET)
+        if type(_value) in _NOT_SCALAR:
+            raise TypeError("TagValue: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _TAG_VALUE_KEYS.issuperset(data)
@@ -2245,7 +2389,11 @@ class UpdateWorkspaceMemberBody:
         """Build a ``UpdateWorkspaceMemberBody`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.role = get("role", UNSET)
+        obj.role = _role = get("role", UNSET)
+        if type(_role) in _NOT_SCALAR:
+            raise TypeError(
+                "UpdateWorkspaceMemberBody: an object or array where a scalar member is declared"
+            )
         obj.extra_members = (
             _NO_EXTRA
             if _UPDATE_WORKSPACE_MEMBER_BODY_KEYS.issuperset(data)
@@ -2315,14 +2463,20 @@ class User:
         _created_at = get("createdAt", UNSET)
         _updated_at = get("updatedAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = get("id", UNSET)
+        obj.id = _id = get("id", UNSET)
         obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
         obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
         obj.tags = get("tags", UNSET)
-        obj.name = get("name", UNSET)
-        obj.picture_url = get("pictureUrl", UNSET)
+        obj.name = _name = get("name", UNSET)
+        obj.picture_url = _picture_url = get("pictureUrl", UNSET)
         obj.properties = get("properties", UNSET)
         obj.attributes = get("attributes", UNSET)
+        if (
+            type(_id) in _NOT_SCALAR
+            or type(_name) in _NOT_SCALAR
+            or type(_picture_url) in _NOT_SCALAR
+        ):
+            raise TypeError("User: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _USER_KEYS.issuperset(data)
@@ -2400,13 +2554,23 @@ class WorkspaceMember:
         """Build a ``WorkspaceMember`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = get("id", UNSET)
-        obj.email = get("email", UNSET)
-        obj.created_at = get("createdAt", UNSET)
-        obj.role = get("role", UNSET)
-        obj.user_id = get("userId", UNSET)
-        obj.profile_picture = get("profilePicture", UNSET)
-        obj.display_name = get("displayName", UNSET)
+        obj.id = _id = get("id", UNSET)
+        obj.email = _email = get("email", UNSET)
+        obj.created_at = _created_at = get("createdAt", UNSET)
+        obj.role = _role = get("role", UNSET)
+        obj.user_id = _user_id = get("userId", UNSET)
+        obj.profile_picture = _profile_picture = get("profilePicture", UNSET)
+        obj.display_name = _display_name = get("displayName", UNSET)
+        if (
+            type(_id) in _NOT_SCALAR
+            or type(_email) in _NOT_SCALAR
+            or type(_created_at) in _NOT_SCALAR
+            or type(_role) in _NOT_SCALAR
+            or type(_user_id) in _NOT_SCALAR
+            or type(_profile_picture) in _NOT_SCALAR
+            or type(_display_name) in _NOT_SCALAR
+        ):
+            raise TypeError("WorkspaceMember: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _WORKSPACE_MEMBER_KEYS.issuperset(data)

@@ -101,6 +101,26 @@ def test_lenient_unreadable_answer_names_path(mode: str) -> None:
     assert (err.path, err.rule) == ("table", "expected object")
 
 
+LENIENT_SHAPE_CASES = [
+    # an object or array where a scalar member is declared: refused by the lenient default too
+    (("table", "id"), {"an": "object"}, "table.id", "expected string"),
+    (("table", "name"), ["a", "list"], "table.name", "expected string"),
+    (("rows",), {"n": 1}, "rows", "expected number"),
+    (("table", "frozen"), [], "table.frozen", "expected boolean"),
+    (("table", "schema", "properties", "email", "type"), {"x": 1}, "table.schema.properties.email.type", None),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(("where", "value", "path", "rule"), LENIENT_SHAPE_CASES)
+def test_lenient_refuses_object_or_array_where_scalar_declared(
+    mode: str, where: Any, value: Any, path: str, rule: str | None
+) -> None:
+    err = _violation(_changed(where, value), mode)
+    assert err.path == path
+    assert rule is None or err.rule == rule
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_lenient_default_accepts_wrong_scalar_types(mode: str) -> None:
     result = _get_table(_changed(("table", "id"), 123), mode)
