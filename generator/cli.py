@@ -40,13 +40,14 @@ def _generate(
     from .build import build_api
     from .format import format_files
     from .load import load_document
-    from .render import render
+    from .render import RUNTIME_FILES, render
 
     doc = load_document(spec, ref_root=ref_root)
     api = build_api(doc, package)
     if strict and doc.warnings:
         raise SpecError(doc.warnings)
-    files = {name: with_header(name, text, api) for name, text in format_files(render(api), package).items()}
+    formatted = format_files(render(api), package, frozenset(RUNTIME_FILES))
+    files = {name: with_header(name, text, api) for name, text in formatted.items()}
     return doc, api, files
 
 

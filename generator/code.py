@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import code_typeddict, response_code
+from . import code_models, code_typeddict, layout, response_code
 from .imports import ALWAYS, EXPLODED, IMPORTS
 from .ir import (
     Api,
@@ -139,6 +139,10 @@ class ModuleWriter:
         inner = self._decode_non_null(t, src, depth)
         return f"None if {src} is None else {inner}" if t.nullable else inner
 
+    def decode_value(self, t: TypeRef, src: str) -> str:
+        """:meth:`decode` of a value known not to be null."""
+        return self._decode_non_null(t, src, 0)
+
     def _decode_non_null(self, t: TypeRef, src: str, depth: int) -> str:
         if t.kind == "model":
             return f"{t.name}.from_dict({src})"
@@ -182,48 +186,15 @@ class ModuleWriter:
         return self.annotation(f.type, optional=not f.required)
 
     @staticmethod
-    def _local(f: Field) -> str:
-        return f"_{f.name}"  # field names are unique, so are these
+    def signature(name: str, params: list[str], returns: str, indent: int = 0) -> list[str]:
+        """``def name(params) -> returns:``, laid out as Black would (:mod:`generator.layout`)."""
+        return layout.call(f"def {name}", params, f" -> {returns}:", indent)
 
-    def field_decode_local(self, f: Field) -> str:
-        """A statement run before decoding member ``f`` ("" when none is needed)."""
-        key = py_str(f.wire)
-        if f.required:
-            if f.type.is_identity or not f.type.nullable:
-                return ""
-            return f"{self._local(f)} = data[{key}]"
-        if f.type.is_identity:
-            return ""
-        self.uses.add("UNSET")
-        return f"{self._local(f)} = get({key}, UNSET)"
+    def from_dict_signature(self, m: Model) -> list[str]:
+        return self.signature("from_dict", ["cls", "data: Mapping[str, Any]"], m.name, 4)
 
-    def field_decode(self, f: Field) -> str:
-        """The expression reading member ``f`` from ``data``."""
-        key = py_str(f.wire)
-        if f.required:
-            if f.type.is_identity or not f.type.nullable:
-                return self.decode(f.type, f"data[{key}]")
-            return self.decode(f.type, self._local(f))
-        self.uses.add("UNSET")
-        if f.type.is_identity:
-            return f"get({key}, UNSET)"
-        return f"UNSET if {self._local(f)} is UNSET else {self.decode(f.type, self._local(f))}"
-
-    def field_assignment(self, f: Field) -> str:
-        """``obj.<name> = ...``; a scalar member is also kept in a local for :meth:`scalar_guard`."""
-        target = f"obj.{f.name} = {self._local(f)}" if f.type.is_scalar else f"obj.{f.name}"
-        return f"{target} = {self.field_decode(f)}"
-
-    def scalar_guard(self, m: Model) -> list[str]:
-        """Lines refusing an object or array read where ``m`` declares a scalar: lenient
-        decoding accepts unseen values, never a value of another shape. (The client then
-        finds and names the member; this only has to notice, at a few ns a member.)"""
-        scalars = [self._local(f) for f in m.fields if f.type.is_scalar]
-        if not scalars:
-            return []
-        test = " or ".join(f"type({name}) in _NOT_SCALAR" for name in scalars)
-        message = py_literal(f"{m.name}: an object or array where a scalar member is declared")
-        return [f"if {test}:", f"    raise TypeError({message})"]
+    def from_dict_body(self, m: Model) -> list[str]:
+        return code_models.body(self, m)
 
     def field_encode(self, f: Field) -> str:
         """The expression writing ``self.<name>`` as JSON."""
@@ -266,25 +237,30 @@ class ModuleWriter:
                 lines += ["try:", f"    return {value}", "except (KeyError, TypeError, ValueError, AttributeError):"]
                 lines.append("    pass")
             else:
-                lines += [f"if {cond}:", f"    return {value}"]
+                terms = self._model_fit(t.name) if t.kind == "model" and not t.nullable else [cond]
+                lines += [*layout.condition("if", terms, "and", 4), f"    return {value}"]
         lines.append(f"raise ValueError({py_str(f'value matches no member of {u.name}')})")
         return lines
+
+    def _model_fit(self, name: str) -> list[str]:
+        """The tests a JSON value passes when it can be model ``name`` (and-ed)."""
+        model = self.models.get(name)
+        parts = ["isinstance(data, dict)"]
+        if model is not None:
+            required = [f.wire for f in model.fields if f.required]
+            if required:
+                parts.append(f"data.keys() >= {{{', '.join(py_str(w) for w in required)}}}")
+            for f in model.fields:
+                enum = self.enums.get(f.type.name) if f.type.kind == "enum" else None
+                if f.required and enum is not None and not enum.open and len(enum.values) == 1:
+                    parts.append(f"data.get({py_str(f.wire)}) == {py_literal(enum.values[0])}")
+        return parts
 
     def fits(self, t: TypeRef) -> str | None:
         """A condition on ``data`` true when it can be ``t``; None when only trying tells."""
         cond: str | None
         if t.kind == "model":
-            model = self.models.get(t.name)
-            parts = ["isinstance(data, dict)"]
-            if model is not None:
-                required = [f.wire for f in model.fields if f.required]
-                if required:
-                    parts.append(f"data.keys() >= {{{', '.join(py_str(w) for w in required)}}}")
-                for f in model.fields:
-                    enum = self.enums.get(f.type.name) if f.type.kind == "enum" else None
-                    if f.required and enum is not None and not enum.open and len(enum.values) == 1:
-                        parts.append(f"data.get({py_str(f.wire)}) == {py_literal(enum.values[0])}")
-            cond = " and ".join(parts)
+            cond = " and ".join(self._model_fit(t.name))
         elif t.kind == "enum":
             enum = self.enums.get(t.name)
             if enum is None or enum.open:

@@ -1,21 +1,20 @@
 """Format generated Python with Black, in-process and pinned (see pyproject.toml).
 
-Black is by far the slowest stage of generation, so each module is cut into its top-level
-blocks (a class, a function, with its decorators), the blocks are formatted in parallel
-processes, and each formatted block is kept in a content-addressed cache: regenerating after
-a spec change re-formats only the blocks that changed. The result is identical to
-``black.format_str`` on the whole module (tests/generator/test_format.py holds this), and the cache
-maps a block's exact text (with Black's version and mode) to Black's output, so it can
-never change the output, only its cost. ``CODEGEN_NO_CACHE=1`` turns the cache off;
-``CODEGEN_CACHE_DIR`` moves it (default: ``$XDG_CACHE_HOME/botpress-codegen``).
+Black is by far the slowest stage of generation, so each module is cut into blocks where its
+template marked it (:mod:`generator.cuts`: top-level classes and functions, methods), the blocks
+are formatted in parallel processes, and each formatted block is kept in a content-addressed
+cache: regenerating after a spec change re-formats only the blocks that changed. The result is
+identical to ``black.format_str`` on the whole module (tests/generator/test_format.py holds
+this), and the cache maps a block's exact text (with Black's version and mode) to Black's
+output, so it can never change the output, only its cost. ``CODEGEN_NO_CACHE=1`` turns the
+cache off; ``CODEGEN_CACHE_DIR`` moves it (default: ``$XDG_CACHE_HOME/botpress-codegen``).
+The runtime modules are copied as they are: they are Black's output already (the same test).
 """
 
 from __future__ import annotations
 
-import ast
 import concurrent.futures
 import importlib.metadata
-import itertools
 import multiprocessing
 import os
 
@@ -24,65 +23,12 @@ from black.mode import TargetVersion
 from black.parsing import InvalidInput
 
 from . import cache
+from .cuts import Block, blocks
 from .problems import Problem, SpecError
 
 MODE = black.Mode(target_versions={TargetVersion.PY310}, line_length=100)
 _BLACK_VERSION = importlib.metadata.version("black")
 _PARALLEL_MIN_LINES = 3000  # below this, starting processes costs more than it saves
-
-
-_INDENT = "    "
-_SPLIT_CLASS_LINES = 200  # a class longer than this is formatted method by method
-
-Block = tuple[str, int]  # (text, indentation it stands at: 0, or 4 for a method of a class)
-
-
-def _blocks(source: str) -> list[list[Block]]:
-    """``source`` cut before every top-level class or function (and its decorators); a long
-    class is cut further before each of its methods. Each top-level unit is a list of parts."""
-    tree = ast.parse(source)
-    lines = source.splitlines(keepends=True)
-    starts = [
-        (min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1, node)
-        for node in tree.body
-        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-    ]
-    cuts = [0] + [start for start, _ in starts if start > 0] + [len(lines)]
-    nodes = {start: node for start, node in starts}
-    units: list[list[Block]] = []
-    for a, b in itertools.pairwise(cuts):
-        node = nodes.get(a)
-        parts = _class_parts(lines, a, b, node) if isinstance(node, ast.ClassDef) else None
-        if parts is None:
-            text = "".join(lines[a:b]).rstrip()
-            parts = [(text + "\n", 0)] if text else []
-        if parts:
-            units.append(parts)
-    return units
-
-
-def _class_parts(lines: list[str], a: int, b: int, node: ast.ClassDef) -> list[Block] | None:
-    if b - a < _SPLIT_CLASS_LINES or not node.end_lineno or node.end_lineno > b:
-        return None
-    methods = [
-        min([m.lineno] + [d.lineno for d in m.decorator_list]) - 1
-        for m in node.body
-        if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
-    ]
-    if not methods or methods[0] <= node.lineno - 1:
-        return None
-    cuts = [a] + methods + [b]
-    parts: list[Block] = [("".join(lines[a : methods[0]]).rstrip() + "\n", 0)]
-    for start, stop in itertools.pairwise(cuts):
-        body = lines[start:stop]
-        # Dedenting must be exactly reversible: every line indented, no whitespace-only lines.
-        if any(
-            (line.strip() and not line.startswith(_INDENT)) or (not line.strip() and line.strip("\n")) for line in body
-        ):
-            return None
-        text = "".join(line[len(_INDENT) :] if line.strip() else line for line in body).rstrip()
-        parts.append((text + "\n", 4))
-    return parts
 
 
 def _format_block(block: Block) -> str:
@@ -121,18 +67,11 @@ def _run(todo: list[Block]) -> list[str]:
     return out
 
 
-def format_files(files: dict[str, str], package: str) -> dict[str, str]:
-    """Black-format every ``.py`` file; any other file passes unchanged."""
+def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Black-format every ``.py`` file, cut where its template marked it (:mod:`generator.cuts`);
+    other files, and those named in ``verbatim`` (already Black's output), pass unchanged."""
     folder = cache.cache_dir(f"black-{_BLACK_VERSION}")
-    split: dict[str, list[list[Block]]] = {}
-    for name, source in files.items():
-        if name.endswith(".py"):
-            try:
-                split[name] = _blocks(source)
-            except SyntaxError as exc:  # a generator bug: report it, write nothing
-                raise SpecError(
-                    [Problem(f"{package}/{name}", "", f"generated code does not parse: line {exc.lineno}: {exc.msg}")]
-                ) from None
+    split = {name: blocks(source) for name, source in files.items() if name.endswith(".py") and name not in verbatim}
     keys = {
         part: cache.key(repr(MODE), str(part[1]), part[0])
         for units in split.values()

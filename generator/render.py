@@ -8,6 +8,7 @@ from pathlib import Path
 
 import jinja2
 
+from . import cuts
 from .code import IMPORTS_MARK, ModuleWriter
 from .imports import IMPORTS
 from .ir import Api, BodyArg, Field, Operation, Parameter
@@ -123,6 +124,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
+    env.globals.update(cut=cuts.UNIT, method_cut=cuts.PART)
     env.filters.update(
         docstring=_docstring,
         docblock=_indent_rest,

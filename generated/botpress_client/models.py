@@ -216,13 +216,17 @@ class BotIssue:
     def from_dict(cls, data: Mapping[str, Any]) -> BotIssue:
         """Build a ``BotIssue`` from its JSON form (wire names)."""
         get = data.get
-        _created_at = get("createdAt", UNSET)
-        _last_seen_at = get("lastSeenAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = _id = get("id", UNSET)
         obj.code = _code = get("code", UNSET)
-        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
-        obj.last_seen_at = UNSET if _last_seen_at is UNSET else _parse_datetime(_last_seen_at)
+        _created_at = get("createdAt", UNSET)
+        if _created_at is not UNSET:
+            _created_at = _parse_datetime(_created_at)
+        obj.created_at = _created_at
+        _last_seen_at = get("lastSeenAt", UNSET)
+        if _last_seen_at is not UNSET:
+            _last_seen_at = _parse_datetime(_last_seen_at)
+        obj.last_seen_at = _last_seen_at
         obj.title = _title = get("title", UNSET)
         obj.description = _description = get("description", UNSET)
         obj.grouped_data = get("groupedData", UNSET)
@@ -238,7 +242,7 @@ class BotIssue:
             or type(_category) in _NOT_SCALAR
             or type(_resolution_link) in _NOT_SCALAR
         ):
-            raise TypeError("BotIssue: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _BOT_ISSUE_KEYS.issuperset(data)
@@ -325,21 +329,21 @@ class ColumnDefinition:
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnDefinition:
         """Build a ``ColumnDefinition`` from its JSON form (wire names)."""
         get = data.get
-        _items = get("items", UNSET)
-        _properties = get("properties", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = _type = data["type"]
         obj.format = _format = get("format", UNSET)
         obj.description = _description = get("description", UNSET)
         obj.pattern = _pattern = get("pattern", UNSET)
         obj.enum = get("enum", UNSET)
-        obj.items = UNSET if _items is UNSET else ColumnItems.from_dict(_items)
+        _items = get("items", UNSET)
+        if _items is not UNSET:
+            _items = ColumnItems.from_dict(_items)
+        obj.items = _items
         obj.nullable = _nullable = get("nullable", UNSET)
-        obj.properties = (
-            UNSET
-            if _properties is UNSET
-            else {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in _properties.items()}
-        )
+        _properties = get("properties", UNSET)
+        if _properties is not UNSET:
+            _properties = {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in _properties.items()}
+        obj.properties = _properties
         obj.x_zui = ColumnMetadata.from_dict(data["x-zui"])
         if (
             type(_type) in _NOT_SCALAR
@@ -348,9 +352,7 @@ class ColumnDefinition:
             or type(_pattern) in _NOT_SCALAR
             or type(_nullable) in _NOT_SCALAR
         ):
-            raise TypeError(
-                "ColumnDefinition: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_DEFINITION_KEYS.issuperset(data)
@@ -413,7 +415,7 @@ class ColumnItems:
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = _type = data["type"]
         if type(_type) in _NOT_SCALAR:
-            raise TypeError("ColumnItems: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_ITEMS_KEYS.issuperset(data)
@@ -482,7 +484,6 @@ class ColumnMetadata:
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnMetadata:
         """Build a ``ColumnMetadata`` from its JSON form (wire names)."""
         get = data.get
-        _computed = get("computed", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.index = _index = data["index"]
         obj.id = _id = get("id", UNSET)
@@ -492,7 +493,10 @@ class ColumnMetadata:
         obj.width = _width = get("width", UNSET)
         obj.schema_id = _schema_id = get("schemaId", UNSET)
         obj.typings = _typings = get("typings", UNSET)
-        obj.computed = UNSET if _computed is UNSET else ComputedDefinition.from_dict(_computed)
+        _computed = get("computed", UNSET)
+        if _computed is not UNSET:
+            _computed = ComputedDefinition.from_dict(_computed)
+        obj.computed = _computed
         if (
             type(_index) in _NOT_SCALAR
             or type(_id) in _NOT_SCALAR
@@ -503,7 +507,7 @@ class ColumnMetadata:
             or type(_schema_id) in _NOT_SCALAR
             or type(_typings) in _NOT_SCALAR
         ):
-            raise TypeError("ColumnMetadata: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_METADATA_KEYS.issuperset(data)
@@ -599,9 +603,7 @@ class ComputedDefinition:
             or type(_workflow_id) in _NOT_SCALAR
             or type(_enabled) in _NOT_SCALAR
         ):
-            raise TypeError(
-                "ComputedDefinition: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _COMPUTED_DEFINITION_KEYS.issuperset(data)
@@ -678,14 +680,16 @@ class CreateMessageBody:
     def from_dict(cls, data: Mapping[str, Any]) -> CreateMessageBody:
         """Build a ``CreateMessageBody`` from its JSON form (wire names)."""
         get = data.get
-        _schedule = get("schedule", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.payload = data["payload"]
         obj.user_id = _user_id = data["userId"]
         obj.conversation_id = _conversation_id = data["conversationId"]
         obj.type = _type = data["type"]
         obj.tags = data["tags"]
-        obj.schedule = UNSET if _schedule is UNSET else MessageSchedule.from_dict(_schedule)
+        _schedule = get("schedule", UNSET)
+        if _schedule is not UNSET:
+            _schedule = MessageSchedule.from_dict(_schedule)
+        obj.schedule = _schedule
         obj.origin = _origin = get("origin", UNSET)
         if (
             type(_user_id) in _NOT_SCALAR
@@ -693,9 +697,7 @@ class CreateMessageBody:
             or type(_type) in _NOT_SCALAR
             or type(_origin) in _NOT_SCALAR
         ):
-            raise TypeError(
-                "CreateMessageBody: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _CREATE_MESSAGE_BODY_KEYS.issuperset(data)
@@ -923,7 +925,7 @@ class Error:
             or type(_type) in _NOT_SCALAR
             or type(_message) in _NOT_SCALAR
         ):
-            raise TypeError("Error: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _ERROR_KEYS.issuperset(data)
@@ -1094,9 +1096,7 @@ class GetOrCreateTableBody:
             or type(_key_column) in _NOT_SCALAR
             or type(_is_compute_enabled) in _NOT_SCALAR
         ):
-            raise TypeError(
-                "GetOrCreateTableBody: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data)
@@ -1174,9 +1174,7 @@ class GetOrCreateTableResponse:
             or type(_stale) in _NOT_SCALAR
             or type(_indexing) in _NOT_SCALAR
         ):
-            raise TypeError(
-                "GetOrCreateTableResponse: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _GET_OR_CREATE_TABLE_RESPONSE_KEYS.issuperset(data)
@@ -1244,9 +1242,7 @@ class GetTableResponse:
             or type(_stale) in _NOT_SCALAR
             or type(_indexing) in _NOT_SCALAR
         ):
-            raise TypeError(
-                "GetTableResponse: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _GET_TABLE_RESPONSE_KEYS.issuperset(data)
@@ -1520,12 +1516,16 @@ class Message:
     def from_dict(cls, data: Mapping[str, Any]) -> Message:
         """Build a ``Message`` from its JSON form (wire names)."""
         get = data.get
-        _created_at = get("createdAt", UNSET)
-        _updated_at = get("updatedAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = _id = get("id", UNSET)
-        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
-        obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        _created_at = get("createdAt", UNSET)
+        if _created_at is not UNSET:
+            _created_at = _parse_datetime(_created_at)
+        obj.created_at = _created_at
+        _updated_at = get("updatedAt", UNSET)
+        if _updated_at is not UNSET:
+            _updated_at = _parse_datetime(_updated_at)
+        obj.updated_at = _updated_at
         obj.type = _type = get("type", UNSET)
         obj.payload = get("payload", UNSET)
         obj.direction = _direction = get("direction", UNSET)
@@ -1541,7 +1541,7 @@ class Message:
             or type(_conversation_id) in _NOT_SCALAR
             or type(_origin) in _NOT_SCALAR
         ):
-            raise TypeError("Message: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _MESSAGE_KEYS.issuperset(data)
@@ -1609,12 +1609,14 @@ class MessageSchedule:
     def from_dict(cls, data: Mapping[str, Any]) -> MessageSchedule:
         """Build a ``MessageSchedule`` from its JSON form (wire names)."""
         get = data.get
-        _date_time = get("dateTime", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.date_time = UNSET if _date_time is UNSET else _parse_datetime(_date_time)
+        _date_time = get("dateTime", UNSET)
+        if _date_time is not UNSET:
+            _date_time = _parse_datetime(_date_time)
+        obj.date_time = _date_time
         obj.delay = _delay = get("delay", UNSET)
         if type(_delay) in _NOT_SCALAR:
-            raise TypeError("MessageSchedule: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _MESSAGE_SCHEDULE_KEYS.issuperset(data)
@@ -1664,7 +1666,7 @@ class PaginationMeta:
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.next_token = _next_token = get("nextToken", UNSET)
         if type(_next_token) in _NOT_SCALAR:
-            raise TypeError("PaginationMeta: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _PAGINATION_META_KEYS.issuperset(data)
@@ -1715,13 +1717,15 @@ class Passage:
     def from_dict(cls, data: Mapping[str, Any]) -> Passage:
         """Build a ``Passage`` from its JSON form (wire names)."""
         get = data.get
-        _meta = get("meta", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = _id = get("id", UNSET)
         obj.content = _content = get("content", UNSET)
-        obj.meta = UNSET if _meta is UNSET else PassageMeta.from_dict(_meta)
+        _meta = get("meta", UNSET)
+        if _meta is not UNSET:
+            _meta = PassageMeta.from_dict(_meta)
+        obj.meta = _meta
         if type(_id) in _NOT_SCALAR or type(_content) in _NOT_SCALAR:
-            raise TypeError("Passage: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _PASSAGE_KEYS.issuperset(data)
@@ -1795,7 +1799,7 @@ class PassageMeta:
             or type(_position) in _NOT_SCALAR
             or type(_source_url) in _NOT_SCALAR
         ):
-            raise TypeError("PassageMeta: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _PASSAGE_META_KEYS.issuperset(data)
@@ -1854,9 +1858,7 @@ class RenameTableColumnBody:
         obj.name = _name = data["name"]
         obj.new_name = _new_name = data["newName"]
         if type(_name) in _NOT_SCALAR or type(_new_name) in _NOT_SCALAR:
-            raise TypeError(
-                "RenameTableColumnBody: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _RENAME_TABLE_COLUMN_BODY_KEYS.issuperset(data)
@@ -1951,9 +1953,7 @@ class SetStateExpiryBody:
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.expiry = _expiry = data["expiry"]
         if type(_expiry) in _NOT_SCALAR:
-            raise TypeError(
-                "SetStateExpiryBody: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _SET_STATE_EXPIRY_BODY_KEYS.issuperset(data)
@@ -2067,12 +2067,16 @@ class State:
     def from_dict(cls, data: Mapping[str, Any]) -> State:
         """Build a ``State`` from its JSON form (wire names)."""
         get = data.get
-        _created_at = get("createdAt", UNSET)
-        _updated_at = get("updatedAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = _id = get("id", UNSET)
-        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
-        obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        _created_at = get("createdAt", UNSET)
+        if _created_at is not UNSET:
+            _created_at = _parse_datetime(_created_at)
+        obj.created_at = _created_at
+        _updated_at = get("updatedAt", UNSET)
+        if _updated_at is not UNSET:
+            _updated_at = _parse_datetime(_updated_at)
+        obj.updated_at = _updated_at
         obj.bot_id = _bot_id = get("botId", UNSET)
         obj.name = _name = get("name", UNSET)
         obj.type = _type = get("type", UNSET)
@@ -2087,7 +2091,7 @@ class State:
             or type(_conversation_id) in _NOT_SCALAR
             or type(_user_id) in _NOT_SCALAR
         ):
-            raise TypeError("State: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _STATE_KEYS.issuperset(data)
@@ -2179,8 +2183,6 @@ class Table:
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
         """Build a ``Table`` from its JSON form (wire names)."""
         get = data.get
-        _created_at = get("createdAt", UNSET)
-        _updated_at = get("updatedAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = _id = data["id"]
         obj.name = _name = data["name"]
@@ -2190,8 +2192,14 @@ class Table:
         obj.key_column = _key_column = get("keyColumn", UNSET)
         obj.tags = get("tags", UNSET)
         obj.is_compute_enabled = _is_compute_enabled = get("isComputeEnabled", UNSET)
-        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
-        obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        _created_at = get("createdAt", UNSET)
+        if _created_at is not UNSET:
+            _created_at = _parse_datetime(_created_at)
+        obj.created_at = _created_at
+        _updated_at = get("updatedAt", UNSET)
+        if _updated_at is not UNSET:
+            _updated_at = _parse_datetime(_updated_at)
+        obj.updated_at = _updated_at
         if (
             type(_id) in _NOT_SCALAR
             or type(_name) in _NOT_SCALAR
@@ -2200,7 +2208,7 @@ class Table:
             or type(_key_column) in _NOT_SCALAR
             or type(_is_compute_enabled) in _NOT_SCALAR
         ):
-            raise TypeError("Table: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _TABLE_KEYS.issuperset(data)
@@ -2276,9 +2284,8 @@ class TableSchema:
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = _type = data["type"]
-        obj.properties = {
-            _k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in data["properties"].items()
-        }
+        _properties = data["properties"]
+        obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in _properties.items()}
         obj.additional_properties = _additional_properties = data["additionalProperties"]
         obj.required = get("required", UNSET)
         obj.schema = _schema = get("$schema", UNSET)
@@ -2287,7 +2294,7 @@ class TableSchema:
             or type(_additional_properties) in _NOT_SCALAR
             or type(_schema) in _NOT_SCALAR
         ):
-            raise TypeError("TableSchema: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _TABLE_SCHEMA_KEYS.issuperset(data)
@@ -2341,7 +2348,7 @@ class TagValue:
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.value = _value = get("value", UNSET)
         if type(_value) in _NOT_SCALAR:
-            raise TypeError("TagValue: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _TAG_VALUE_KEYS.issuperset(data)
@@ -2391,9 +2398,7 @@ class UpdateWorkspaceMemberBody:
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.role = _role = get("role", UNSET)
         if type(_role) in _NOT_SCALAR:
-            raise TypeError(
-                "UpdateWorkspaceMemberBody: an object or array where a scalar member is declared"
-            )
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _UPDATE_WORKSPACE_MEMBER_BODY_KEYS.issuperset(data)
@@ -2460,12 +2465,16 @@ class User:
     def from_dict(cls, data: Mapping[str, Any]) -> User:
         """Build a ``User`` from its JSON form (wire names)."""
         get = data.get
-        _created_at = get("createdAt", UNSET)
-        _updated_at = get("updatedAt", UNSET)
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = _id = get("id", UNSET)
-        obj.created_at = UNSET if _created_at is UNSET else _parse_datetime(_created_at)
-        obj.updated_at = UNSET if _updated_at is UNSET else _parse_datetime(_updated_at)
+        _created_at = get("createdAt", UNSET)
+        if _created_at is not UNSET:
+            _created_at = _parse_datetime(_created_at)
+        obj.created_at = _created_at
+        _updated_at = get("updatedAt", UNSET)
+        if _updated_at is not UNSET:
+            _updated_at = _parse_datetime(_updated_at)
+        obj.updated_at = _updated_at
         obj.tags = get("tags", UNSET)
         obj.name = _name = get("name", UNSET)
         obj.picture_url = _picture_url = get("pictureUrl", UNSET)
@@ -2476,7 +2485,7 @@ class User:
             or type(_name) in _NOT_SCALAR
             or type(_picture_url) in _NOT_SCALAR
         ):
-            raise TypeError("User: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _USER_KEYS.issuperset(data)
@@ -2570,7 +2579,7 @@ class WorkspaceMember:
             or type(_profile_picture) in _NOT_SCALAR
             or type(_display_name) in _NOT_SCALAR
         ):
-            raise TypeError("WorkspaceMember: an object or array where a scalar member is declared")
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
             if _WORKSPACE_MEMBER_KEYS.issuperset(data)

@@ -1,4 +1,5 @@
-"""Formatting block by block (in parallel, cached) gives exactly Black's output for the module."""
+"""Formatting block by block (in parallel, cached) gives exactly Black's output for the module;
+the runtime modules, copied without formatting, are Black's output already."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import black
 import pytest
 
 from generator.build import build_api
-from generator.format import MODE, _blocks, format_files
+from generator.cuts import PART, UNIT, blocks, without_cuts
+from generator.format import MODE, format_files
 from generator.load import load_document
-from generator.render import render
+from generator.render import RUNTIME_FILES, render
 from tests.conftest import SPEC
 from tests.goldens import cases, spec_of
 
@@ -26,34 +28,58 @@ SOURCES = _sources()
 @pytest.mark.parametrize(("label", "files"), SOURCES, ids=[label for label, _ in SOURCES])
 def test_block_formatting_equals_whole_module_formatting(label: str, files: dict[str, str], tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("CODEGEN_CACHE_DIR", str(tmp_path))
-    cold = format_files(files, label)
-    warm = format_files(files, label)  # every block now comes from the cache
+    verbatim = frozenset(RUNTIME_FILES)
+    cold = format_files(files, label, verbatim)
+    warm = format_files(files, label, verbatim)  # every block now comes from the cache
     for name, source in files.items():
         if name.endswith(".py"):
-            assert cold[name] == black.format_str(source, mode=MODE), name
+            assert cold[name] == black.format_str(without_cuts(source), mode=MODE), name
     assert warm == cold
     assert any(tmp_path.rglob("*")), "the cache was not written"
+    # the cuts were used: top-level units and methods formatted one by one
+    cut = {name: blocks(files[name]) for name in ("models.py", "_client.py") if name in files}
+    assert all(len(units) > 1 for units in cut.values()), cut.keys()
+    if "_client.py" in cut:
+        assert any(indent == 4 for unit in cut["_client.py"] for _, indent in unit)
 
 
-def test_blocks_cut_only_between_top_level_definitions() -> None:
+def test_blocks_are_cut_at_the_marks_only() -> None:
     source = "\n".join(
         [
             'x = """',
-            "class Fake:",  # inside a string: not a cut
+            "class NotCut:",  # inside a string, unmarked: not a cut
             '"""',
+            UNIT,
             "",
             "",
             "@decorator",
             "class A:",
+            '    """Doc."""',
+            f"    {PART}",
+            "",
             "    def f(self):",
             "        pass",
+            PART,
+            "",
+            "    def g(self):",
+            "        pass",
+            UNIT,
             "",
             "",
-            "def g():",
+            "def h():",
             "    pass",
             "",
         ]
     )
-    units = _blocks(source)
-    assert [unit[0][0].splitlines()[0] for unit in units] == ['x = """', "@decorator", "def g():"]
-    assert "\n\n".join(part for unit in units for part, _ in unit) == source
+    units = blocks(source)
+    assert [[(text.splitlines()[0], indent) for text, indent in unit] for unit in units] == [
+        [('x = """', 0)],
+        [("@decorator", 0), ("def f(self):", 4), ("def g(self):", 4)],
+        [("def h():", 0)],
+    ]
+    assert UNIT not in without_cuts(source) and PART not in without_cuts(source)
+
+
+def test_a_method_that_cannot_be_dedented_stays_in_its_class() -> None:
+    source = "\n".join(["class A:", PART, "    def f(self):", '        s = """', "at column 0", '"""', ""])
+    assert blocks(source) == [[(without_cuts(source), 0)]]

@@ -1,0 +1,97 @@
+"""The writer's part for models: the statements of ``from_dict``.
+
+Each member is read into a local, converted only when it holds a value (not unset, not null),
+then stored: plain statements, laid out the way Black would (:mod:`generator.layout`), so that
+the largest part of a large package costs Black one pass.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from . import layout
+from .ir import Field, Model, TypeRef
+from .literals import py_str
+
+
+class ModuleWriter(Protocol):
+    """What these functions use of :class:`generator.code.ModuleWriter` (which calls them)."""
+
+    uses: set[str]
+
+    def decode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
+
+    def decode_value(self, t: TypeRef, src: str) -> str: ...
+
+
+_BODY = 8  # from_dict's statements stand in a method of a class
+
+
+def local(f: Field) -> str:
+    return f"_{f.name}"  # field names are unique, so are these
+
+
+def body(w: ModuleWriter, m: Model) -> list[str]:
+    """The statements of ``m``'s ``from_dict`` after its docstring."""
+    lines: list[str] = []
+    if m.optional_fields:
+        lines.append("get = data.get")
+    lines.append("obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path")
+    for f in m.fields:
+        lines += _member(w, f)
+    lines += _scalar_guard(m)
+    lines += _extra_members(m)
+    lines.append("return obj")
+    return lines
+
+
+def _member(w: ModuleWriter, f: Field) -> list[str]:
+    read = f"data[{py_str(f.wire)}]" if f.required else f"get({py_str(f.wire)}, UNSET)"
+    if not f.required:
+        w.uses.add("UNSET")
+    target = f"obj.{f.name}"
+    if f.type.is_identity:
+        # a scalar is kept in a local too, for the guard below
+        return [f"{target} = {local(f)} = {read}" if f.type.is_scalar else f"{target} = {read}"]
+    name = local(f)
+    if f.required and not f.type.nullable:
+        direct = f"{target} = {w.decode(f.type, read)}"
+        if layout.fits(_BODY, direct):
+            return [direct]
+        return [f"{name} = {read}", f"{target} = {w.decode(f.type, name)}"]
+    terms = ([] if f.required else [f"{name} is not UNSET"]) + ([f"{name} is not None"] if f.type.nullable else [])
+    convert = f"{name} = {w.decode_value(f.type, name)}"
+    return [f"{name} = {read}", *layout.condition("if", terms, "and", _BODY), f"    {convert}", f"{target} = {name}"]
+
+
+def _scalar_guard(m: Model) -> list[str]:
+    """Refuse an object or array read where ``m`` declares a scalar: lenient decoding accepts
+    unseen values, never a value of another shape. (The client then finds and names the
+    member; this only has to notice, at a few ns a member.)"""
+    terms = [f"type({local(f)}) in _NOT_SCALAR" for f in m.fields if f.type.is_identity and f.type.is_scalar]
+    if not terms:
+        return []
+    message = 'f"{cls.__name__}: an object or array where a scalar member is declared"'
+    return [*layout.condition("if", terms, "or", _BODY), f"    raise TypeError({message})"]
+
+
+def _extra_members(m: Model) -> list[str]:
+    keys = m.keys_const
+    head = ["obj.extra_members = (", "    _NO_EXTRA", f"    if {keys}.issuperset(data)"]
+    pick = f"k: v for k, v in data.items() if k not in {keys}"
+    one_line = f"obj.extra_members = _NO_EXTRA if {keys}.issuperset(data) else {{{pick}}}"
+    if layout.fits(_BODY, one_line):
+        return [one_line]
+    if layout.fits(_BODY + 4, f"else {{{pick}}}"):
+        return [*head, f"    else {{{pick}}}", ")"]
+    if layout.fits(_BODY + 8, pick):
+        return [*head, "    else {", f"        {pick}", "    }", ")"]
+    return [
+        *head,
+        "    else {",
+        "        k: v",
+        "        for k, v in data.items()",
+        f"        if k not in {keys}",
+        "    }",
+        ")",
+    ]
