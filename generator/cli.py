@@ -32,21 +32,31 @@ if TYPE_CHECKING:
 # the quick `check` (generator.fastcheck) and `--help` start in a fraction of the time.
 
 CHANGES = "CHANGES.md"
+_LARGE_SPEC = 32 * 1024  # bytes: from here on, formatting is likely to run in parallel
 
 
 def _generate(
     spec: str, package: str, strict: bool, ref_root: str | None = None
 ) -> tuple[Document, Api, dict[str, str]]:
     from .build import build_api
-    from .format import format_files
-    from .load import load_document
+    from .format import format_files, start_workers
+    from .load import finish_validation, load_document
     from .render import RUNTIME_FILES, render
 
-    doc = load_document(spec, ref_root=ref_root)
-    api = build_api(doc, package)
+    # openapi-spec-validator runs in another process meanwhile; its problems, if any, are the
+    # ones reported (the rest of the pipeline may well fail on an invalid document too)
+    if Path(spec).is_file() and Path(spec).stat().st_size > _LARGE_SPEC:
+        start_workers()  # Black's processes get ready while the document loads
+    doc = load_document(spec, ref_root=ref_root, background=True)
+    try:
+        api = build_api(doc, package)
+        formatted = format_files(render(api), package, frozenset(RUNTIME_FILES))
+    except Exception:
+        finish_validation(doc)
+        raise
+    finish_validation(doc)
     if strict and doc.warnings:
         raise SpecError(doc.warnings)
-    formatted = format_files(render(api), package, frozenset(RUNTIME_FILES))
     files = {name: with_header(name, text, api) for name, text in formatted.items()}
     return doc, api, files
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,8 @@ class Document:
     warnings: list[Problem] = field(default_factory=list)
     """What is wrong but does not stop generation (the part concerned is left out)."""
     skipped_operations: set[tuple[str, str]] = field(default_factory=set)
+    # openapi-spec-validator's problems, once they are known (it may run in another process)
+    pending_validation: Callable[[], list[Problem]] | None = None
     """(path, method) of operations that failed validation and are left out."""
 
     @property

@@ -45,11 +45,36 @@ def _format_blocks(blocks: list[Block]) -> list[str]:
     return [_format_block(block) for block in blocks]
 
 
+def _context() -> multiprocessing.context.BaseContext | None:
+    """Where the formatting processes come from: a fork server that imported Black and nothing
+    else, so they start small whatever this process holds (the document, the IR, the text);
+    else a fork of this process; None where neither is available."""
+    methods = multiprocessing.get_all_start_methods()
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("fork") if "fork" in methods else None
+
+
+def start_workers() -> None:
+    """Start the fork server now, ahead of need: it imports Black while the pipeline runs."""
+    if (os.cpu_count() or 1) >= 2 and "forkserver" in multiprocessing.get_all_start_methods():
+        from multiprocessing import forkserver
+
+        _context()  # sets what the server imports
+        try:
+            forkserver.ensure_running()
+        except OSError:  # it will be tried again, or formatting runs here
+            pass
+
+
 def _run(todo: list[Block]) -> list[str]:
     """Black on every block, in parallel processes when there is enough work."""
     workers = min(os.cpu_count() or 1, 8)
     total = sum(text.count("\n") for text, _ in todo)
-    if workers < 2 or total < _PARALLEL_MIN_LINES or "fork" not in multiprocessing.get_all_start_methods():
+    context = _context()
+    if workers < 2 or total < _PARALLEL_MIN_LINES or context is None:
         return _format_blocks(todo)
     order = sorted(range(len(todo)), key=lambda i: -len(todo[i][0]))
     batches: list[list[int]] = [[] for _ in range(workers * 4)]
@@ -57,13 +82,15 @@ def _run(todo: list[Block]) -> list[str]:
         batches[n % len(batches)].append(index)
     batches = [b for b in batches if b]
     out: list[str] = [""] * len(todo)
-    context = multiprocessing.get_context("fork")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for batch, formatted in zip(
-            batches, pool.map(_format_blocks, [[todo[i] for i in b] for b in batches]), strict=False
-        ):
-            for index, text in zip(batch, formatted, strict=False):
-                out[index] = text
+    try:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            for batch, formatted in zip(
+                batches, pool.map(_format_blocks, [[todo[i] for i in b] for b in batches]), strict=False
+            ):
+                for index, text in zip(batch, formatted, strict=False):
+                    out[index] = text
+    except (OSError, concurrent.futures.process.BrokenProcessPool):  # no processes here: format in this one
+        return _format_blocks(todo)
     return out
 
 

@@ -10,6 +10,7 @@ and :mod:`generator.refs`). Only regular files under the root document's folder 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from .document import JSON, Document, Node, Ptr
@@ -17,15 +18,19 @@ from .keyword_types import keyword_type_problems
 from .limits import Budget, parse
 from .problems import Problem, SpecError, pointer
 from .refs import confine, ref_chains, walk_refs
-from .validate import _one_line, _severity, _validate_cached
+from .validate import _one_line, _severity, _validate_cached, validate_in_background
 
-__all__ = ["JSON", "Document", "Node", "Ptr", "load_document"]
+__all__ = ["JSON", "Document", "Node", "Ptr", "finish_validation", "load_document"]
 
 
-def load_document(spec: str | Path, *, validate: bool = True, ref_root: str | Path | None = None) -> Document:
+def load_document(
+    spec: str | Path, *, validate: bool = True, ref_root: str | Path | None = None, background: bool = False
+) -> Document:
     """Load ``spec`` and everything it references; raise :class:`SpecError` on any problem.
 
-    ``$ref``s may name files under ``ref_root`` only (by default the folder of ``spec``)."""
+    ``$ref``s may name files under ``ref_root`` only (by default the folder of ``spec``).
+    With ``background``, openapi-spec-validator runs in another process while the caller goes
+    on; :func:`finish_validation` then waits for it (and raises on its problems)."""
     display = str(spec)
     path = Path(spec).resolve()
     doc = Document(path=path, display=display)
@@ -83,15 +88,32 @@ def load_document(spec: str | Path, *, validate: bool = True, ref_root: str | Pa
     if problems:
         raise SpecError(problems)
     if validate:
-        for problem in _validate_cached(doc):
-            severity = _severity(doc, problem)
-            if severity == "error":
-                problems.append(problem)
-            else:
-                doc.warnings.append(Problem(problem.file, problem.pointer, f"{problem.message}; {severity}"))
+        doc.pending_validation = validate_in_background(doc) if background else _validated_now(doc)
+        if not background:
+            finish_validation(doc)
+    return doc
+
+
+def _validated_now(doc: Document) -> Callable[[], list[Problem]]:
+    problems = _validate_cached(doc)
+    return lambda: problems
+
+
+def finish_validation(doc: Document) -> None:
+    """Wait for the validation :func:`load_document` started; raise :class:`SpecError` on its
+    problems (those of lower severity become warnings of ``doc``)."""
+    pending, doc.pending_validation = doc.pending_validation, None
+    if pending is None:
+        return
+    problems: list[Problem] = []
+    for problem in pending():
+        severity = _severity(doc, problem)
+        if severity == "error":
+            problems.append(problem)
+        else:
+            doc.warnings.append(Problem(problem.file, problem.pointer, f"{problem.message}; {severity}"))
     if problems:
         raise SpecError(problems)
-    return doc
 
 
 def _with(problem: Problem, message: str) -> Problem:

@@ -336,3 +336,42 @@ def _validate(doc: Document) -> list[Problem]:
             )
         )
     return problems
+
+
+def validate_in_background(doc: Document) -> Callable[[], list[Problem]]:
+    """Start :func:`_validate_cached` in a forked process, so that the rest of the pipeline
+    (building, rendering, formatting) runs beside it; the returned function waits for it and
+    gives its problems (its warnings are added to ``doc``). Where ``fork`` is not available,
+    or when the forked process fails, the validation runs here."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        problems = _validate_cached(doc)
+        return lambda: problems
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_validate_into, args=(doc, sender), daemon=True)
+    child.start()
+    sender.close()
+
+    def result() -> list[Problem]:
+        try:
+            problems, warnings = receiver.recv()
+        except (EOFError, OSError):  # the child died without an answer: validate here
+            child.join()
+            return _validate_cached(doc)
+        finally:
+            receiver.close()
+        child.join()
+        doc.warnings.extend(Problem(*w) for w in warnings)
+        return [Problem(*p) for p in problems]
+
+    return result
+
+
+def _validate_into(doc: Document, sender: Any) -> None:
+    before = len(doc.warnings)
+    problems = _validate_cached(doc)
+    found = [(p.file, p.pointer, p.message) for p in problems]
+    sender.send((found, [(w.file, w.pointer, w.message) for w in doc.warnings[before:]]))
+    sender.close()
