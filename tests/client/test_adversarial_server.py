@@ -14,42 +14,23 @@ import struct
 import time
 import traceback
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
-from botpress_client import _config, _reading, _transport, errors
+from botpress_client import _config, _reading, errors
 from botpress_client import _exceptions as exc_module
 from botpress_client import _serde as serde
 
 from ..loopback import Loopback
-from .test_runtime import BP_VARS, ERROR_STATUS, GET_TABLE, TOKEN, Api, error_body, passages_page
+from .conftest import TOKEN, Api
+from .test_runtime import ERROR_STATUS, GET_TABLE, error_body, passages_page
+
+pytestmark = pytest.mark.usefixtures("isolation")
 
 LIMIT = 10.0
 """Seconds any one scenario may take; async calls are cancelled past it."""
-
-
-@pytest.fixture(params=["sync", "async"])
-def api(request: pytest.FixtureRequest, loopback: Loopback) -> Iterator[Api]:
-    driver = Api(request.param, loopback)
-    try:
-        yield driver
-    finally:
-        driver.teardown()
-
-
-@pytest.fixture(autouse=True)
-def _isolation(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """As in test_runtime: no BP_* variables from outside, fast backoff, the logger restored."""
-    for name in BP_VARS:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(_transport, "INITIAL_RETRY_DELAY", 0.001)
-    logger = logging.getLogger("botpress_client")
-    level, handlers = logger.level, list(logger.handlers)
-    yield
-    logger.setLevel(level)
-    logger.handlers[:] = handlers
 
 
 def bounded(api: Api, fn: Callable[[], Any], limit: float = LIMIT) -> tuple[Any, float]:

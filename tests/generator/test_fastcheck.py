@@ -12,21 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, fastcheck
+from generator import fastcheck
 from generator.provenance import MANIFEST
 
-from ..conftest import FIXTURES, ROOT
+from ..conftest import FIXTURES, ROOT, run
 
 MULTIFILE = FIXTURES / "golden" / "multifile"
 QUICK = "is up to date (the inputs its manifest records are unchanged)"
 ARGS = ("--spec", "api/spec.yaml", "--out", "out", "--package", "pkg")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -13,16 +13,9 @@ import pytest
 from generator import __version__, cli
 from generator.provenance import MANIFEST
 
-from ..conftest import FIXTURES
+from ..conftest import FIXTURES, run
 
 SPEC = FIXTURES / "golden" / "minimal" / "spec.yaml"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
