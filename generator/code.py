@@ -230,9 +230,12 @@ class ModuleWriter:
         for t in u.members:
             cond = self.fits(t)
             value = self.decode(t, "data")
+            if t.is_identity and not t.is_scalar:  # kept as it came: its nesting is bounded here
+                self.uses.add("_bounded")
+                value = "_bounded(data)"
             if t.is_identity and t.kind not in _FITS:  # only the _FITS tests narrow the type
                 self.uses.add("cast")
-                value = f"cast({py_str(t.annotation)}, data)"
+                value = f"cast({py_str(t.annotation)}, {value})"
             if cond is None:
                 lines += ["try:", f"    return {value}", "except (KeyError, TypeError, ValueError, AttributeError):"]
                 lines.append("    pass")

@@ -40,7 +40,7 @@ def body(w: ModuleWriter, m: Model) -> list[str]:
     for f in m.fields:
         lines += _member(w, f)
     lines += _scalar_guard(m)
-    lines += _extra_members(m)
+    lines += _extra_members(w, m)
     lines.append("return obj")
     return lines
 
@@ -51,8 +51,10 @@ def _member(w: ModuleWriter, f: Field) -> list[str]:
         w.uses.add("UNSET")
     target = f"obj.{f.name}"
     if f.type.is_identity:
-        # a scalar is kept in a local too, for the guard below
-        return [f"{target} = {local(f)} = {read}" if f.type.is_scalar else f"{target} = {read}"]
+        if f.type.is_scalar:  # kept in a local too, for the guard below
+            return [f"{target} = {local(f)} = {read}"]
+        w.uses.add("_bounded")  # kept as it came: its nesting is bounded here
+        return [f"{target} = _bounded({read})"]
     name = local(f)
     if f.required and not f.type.nullable:
         direct = f"{target} = {w.decode(f.type, read)}"
@@ -75,23 +77,19 @@ def _scalar_guard(m: Model) -> list[str]:
     return [*layout.condition("if", terms, "or", _BODY), f"    raise TypeError({message})"]
 
 
-def _extra_members(m: Model) -> list[str]:
+def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
+    """``obj.extra_members``: the shared empty mapping on the hot path (no unknown member)."""
+    w.uses.add("_extra_members")
     keys = m.keys_const
-    head = ["obj.extra_members = (", "    _NO_EXTRA", f"    if {keys}.issuperset(data)"]
-    pick = f"k: v for k, v in data.items() if k not in {keys}"
-    one_line = f"obj.extra_members = _NO_EXTRA if {keys}.issuperset(data) else {{{pick}}}"
-    if layout.fits(_BODY, one_line):
-        return [one_line]
-    if layout.fits(_BODY + 4, f"else {{{pick}}}"):
-        return [*head, f"    else {{{pick}}}", ")"]
-    if layout.fits(_BODY + 8, pick):
-        return [*head, "    else {", f"        {pick}", "    }", ")"]
+    value = f"_NO_EXTRA if {keys}.issuperset(data) else _extra_members(data, {keys})"
+    if layout.fits(_BODY, f"obj.extra_members = {value}"):
+        return [f"obj.extra_members = {value}"]
+    if layout.fits(_BODY + 4, value):
+        return ["obj.extra_members = (", f"    {value}", ")"]
     return [
-        *head,
-        "    else {",
-        "        k: v",
-        "        for k, v in data.items()",
-        f"        if k not in {keys}",
-        "    }",
+        "obj.extra_members = (",
+        "    _NO_EXTRA",
+        f"    if {keys}.issuperset(data)",
+        f"    else _extra_members(data, {keys})",
         ")",
     ]

@@ -47,7 +47,7 @@ from ._exceptions import (
 from ._reading import (
     _retry_after,
 )
-from ._serde import json_dumps, json_loads
+from ._serde import MAX_JSON_DEPTH, json_dumps, json_loads
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 
 T = TypeVar("T")
@@ -315,8 +315,8 @@ class BaseTransport:
                 return parsed  # type: ignore[no-any-return]
             except ValueError as exc:
                 raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
-        try:
-            data = json_loads(response.content)
+        try:  # the models bound the nesting of what they keep (see json_loads)
+            data = json_loads(response.content, bound_depth=False)
         except ValueError as exc:
             raise ResponseDecodeError(response, f"invalid JSON: {exc}") from None
         check = op.check_response
@@ -326,12 +326,18 @@ class BaseTransport:
             return decode(data)
         except _Mismatch as exc:
             raise ResponseValidationError(response, exc.path, exc.rule) from None
+        except RecursionError:
+            raise ResponseDecodeError(
+                response, f"invalid JSON: nested deeper than {MAX_JSON_DEPTH} levels"
+            ) from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if check is not None:  # find where: the failure path only, the lenient one is as fast
                 try:
                     check(data)
                 except _Mismatch as found:
                     raise ResponseValidationError(response, found.path, found.rule) from None
+                except RecursionError:
+                    pass
             raise ResponseDecodeError(
                 response, f"unexpected shape: {type(exc).__name__}: {exc}"
             ) from None

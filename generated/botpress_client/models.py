@@ -15,7 +15,7 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
-from ._serde import _format_datetime, _parse_datetime
+from ._serde import _bounded, _extra_members, _format_datetime, _parse_datetime
 from ._types import UNSET, Unset, _model_repr
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
@@ -229,7 +229,7 @@ class BotIssue:
         obj.last_seen_at = _last_seen_at
         obj.title = _title = get("title", UNSET)
         obj.description = _description = get("description", UNSET)
-        obj.grouped_data = get("groupedData", UNSET)
+        obj.grouped_data = _bounded(get("groupedData", UNSET))
         obj.events_count = _events_count = get("eventsCount", UNSET)
         obj.category = _category = get("category", UNSET)
         obj.resolution_link = _resolution_link = get("resolutionLink", UNSET)
@@ -244,9 +244,7 @@ class BotIssue:
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _BOT_ISSUE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _BOT_ISSUE_KEYS}
+            _NO_EXTRA if _BOT_ISSUE_KEYS.issuperset(data) else _extra_members(data, _BOT_ISSUE_KEYS)
         )
         return obj
 
@@ -334,7 +332,7 @@ class ColumnDefinition:
         obj.format = _format = get("format", UNSET)
         obj.description = _description = get("description", UNSET)
         obj.pattern = _pattern = get("pattern", UNSET)
-        obj.enum = get("enum", UNSET)
+        obj.enum = _bounded(get("enum", UNSET))
         _items = get("items", UNSET)
         if _items is not UNSET:
             _items = ColumnItems.from_dict(_items)
@@ -356,7 +354,7 @@ class ColumnDefinition:
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_DEFINITION_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _COLUMN_DEFINITION_KEYS}
+            else _extra_members(data, _COLUMN_DEFINITION_KEYS)
         )
         return obj
 
@@ -419,7 +417,7 @@ class ColumnItems:
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_ITEMS_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _COLUMN_ITEMS_KEYS}
+            else _extra_members(data, _COLUMN_ITEMS_KEYS)
         )
         return obj
 
@@ -511,7 +509,7 @@ class ColumnMetadata:
         obj.extra_members = (
             _NO_EXTRA
             if _COLUMN_METADATA_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _COLUMN_METADATA_KEYS}
+            else _extra_members(data, _COLUMN_METADATA_KEYS)
         )
         return obj
 
@@ -589,7 +587,7 @@ class ComputedDefinition:
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.action = _action = data["action"]
-        obj.dependencies = get("dependencies", UNSET)
+        obj.dependencies = _bounded(get("dependencies", UNSET))
         obj.prompt = _prompt = get("prompt", UNSET)
         obj.code = _code = get("code", UNSET)
         obj.model = _model = get("model", UNSET)
@@ -607,7 +605,7 @@ class ComputedDefinition:
         obj.extra_members = (
             _NO_EXTRA
             if _COMPUTED_DEFINITION_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _COMPUTED_DEFINITION_KEYS}
+            else _extra_members(data, _COMPUTED_DEFINITION_KEYS)
         )
         return obj
 
@@ -681,11 +679,11 @@ class CreateMessageBody:
         """Build a ``CreateMessageBody`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.payload = data["payload"]
+        obj.payload = _bounded(data["payload"])
         obj.user_id = _user_id = data["userId"]
         obj.conversation_id = _conversation_id = data["conversationId"]
         obj.type = _type = data["type"]
-        obj.tags = data["tags"]
+        obj.tags = _bounded(data["tags"])
         _schedule = get("schedule", UNSET)
         if _schedule is not UNSET:
             _schedule = MessageSchedule.from_dict(_schedule)
@@ -701,7 +699,7 @@ class CreateMessageBody:
         obj.extra_members = (
             _NO_EXTRA
             if _CREATE_MESSAGE_BODY_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _CREATE_MESSAGE_BODY_KEYS}
+            else _extra_members(data, _CREATE_MESSAGE_BODY_KEYS)
         )
         return obj
 
@@ -754,7 +752,7 @@ class CreateMessageResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _CREATE_MESSAGE_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _CREATE_MESSAGE_RESPONSE_KEYS}
+            else _extra_members(data, _CREATE_MESSAGE_RESPONSE_KEYS)
         )
         return obj
 
@@ -789,7 +787,7 @@ class DeleteBotIssueResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _DELETE_BOT_ISSUE_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _DELETE_BOT_ISSUE_RESPONSE_KEYS}
+            else _extra_members(data, _DELETE_BOT_ISSUE_RESPONSE_KEYS)
         )
         return obj
 
@@ -822,7 +820,7 @@ class DeleteFileResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _DELETE_FILE_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _DELETE_FILE_RESPONSE_KEYS}
+            else _extra_members(data, _DELETE_FILE_RESPONSE_KEYS)
         )
         return obj
 
@@ -855,7 +853,7 @@ class DeleteWorkspaceResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _DELETE_WORKSPACE_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _DELETE_WORKSPACE_RESPONSE_KEYS}
+            else _extra_members(data, _DELETE_WORKSPACE_RESPONSE_KEYS)
         )
         return obj
 
@@ -918,7 +916,7 @@ class Error:
         obj.code = _code = data["code"]
         obj.type = _type = data["type"]
         obj.message = _message = data["message"]
-        obj.metadata = get("metadata", UNSET)
+        obj.metadata = _bounded(get("metadata", UNSET))
         if (
             type(_id) in _NOT_SCALAR
             or type(_code) in _NOT_SCALAR
@@ -927,9 +925,7 @@ class Error:
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _ERROR_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _ERROR_KEYS}
+            _NO_EXTRA if _ERROR_KEYS.issuperset(data) else _extra_members(data, _ERROR_KEYS)
         )
         return obj
 
@@ -979,7 +975,7 @@ class GetBotIssueResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _GET_BOT_ISSUE_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _GET_BOT_ISSUE_RESPONSE_KEYS}
+            else _extra_members(data, _GET_BOT_ISSUE_RESPONSE_KEYS)
         )
         return obj
 
@@ -1024,7 +1020,7 @@ class GetMessageResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _GET_MESSAGE_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _GET_MESSAGE_RESPONSE_KEYS}
+            else _extra_members(data, _GET_MESSAGE_RESPONSE_KEYS)
         )
         return obj
 
@@ -1088,7 +1084,7 @@ class GetOrCreateTableBody:
         obj.factor = _factor = get("factor", UNSET)
         obj.frozen = _frozen = get("frozen", UNSET)
         obj.key_column = _key_column = get("keyColumn", UNSET)
-        obj.tags = get("tags", UNSET)
+        obj.tags = _bounded(get("tags", UNSET))
         obj.is_compute_enabled = _is_compute_enabled = get("isComputeEnabled", UNSET)
         if (
             type(_factor) in _NOT_SCALAR
@@ -1100,7 +1096,7 @@ class GetOrCreateTableBody:
         obj.extra_members = (
             _NO_EXTRA
             if _GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _GET_OR_CREATE_TABLE_BODY_KEYS}
+            else _extra_members(data, _GET_OR_CREATE_TABLE_BODY_KEYS)
         )
         return obj
 
@@ -1178,7 +1174,7 @@ class GetOrCreateTableResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _GET_OR_CREATE_TABLE_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _GET_OR_CREATE_TABLE_RESPONSE_KEYS}
+            else _extra_members(data, _GET_OR_CREATE_TABLE_RESPONSE_KEYS)
         )
         return obj
 
@@ -1246,7 +1242,7 @@ class GetTableResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _GET_TABLE_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _GET_TABLE_RESPONSE_KEYS}
+            else _extra_members(data, _GET_TABLE_RESPONSE_KEYS)
         )
         return obj
 
@@ -1297,7 +1293,7 @@ class GetUserResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _GET_USER_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _GET_USER_RESPONSE_KEYS}
+            else _extra_members(data, _GET_USER_RESPONSE_KEYS)
         )
         return obj
 
@@ -1346,7 +1342,7 @@ class ListFilePassagesResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _LIST_FILE_PASSAGES_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _LIST_FILE_PASSAGES_RESPONSE_KEYS}
+            else _extra_members(data, _LIST_FILE_PASSAGES_RESPONSE_KEYS)
         )
         return obj
 
@@ -1391,12 +1387,12 @@ class ListFileTagValuesResponse:
     def from_dict(cls, data: Mapping[str, Any]) -> ListFileTagValuesResponse:
         """Build a ``ListFileTagValuesResponse`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.values = data["values"]
+        obj.values = _bounded(data["values"])
         obj.meta = PaginationMeta.from_dict(data["meta"])
         obj.extra_members = (
             _NO_EXTRA
             if _LIST_FILE_TAG_VALUES_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _LIST_FILE_TAG_VALUES_RESPONSE_KEYS}
+            else _extra_members(data, _LIST_FILE_TAG_VALUES_RESPONSE_KEYS)
         )
         return obj
 
@@ -1446,7 +1442,7 @@ class ListTagValuesResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _LIST_TAG_VALUES_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _LIST_TAG_VALUES_RESPONSE_KEYS}
+            else _extra_members(data, _LIST_TAG_VALUES_RESPONSE_KEYS)
         )
         return obj
 
@@ -1527,11 +1523,11 @@ class Message:
             _updated_at = _parse_datetime(_updated_at)
         obj.updated_at = _updated_at
         obj.type = _type = get("type", UNSET)
-        obj.payload = get("payload", UNSET)
+        obj.payload = _bounded(get("payload", UNSET))
         obj.direction = _direction = get("direction", UNSET)
         obj.user_id = _user_id = get("userId", UNSET)
         obj.conversation_id = _conversation_id = get("conversationId", UNSET)
-        obj.tags = get("tags", UNSET)
+        obj.tags = _bounded(get("tags", UNSET))
         obj.origin = _origin = get("origin", UNSET)
         if (
             type(_id) in _NOT_SCALAR
@@ -1543,9 +1539,7 @@ class Message:
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _MESSAGE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _MESSAGE_KEYS}
+            _NO_EXTRA if _MESSAGE_KEYS.issuperset(data) else _extra_members(data, _MESSAGE_KEYS)
         )
         return obj
 
@@ -1620,7 +1614,7 @@ class MessageSchedule:
         obj.extra_members = (
             _NO_EXTRA
             if _MESSAGE_SCHEDULE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _MESSAGE_SCHEDULE_KEYS}
+            else _extra_members(data, _MESSAGE_SCHEDULE_KEYS)
         )
         return obj
 
@@ -1670,7 +1664,7 @@ class PaginationMeta:
         obj.extra_members = (
             _NO_EXTRA
             if _PAGINATION_META_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _PAGINATION_META_KEYS}
+            else _extra_members(data, _PAGINATION_META_KEYS)
         )
         return obj
 
@@ -1727,9 +1721,7 @@ class Passage:
         if type(_id) in _NOT_SCALAR or type(_content) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _PASSAGE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _PASSAGE_KEYS}
+            _NO_EXTRA if _PASSAGE_KEYS.issuperset(data) else _extra_members(data, _PASSAGE_KEYS)
         )
         return obj
 
@@ -1803,7 +1795,7 @@ class PassageMeta:
         obj.extra_members = (
             _NO_EXTRA
             if _PASSAGE_META_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _PASSAGE_META_KEYS}
+            else _extra_members(data, _PASSAGE_META_KEYS)
         )
         return obj
 
@@ -1862,7 +1854,7 @@ class RenameTableColumnBody:
         obj.extra_members = (
             _NO_EXTRA
             if _RENAME_TABLE_COLUMN_BODY_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _RENAME_TABLE_COLUMN_BODY_KEYS}
+            else _extra_members(data, _RENAME_TABLE_COLUMN_BODY_KEYS)
         )
         return obj
 
@@ -1908,7 +1900,7 @@ class RenameTableColumnResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _RENAME_TABLE_COLUMN_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _RENAME_TABLE_COLUMN_RESPONSE_KEYS}
+            else _extra_members(data, _RENAME_TABLE_COLUMN_RESPONSE_KEYS)
         )
         return obj
 
@@ -1957,7 +1949,7 @@ class SetStateExpiryBody:
         obj.extra_members = (
             _NO_EXTRA
             if _SET_STATE_EXPIRY_BODY_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _SET_STATE_EXPIRY_BODY_KEYS}
+            else _extra_members(data, _SET_STATE_EXPIRY_BODY_KEYS)
         )
         return obj
 
@@ -2002,7 +1994,7 @@ class SetStateExpiryResponse:
         obj.extra_members = (
             _NO_EXTRA
             if _SET_STATE_EXPIRY_RESPONSE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _SET_STATE_EXPIRY_RESPONSE_KEYS}
+            else _extra_members(data, _SET_STATE_EXPIRY_RESPONSE_KEYS)
         )
         return obj
 
@@ -2080,7 +2072,7 @@ class State:
         obj.bot_id = _bot_id = get("botId", UNSET)
         obj.name = _name = get("name", UNSET)
         obj.type = _type = get("type", UNSET)
-        obj.payload = get("payload", UNSET)
+        obj.payload = _bounded(get("payload", UNSET))
         obj.conversation_id = _conversation_id = get("conversationId", UNSET)
         obj.user_id = _user_id = get("userId", UNSET)
         if (
@@ -2093,9 +2085,7 @@ class State:
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _STATE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _STATE_KEYS}
+            _NO_EXTRA if _STATE_KEYS.issuperset(data) else _extra_members(data, _STATE_KEYS)
         )
         return obj
 
@@ -2190,7 +2180,7 @@ class Table:
         obj.factor = _factor = get("factor", UNSET)
         obj.frozen = _frozen = get("frozen", UNSET)
         obj.key_column = _key_column = get("keyColumn", UNSET)
-        obj.tags = get("tags", UNSET)
+        obj.tags = _bounded(get("tags", UNSET))
         obj.is_compute_enabled = _is_compute_enabled = get("isComputeEnabled", UNSET)
         _created_at = get("createdAt", UNSET)
         if _created_at is not UNSET:
@@ -2210,9 +2200,7 @@ class Table:
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _TABLE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _TABLE_KEYS}
+            _NO_EXTRA if _TABLE_KEYS.issuperset(data) else _extra_members(data, _TABLE_KEYS)
         )
         return obj
 
@@ -2287,7 +2275,7 @@ class TableSchema:
         _properties = data["properties"]
         obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in _properties.items()}
         obj.additional_properties = _additional_properties = data["additionalProperties"]
-        obj.required = get("required", UNSET)
+        obj.required = _bounded(get("required", UNSET))
         obj.schema = _schema = get("$schema", UNSET)
         if (
             type(_type) in _NOT_SCALAR
@@ -2298,7 +2286,7 @@ class TableSchema:
         obj.extra_members = (
             _NO_EXTRA
             if _TABLE_SCHEMA_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _TABLE_SCHEMA_KEYS}
+            else _extra_members(data, _TABLE_SCHEMA_KEYS)
         )
         return obj
 
@@ -2350,9 +2338,7 @@ class TagValue:
         if type(_value) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _TAG_VALUE_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _TAG_VALUE_KEYS}
+            _NO_EXTRA if _TAG_VALUE_KEYS.issuperset(data) else _extra_members(data, _TAG_VALUE_KEYS)
         )
         return obj
 
@@ -2402,7 +2388,7 @@ class UpdateWorkspaceMemberBody:
         obj.extra_members = (
             _NO_EXTRA
             if _UPDATE_WORKSPACE_MEMBER_BODY_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _UPDATE_WORKSPACE_MEMBER_BODY_KEYS}
+            else _extra_members(data, _UPDATE_WORKSPACE_MEMBER_BODY_KEYS)
         )
         return obj
 
@@ -2475,11 +2461,11 @@ class User:
         if _updated_at is not UNSET:
             _updated_at = _parse_datetime(_updated_at)
         obj.updated_at = _updated_at
-        obj.tags = get("tags", UNSET)
+        obj.tags = _bounded(get("tags", UNSET))
         obj.name = _name = get("name", UNSET)
         obj.picture_url = _picture_url = get("pictureUrl", UNSET)
-        obj.properties = get("properties", UNSET)
-        obj.attributes = get("attributes", UNSET)
+        obj.properties = _bounded(get("properties", UNSET))
+        obj.attributes = _bounded(get("attributes", UNSET))
         if (
             type(_id) in _NOT_SCALAR
             or type(_name) in _NOT_SCALAR
@@ -2487,9 +2473,7 @@ class User:
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _USER_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _USER_KEYS}
+            _NO_EXTRA if _USER_KEYS.issuperset(data) else _extra_members(data, _USER_KEYS)
         )
         return obj
 
@@ -2583,7 +2567,7 @@ class WorkspaceMember:
         obj.extra_members = (
             _NO_EXTRA
             if _WORKSPACE_MEMBER_KEYS.issuperset(data)
-            else {k: v for k, v in data.items() if k not in _WORKSPACE_MEMBER_KEYS}
+            else _extra_members(data, _WORKSPACE_MEMBER_KEYS)
         )
         return obj
 

@@ -5,7 +5,9 @@
 :func:`json_loads` accepts strict JSON only: ``NaN``, ``Infinity`` and numbers too large for a
 float (``1e999``) are refused, as is nesting deeper than :data:`MAX_JSON_DEPTH`; each raises
 ``ValueError`` (never ``RecursionError``), which the client turns into a typed error. So every
-value read can be written back (``to_dict()``, ``json_dumps``).
+value read can be written back (``to_dict()``, ``json_dumps``). An answer read into models is
+bounded by the models instead: what they keep as it came (free-form members, unknown members)
+goes through :func:`_bounded`, and their own nesting ends in a typed error too.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from itertools import chain
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = [
     "MAX_JSON_DEPTH",
+    "_bounded",
+    "_extra_members",
     "_format_datetime",
     "_parse_datetime",
     "_to_json",
@@ -93,15 +97,36 @@ except ImportError:  # pragma: no cover - depends on the environment
         return _encoder.encode(value).encode("utf-8")
 
 
-def json_loads(data: str | bytes) -> Any:
-    """Parse strict JSON (see the module's notes); any problem raises ``ValueError``."""
+def json_loads(data: str | bytes, *, bound_depth: bool = True) -> Any:
+    """Parse strict JSON (see the module's notes); any problem raises ``ValueError``.
+
+    ``bound_depth=False`` leaves the nesting bound to the reader: the generated models bound
+    every value they keep as it came (:func:`_bounded`) and their own nesting is bounded by
+    recursion, which the client reports as a decode error; walking a whole large answer here
+    would cost half as much again as parsing it."""
     try:
         value = _loads(data)
     except RecursionError:
         raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
-    if type(value) in _CONTAINERS and _may_be_deep(data) and _too_deep(value):
+    if bound_depth and type(value) in _CONTAINERS and _may_be_deep(data) and _too_deep(value):
         raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
     return value
+
+
+_V = TypeVar("_V")
+
+
+def _bounded(value: _V) -> _V:
+    """``value``, a JSON value a model keeps as it came; ``ValueError`` when it nests deeper
+    than :data:`MAX_JSON_DEPTH`."""
+    if type(value) in _CONTAINERS and _too_deep(value):
+        raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+    return value
+
+
+def _extra_members(data: Any, known: frozenset[str]) -> dict[str, Any]:
+    """The members of the JSON object ``data`` a model does not declare (bounded)."""
+    return _bounded({k: v for k, v in data.items() if k not in known})
 
 
 _CONTAINERS = (dict, list)  # what the parsers build; nothing else can nest

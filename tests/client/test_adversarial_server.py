@@ -128,6 +128,48 @@ def test_nesting_limit_of_json_loads() -> None:
             serde.json_loads(text.encode())
 
 
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["tags", "extra", "name"],  # kept as it came (dict[str, str]), an unknown member, a declared string
+)
+def test_deep_value_inside_a_model_is_a_typed_error(api: Api, loopback: Loopback, where: str) -> None:
+    """The models bound what they keep as it came (json_loads does not walk a model's answer)."""
+    deep = _deep(serde.MAX_JSON_DEPTH + 50)
+    member = {"tags": '"tags": {"a": ' + deep + "}", "extra": '"newMember": ' + deep, "name": '"name": ' + deep}
+    schema = '"schema": {"type": "object", "properties": {}, "additionalProperties": true}'
+    body = '{"table": {"id": "t", ' + member[where] + ", " + schema + ("" if where == "name" else ', "name": "x"')
+    body += '}, "rows": 3}'
+    loopback.reply(200, body)
+    err, _ = bounded(api, get_table(api.client(max_retries=0)))
+    assert isinstance(err, errors.ResponseDecodeError), repr(err)
+    assert err.status_code == 200 and err.body == body[: exc_module.MAX_ERROR_BODY_CHARS]
+    if where == "extra":  # no rule of the spec applies: the bound does
+        assert "nested deeper" in str(err), str(err)
+    else:  # a string declared there: the member is named
+        path = {"tags": "table.tags.a", "name": "table.name"}[where]
+        assert isinstance(err, errors.ResponseValidationError) and err.path == path, repr(err)
+
+
+def test_models_keep_values_up_to_the_bound() -> None:
+    from botpress_client import models
+
+    schema = {"type": "object", "properties": {}, "additionalProperties": True}
+    text = '{"id": "t", "name": "x", "tags": {"a": "b"}, "x": ' + _deep(500) + "}"
+    fine = {**serde.json_loads(text), "schema": schema}
+    table = models.Table.from_dict(fine)
+    assert table.extra_members["x"] == fine["x"]
+    too_deep = serde.json_loads(_deep(serde.MAX_JSON_DEPTH + 1), bound_depth=False)
+    assert serde.json_loads(_deep(serde.MAX_JSON_DEPTH), bound_depth=False) is not None
+    with pytest.raises(ValueError, match="nested deeper"):
+        models.Table.from_dict({"id": "t", "name": "x", "schema": schema, "x": too_deep})
+    with pytest.raises(ValueError, match="nested deeper"):
+        serde.json_loads(_deep(serde.MAX_JSON_DEPTH + 1))  # the default still walks
+
+
 # --------------------------------------------------------------------------- non-finite numbers
 
 
