@@ -28,8 +28,9 @@ import statistics
 import sys
 import time
 import timeit
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -109,7 +110,7 @@ def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     if isinstance(a, list):
         if len(a) != len(b):
             return f"{path}: {len(a)} != {len(b)} items"
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             found = first_difference(x, y, f"{path}/{i}")
             if found:
                 return found
@@ -268,7 +269,6 @@ async def _interleaved_async(variants: dict[str, Callable[[], Any]], calls: int)
 def family_client(peers: Path, port: int) -> None:
     add_generated_to_path()
     import httpx
-
     from botpress_client import UNSET, AsyncClient, Client, _serde, _validators
 
     info["json_loads"] = getattr(_serde.json_loads, "__module__", "?")
@@ -327,7 +327,7 @@ def family_client(peers: Path, port: int) -> None:
         if type(parsed).__name__ != "GetTableResponse":
             raise RuntimeError(f"OPC get_table returned {type(parsed).__name__}")
         variants["sync.opc"] = lambda: get_table.sync("Customers", client=opc, x_bot_id=BOT_ID)
-    except Exception as exc:  # noqa: BLE001 - reported in the table
+    except Exception as exc:
         info["opc_error"] = f"{type(exc).__name__}: {exc}".splitlines()[0][:160]
     _interleaved(variants, CALLS_PER_RUN)
 
@@ -360,38 +360,80 @@ def family_client(peers: Path, port: int) -> None:
 # ---- our generator's stages, in process (was bench_generator.py) ----------------------------
 
 
-def family_gen_stages(runs: int = 2) -> None:
-    """Stage times of the last of ``runs`` in-process runs (the first warms up)."""
+STAGES_SYNTHETIC_N = 100
+"""The synthetic document (benchmarks/synthetic.py) whose stages gen-stages also times, cold."""
+
+
+def _stages(spec: Path, package: str, runs: int, prefix: str) -> None:
+    """Stage times of the last of ``runs`` in-process runs, and the peak RSS after each stage."""
+    import resource
+
     from generator.build import build_api
     from generator.format import format_files
     from generator.load import load_document
     from generator.render import render
 
-    spec = ROOT / "spec" / "openapi.yaml"
     stages: dict[str, list[float]] = {"load+validate": [], "ir": [], "render": [], "black": [], "total": []}
+    rss: dict[str, float] = {}
+
+    def peak() -> float:
+        """This process's peak RSS (MB): VmHWM, which, unlike ru_maxrss, does not start at the size of
+        the process that forked this one."""
+        try:
+            for line in Path("/proc/self/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+        except (OSError, ValueError):
+            pass
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    rss["start"] = peak()
     for _ in range(runs):
         t0 = time.perf_counter()
         doc = load_document(spec)
         t1 = time.perf_counter()
-        api = build_api(doc, "botpress_client")
+        rss["load+validate"] = peak()
+        api = build_api(doc, package)
         t2 = time.perf_counter()
+        rss["ir"] = peak()
         files = render(api)
         t3 = time.perf_counter()
-        format_files(files, "botpress_client")
+        rss["render"] = peak()
+        format_files(files, package)
         t4 = time.perf_counter()
-        for key, value in zip(stages, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0)):
+        rss["black"] = peak()
+        for key, value in zip(stages, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0), strict=True):
             stages[key].append(value)
+        del doc, api, files
     for key, values in stages.items():
-        results[f"stage.{key}"] = {"us": values[-1] * 1e6, "number": 1, "repeat": 1}
+        results[f"{prefix}.{key}"] = {"us": values[-1] * 1e6, "number": 1, "repeat": 1}
+    info[f"{prefix}.rss_mb"] = rss
+
+
+def family_gen_stages() -> None:
+    """Our generator's stages in process: a synthetic document of STAGES_SYNTHETIC_N schemas, cold
+    (one run, no cache), then spec/openapi.yaml (second of 2 runs, the user's cache as it is)."""
+    import os
+    import tempfile
+
+    import synthetic
+
+    os.environ["CODEGEN_NO_CACHE"] = "1"
+    with tempfile.TemporaryDirectory() as tmp:
+        doc = synthetic.write(STAGES_SYNTHETIC_N, Path(tmp) / "synthetic.json")
+        _stages(doc, "synthetic_client", 1, "synthetic")
+    info["synthetic.label"] = f"synthetic N={STAGES_SYNTHETIC_N} (cold, one run, first in its process)"
+    del os.environ["CODEGEN_NO_CACHE"]
+    _stages(ROOT / "spec" / "openapi.yaml", "botpress_client", 2, "spec")
+    info["spec.label"] = "spec/openapi.yaml (second of 2 runs, the default cache; peak RSS masked by the run before)"
 
 
 def family_profile() -> None:
     """pyinstrument profile of our decode + encode (stdlib json), printed as text (BENCH_PROFILE=1)."""
     sys.modules["orjson"] = None  # type: ignore[assignment]
     add_generated_to_path()
-    from pyinstrument import Profiler
-
     from botpress_client import _serde, models
+    from pyinstrument import Profiler
 
     profiler = Profiler(interval=0.0001)
     profiler.start()

@@ -1,0 +1,346 @@
+"""Generation measurements of ``make bench``: each tool as a child process, wall time and peak RSS.
+
+- ``bench_generation``: ours cold (``CODEGEN_NO_CACHE=1``), ours with a warm cache, and
+  openapi-python-client (with its default ruff post-hooks) on spec/openapi.yaml and on the corpus
+  document (openai's by default);
+- ``bench_check``: ``python -m generator check ... --changes`` as a user runs it right after
+  ``git clone``: in a fresh clone of this repository's HEAD, with an empty cache folder;
+- ``bench_scaling``: ours cold and OPC on synthetic documents of 10 to 4,000 schemas (synthetic.py),
+  with the exponent of a least-squares fit of log(figure) on log(N).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import synthetic
+from common import BIN, ENV, PY, ROOT, SPEC, first_line, log
+
+GEN_RUNS = 3  # generation runs per tool on spec/openapi.yaml (median)
+GEN_SLOW = 40.0  # a generation run longer than this is not repeated (keeps the run short)
+GEN_TIMEOUT = 75.0  # a run on spec/openapi.yaml is stopped here; its time and RSS are then lower bounds
+CORPUS_RUNS = 1  # one run per tool on the corpus document (a minute for ours cold)
+CORPUS_TIMEOUT = 180.0
+SCALE_SIZES = tuple(int(n) for n in os.environ.get("BENCH_SCALE_SIZES", "10,100,1000,4000").split(","))
+SCALE_RUNS = {n: 3 if n <= 10 else 2 if n <= 100 else 1 for n in SCALE_SIZES}
+SCALE_TIMEOUT = 210.0  # per synthetic run; a stopped run gives lower bounds (and skips the larger N)
+CHECK_RUNS = 5
+CHECK_TIMEOUT = 120.0
+CHECK_ARGS = ["--spec", "spec/openapi.yaml", "--out", "generated", "--package", "botpress_client", "--changes"]
+"""The arguments of ``make check`` (the Makefile's GEN_ARGS and --changes)."""
+
+
+@dataclass
+class GenRun:
+    seconds: float
+    maxrss_mb: float
+    code: int
+    out: str
+    err: str
+
+
+LAUNCHER = """
+import json, os, signal, sys, time
+result, timeout, argv = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+started = time.perf_counter()
+pid = os.posix_spawnp(argv[0], argv, os.environ, setpgroup=0)
+signal.signal(signal.SIGALRM, lambda *_: os.killpg(pid, signal.SIGKILL))
+signal.setitimer(signal.ITIMER_REAL, timeout)
+_, status, usage = os.wait4(pid, 0)
+seconds = time.perf_counter() - started
+signal.setitimer(signal.ITIMER_REAL, 0)
+with open(result, "w") as f:
+    json.dump({"seconds": seconds, "maxrss_kb": usage.ru_maxrss, "code": os.waitstatus_to_exitcode(status)}, f)
+"""
+"""Runs the measured command and reports its wall time and ru_maxrss. Linux hands a child the peak
+RSS of the process that forked it (at exec, the old memory map's high-water mark becomes the new
+program's ru_maxrss): started straight from bench.py, every figure would be at least bench.py's own
+size. This small launcher (python -S, ~10 MB) forks the command instead."""
+
+
+def run_measured(cmd: list[str], timeout: float, env: dict[str, str] | None = None, cwd: Path = ROOT) -> GenRun:
+    """Run ``cmd`` (through LAUNCHER); its wall time and peak RSS (os.wait4: the command and its
+    reaped children). Stopped (SIGKILL to its process group) after ``timeout`` seconds."""
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        result = Path(tmp) / "result.json"
+        started = time.perf_counter()
+        proc = subprocess.Popen(
+            [PY, "-S", "-c", LAUNCHER, str(result), str(timeout), *cmd],
+            stdout=out, stderr=err, stdin=subprocess.DEVNULL, env={**ENV, **(env or {})}, cwd=cwd, start_new_session=True,
+        )  # fmt: skip
+        killer = threading.Timer(timeout + 30, lambda: os.killpg(proc.pid, signal.SIGKILL))  # the launcher hung
+        killer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            killer.cancel()
+        seconds, maxrss_kb, code = time.perf_counter() - started, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+        try:
+            found = json.loads(result.read_text())
+            seconds, maxrss_kb, code = found["seconds"], found["maxrss_kb"], found["code"]
+        except (OSError, ValueError, KeyError):
+            code = code or -9  # the launcher itself failed: report the run as killed/failed
+        out.seek(0)
+        err.seek(0)
+        return GenRun(seconds, maxrss_kb / 1024, code, out.read(), err.read())
+
+
+@dataclass
+class GenResult:
+    seconds: float | None = None
+    maxrss_mb: float | None = None
+    runs: int = 0
+    error: str | None = None
+    note: str = ""
+    skipped: bool = False
+    lower_bound: bool = False
+    """Stopped at ``timeout``: seconds and RSS are lower bounds."""
+    timeout: float = 0.0
+
+
+def summarize(tool: str, runs: list[GenRun], timeout: float) -> GenResult:
+    result = GenResult(runs=len(runs), timeout=timeout)
+    failed = [r for r in runs if r.code != 0]
+    if failed and failed[0].code < 0 and failed[0].seconds >= timeout:
+        result.seconds, result.maxrss_mb, result.lower_bound = failed[0].seconds, failed[0].maxrss_mb, True
+    elif failed:
+        r = failed[0]
+        lines = [x for x in (r.err or r.out).splitlines() if x.strip()]
+        if r.code < 0:
+            result.error = f"killed (signal {-r.code}) after {r.seconds:.0f} s"
+        else:
+            more = f" (+{len(lines) - 1} more lines)" if len(lines) > 1 else ""
+            result.error = f"exit {r.code} after {r.seconds:.1f} s: {first_line(r.err or r.out, 110)}{more}"
+    elif runs:
+        result.seconds = statistics.median(r.seconds for r in runs)
+        result.maxrss_mb = statistics.median(r.maxrss_mb for r in runs)
+        if tool == "opc":
+            text = runs[0].out + runs[0].err
+            skipped = text.count("Endpoint will not be generated")
+            if skipped:
+                result.note = f"{skipped} endpoints skipped"
+            elif "Warning" in text:
+                result.note = "warnings"
+    else:
+        result.error = "not run"
+    return result
+
+
+def command(tool: str, doc: Path, out: Path, package: str) -> list[str]:
+    if tool.startswith("ours"):
+        return [PY, "-m", "generator", "generate", "--spec", str(doc), "--out", str(out), "--package", package]
+    return [str(BIN / "openapi-python-client"), "generate", "--path", str(doc), "--output-path", str(out / package), "--meta", "none"]
+
+
+def measure_tools(
+    work: Path, doc: Path, label: str, package: str, envs: dict[str, dict[str, str]], runs: int, timeout: float,
+    warm_up: tuple[str, ...] = (),
+) -> dict[str, GenResult]:
+    """``runs`` rounds, the tools interleaved in each; the tools of ``warm_up`` first run once unmeasured."""
+    timings: dict[str, list[GenRun]] = {tool: [] for tool in envs}
+    stopped: set[str] = set()
+    warm_failed: dict[str, GenRun] = {}
+    for i in range(-1 if warm_up else 0, runs):
+        for tool, env in envs.items():
+            if tool in stopped or (i < 0 and tool not in warm_up):
+                continue
+            out = work / f"gen-{label}-{tool}-{i}"
+            log(f"generation: {tool} on {label} ({doc.name}), {'warm-up' if i < 0 else f'run {i + 1} of {runs}'}")
+            run = run_measured(command(tool, doc, out, package), timeout, env)
+            shutil.rmtree(out, ignore_errors=True)
+            if i < 0:
+                if run.code != 0:
+                    warm_failed[tool] = run
+                    stopped.add(tool)
+                continue
+            timings[tool].append(run)
+            if run.code != 0 or run.seconds > GEN_SLOW:
+                stopped.add(tool)
+    results = {tool: summarize(tool, found, timeout) for tool, found in timings.items()}
+    for tool, run in warm_failed.items():
+        why = f"killed at {timeout:.0f} s" if run.code < 0 else f"exit {run.code}: {first_line(run.err or run.out, 110)}"
+        results[tool] = GenResult(error=f"unmeasured warm-up run failed ({why})", timeout=timeout)
+    return results
+
+
+def corpus_doc() -> Path | None:
+    """The corpus document: BENCH_CORPUS_DOC, else openai's, else the largest of ../shared/corpus."""
+    if os.environ.get("BENCH_SKIP_CORPUS"):
+        return None
+    chosen = os.environ.get("BENCH_CORPUS_DOC")
+    if chosen:
+        return Path(chosen).resolve()
+    for corpus in (ROOT.parent / "shared" / "corpus", Path("/work/shared/corpus")):
+        if (corpus / "openai" / "openapi.yaml").is_file():
+            return corpus / "openai" / "openapi.yaml"
+        if corpus.is_dir():
+            docs = [p for p in corpus.rglob("*") if p.suffix in (".yaml", ".yml", ".json") and p.is_file()]
+            if docs:
+                return max(docs, key=lambda p: p.stat().st_size)
+    return None
+
+
+def doc_label(doc: Path) -> str:
+    shown = doc.relative_to(ROOT.parent) if doc.is_relative_to(ROOT.parent) else doc
+    return f"{shown} ({doc.stat().st_size / 1e6:.1f} MB)"
+
+
+def bench_generation(work: Path) -> dict[tuple[str, str], GenResult]:
+    """{(doc_key, tool): result} for doc_key spec and corpus, tools ours (cold), ours-warm, opc;
+    ("doc", doc_key) holds the document's label in its note."""
+    docs: dict[str, Path | None] = {"spec": SPEC, "corpus": corpus_doc()}
+    results: dict[tuple[str, str], GenResult] = {}
+    for doc_key, doc in docs.items():
+        if doc is None:
+            skipped = bool(os.environ.get("BENCH_SKIP_CORPUS"))
+            why = "skipped (BENCH_SKIP_CORPUS)" if skipped else "no corpus document found (../shared/corpus)"
+            for tool in ("ours", "ours-warm", "opc"):
+                results[(doc_key, tool)] = GenResult(error=why, skipped=True)
+            results[("doc", doc_key)] = GenResult(note="shared/corpus/openai/openapi.yaml")
+            continue
+        # Ours twice: cold (no cache: every block through Black, the validator run) and warm (its
+        # content-addressed cache filled by one unmeasured run first), as a CI re-run sees it.
+        cache = work / f"cache-{doc_key}"
+        envs = {"ours": {"CODEGEN_NO_CACHE": "1"}, "ours-warm": {"CODEGEN_CACHE_DIR": str(cache)}, "opc": {}}
+        package = "botpress_client" if doc_key == "spec" else "corpus_client"
+        runs, timeout = (GEN_RUNS, GEN_TIMEOUT) if doc_key == "spec" else (CORPUS_RUNS, CORPUS_TIMEOUT)
+        for tool, result in measure_tools(work, doc, doc_key, package, envs, runs, timeout, ("ours-warm",)).items():
+            results[(doc_key, tool)] = result
+        results[("doc", doc_key)] = GenResult(note=doc_label(doc))
+    return results
+
+
+# ---- make check in a fresh clone ------------------------------------------------------------------
+
+
+@dataclass
+class CheckResult:
+    seconds: float | None = None
+    maxrss_mb: float | None = None
+    runs: int = 0
+    codes: list[int] = field(default_factory=list)
+    said: str = ""
+    """The first line the check printed on stdout (which path it took), then on stderr."""
+    quick: bool = False
+    """Whether the quick path (fastcheck: the manifest's record of the inputs) answered."""
+    refreshed: GenResult | None = None
+    """When the quick path did not answer: the check again after ``generate`` refreshed the clone's manifest."""
+    error: str | None = None
+    head: str = ""
+    imported_from: str = ""
+
+
+def git(*args: str, cwd: Path = ROOT) -> str:
+    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=ENV)
+    if done.returncode != 0:
+        raise RuntimeError(f"git {' '.join(args)}: {first_line(done.stderr or done.stdout)}")
+    return done.stdout.strip()
+
+
+QUICK_SAID = "(the inputs its manifest records are unchanged)"
+"""What the check prints when its quick path answered (generator/cli.py)."""
+
+
+def check_runs(work: Path, clone: Path, env: dict[str, str], prefix: str) -> list[GenRun]:
+    runs: list[GenRun] = []
+    for i in range(CHECK_RUNS):
+        cache = work / f"{prefix}-{i}"
+        cache.mkdir()
+        cmd = [PY, "-m", "generator", "check", *CHECK_ARGS]
+        runs.append(run_measured(cmd, CHECK_TIMEOUT, {**env, "CODEGEN_CACHE_DIR": str(cache)}, cwd=clone))
+    return runs
+
+
+def bench_check(work: Path) -> CheckResult:
+    """``make check`` as users see it: a fresh ``git clone`` of HEAD, an empty cache folder per run,
+    the generator imported from the clone (PYTHONPATH), timed as a child process."""
+    result = CheckResult()
+    try:
+        result.head = git("rev-parse", "--short", "HEAD")
+        clone = work / "clone"
+        log(f"check: git clone of HEAD {result.head}, then {CHECK_RUNS} timed runs of `generator check`")
+        git("clone", "--quiet", str(ROOT), str(clone), cwd=work)
+        git("checkout", "--quiet", "--detach", git("rev-parse", "HEAD"), cwd=clone)
+        env = {"PYTHONPATH": str(clone)}
+        probe = run_measured([PY, "-c", "import generator; print(generator.__file__)"], 60, env, cwd=clone)
+        result.imported_from = probe.out.strip()
+        if not result.imported_from.startswith(str(clone)):
+            raise RuntimeError(f"the clone's generator is not the one imported: {result.imported_from or probe.err[-150:]}")
+        runs = check_runs(work, clone, env, "check-cache")
+        result.runs = len(runs)
+        result.codes = [r.code for r in runs]
+        result.said = first_line(runs[0].out, 120)
+        if runs[0].err.strip():
+            result.said += f"; stderr: {first_line(runs[0].err, 160)}"
+        result.quick = QUICK_SAID in runs[0].out
+        result.seconds = statistics.median(r.seconds for r in runs)
+        result.maxrss_mb = statistics.median(r.maxrss_mb for r in runs)
+        if not result.quick and set(result.codes) == {0}:
+            # Why it missed the quick path is in `said`; what it costs once the record is current:
+            log("check: the quick path did not answer; `generate` in the clone, then the check again")
+            cmd = [PY, "-m", "generator", "generate", *CHECK_ARGS]
+            done = run_measured(cmd, CHECK_TIMEOUT, {**env, "CODEGEN_NO_CACHE": "1"}, cwd=clone)
+            again = check_runs(work, clone, env, "refreshed-cache") if done.code == 0 else [done]
+            result.refreshed = summarize("ours", again, CHECK_TIMEOUT)
+            result.refreshed.note = "quick path" if all(QUICK_SAID in r.out for r in again) else "full check"
+    except (OSError, RuntimeError, subprocess.TimeoutExpired) as exc:
+        result.error = f"{type(exc).__name__}: {exc}"
+    return result
+
+
+# ---- scaling on synthetic documents -----------------------------------------------------------------
+
+
+@dataclass
+class Scaling:
+    results: dict[int, dict[str, GenResult]] = field(default_factory=dict)
+    docs: dict[int, str] = field(default_factory=dict)
+    """N -> what the document holds (operations, size)."""
+    valid: str = ""
+    skipped: str = ""
+
+
+def bench_scaling(work: Path) -> Scaling:
+    scaling = Scaling()
+    if os.environ.get("BENCH_SKIP_SCALING"):
+        scaling.skipped = "skipped (BENCH_SKIP_SCALING)"
+        return scaling
+    problem = synthetic.validate(100)
+    scaling.valid = "N=100 document: valid per openapi-spec-validator" if problem is None else f"N=100 INVALID: {problem}"
+    capped: dict[str, int] = {}  # tool -> the N at which it hit the cap (larger N are skipped)
+    for n in SCALE_SIZES:
+        doc = synthetic.write(n, work / f"synthetic_{n}.json")
+        ops = max(2, n // 10)
+        scaling.docs[n] = f"{ops} ops, {doc.stat().st_size / 1e6:.2f} MB"
+        envs = {tool: env for tool, env in (("ours", {"CODEGEN_NO_CACHE": "1"}), ("opc", {})) if tool not in capped}
+        found = measure_tools(work, doc, f"syn{n}", "synthetic_client", envs, SCALE_RUNS[n], SCALE_TIMEOUT) if envs else {}
+        for tool, at in capped.items():
+            found[tool] = GenResult(error=f"skipped: stopped at the {SCALE_TIMEOUT:.0f} s cap on N={at}", skipped=True)
+        for tool, result in found.items():
+            if result.lower_bound or (result.error and "killed" in result.error):
+                capped.setdefault(tool, n)
+        scaling.results[n] = found
+        doc.unlink()
+    return scaling
+
+
+def fit_exponent(points: list[tuple[int, float]]) -> float | None:
+    """The slope of the least-squares line of log(value) on log(N); ``None`` under two points."""
+    if len(points) < 2:
+        return None
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(v) for _, v in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else None
