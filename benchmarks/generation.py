@@ -48,6 +48,7 @@ class GenRun:
     code: int
     out: str
     err: str
+    tree_mb: float = 0.0  # the largest sum of the RSS of the command's processes at one time
 
 
 LAUNCHER = """
@@ -57,16 +58,50 @@ started = time.perf_counter()
 pid = os.posix_spawnp(argv[0], argv, os.environ, setpgroup=0)
 signal.signal(signal.SIGALRM, lambda *_: os.killpg(pid, signal.SIGKILL))
 signal.setitimer(signal.ITIMER_REAL, timeout)
-_, status, usage = os.wait4(pid, 0)
+
+def tree():  # (peak RSS of each process so far, current RSS) of every process in the group
+    found = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[2]) != pid:
+                    continue
+            with open(f"/proc/{name}/status") as f:
+                kb = {k: int(v.split()[0]) for k, _, v in (l.partition(":") for l in f) if k in ("VmHWM", "VmRSS")}
+            found[name] = (kb.get("VmHWM", 0), kb.get("VmRSS", 0))
+        except (OSError, ValueError, IndexError):
+            pass
+    return found
+
+peaks, total_kb, status, usage = {}, 0, 0, None
+while True:
+    try:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+    except ChildProcessError:
+        break
+    if done:
+        break
+    now = tree()
+    for name, (hwm, _) in now.items():
+        peaks[name] = max(peaks.get(name, 0), hwm)
+    total_kb = max(total_kb, sum(rss for _, rss in now.values()))
+    time.sleep(0.02)
 seconds = time.perf_counter() - started
 signal.setitimer(signal.ITIMER_REAL, 0)
+largest = max([usage.ru_maxrss if usage else 0, *peaks.values()])
 with open(result, "w") as f:
-    json.dump({"seconds": seconds, "maxrss_kb": usage.ru_maxrss, "code": os.waitstatus_to_exitcode(status)}, f)
+    json.dump({"seconds": seconds, "maxrss_kb": largest, "tree_kb": total_kb, "processes": len(peaks),
+               "code": os.waitstatus_to_exitcode(status)}, f)
 """
-"""Runs the measured command and reports its wall time and ru_maxrss. Linux hands a child the peak
+"""Runs the measured command and reports its wall time and peak RSS. Linux hands a child the peak
 RSS of the process that forked it (at exec, the old memory map's high-water mark becomes the new
 program's ru_maxrss): started straight from bench.py, every figure would be at least bench.py's own
-size. This small launcher (python -S, ~10 MB) forks the command instead."""
+size. This small launcher (python -S, ~10 MB) forks the command instead. The peak is that of the
+largest process of the command's process group, whoever waits for it (os.wait4 sees only reaped
+children; our formatting workers are children of a fork server): each process's VmHWM, read from
+/proc every 20 ms, and wait4's figure; the largest sum of the group's RSS at one time is kept too."""
 
 
 def run_measured(cmd: list[str], timeout: float, env: dict[str, str] | None = None, cwd: Path = ROOT) -> GenRun:
@@ -86,14 +121,16 @@ def run_measured(cmd: list[str], timeout: float, env: dict[str, str] | None = No
         finally:
             killer.cancel()
         seconds, maxrss_kb, code = time.perf_counter() - started, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+        tree_kb = 0
         try:
             found = json.loads(result.read_text())
             seconds, maxrss_kb, code = found["seconds"], found["maxrss_kb"], found["code"]
+            tree_kb = found.get("tree_kb", 0)
         except (OSError, ValueError, KeyError):
             code = code or -9  # the launcher itself failed: report the run as killed/failed
         out.seek(0)
         err.seek(0)
-        return GenRun(seconds, maxrss_kb / 1024, code, out.read(), err.read())
+        return GenRun(seconds, maxrss_kb / 1024, code, out.read(), err.read(), tree_kb / 1024)
 
 
 @dataclass
@@ -107,6 +144,8 @@ class GenResult:
     lower_bound: bool = False
     """Stopped at ``timeout``: seconds and RSS are lower bounds."""
     timeout: float = 0.0
+    tree_mb: float = 0.0
+    """The largest sum of the RSS of the command's processes at one time (median)."""
 
 
 def summarize(tool: str, runs: list[GenRun], timeout: float) -> GenResult:
@@ -125,6 +164,7 @@ def summarize(tool: str, runs: list[GenRun], timeout: float) -> GenResult:
     elif runs:
         result.seconds = statistics.median(r.seconds for r in runs)
         result.maxrss_mb = statistics.median(r.maxrss_mb for r in runs)
+        result.tree_mb = statistics.median(r.tree_mb for r in runs)
         if tool == "opc":
             text = runs[0].out + runs[0].err
             skipped = text.count("Endpoint will not be generated")

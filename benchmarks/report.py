@@ -77,7 +77,10 @@ def gen_row(
             status = "n/a"  # a bound cannot show the side it leaves open
     bound = ">" if ours.lower_bound and not peer.lower_bound else "<" if peer.lower_bound and not ours.lower_bound else ""
     ratio_cell = "-" if ratio is None else ("?" if ours.lower_bound and peer.lower_bound else f"{bound}{ratio:.2f}x")
-    rows.append(Row(measurement, figure(ours, attr), p_cell, ratio_cell, target, status, f"{ours.runs} / {peer.runs} runs"))
+    o_cell = figure(ours, attr)
+    if attr == "maxrss_mb" and o is not None and ours.tree_mb > o * 1.05:  # several processes at once
+        o_cell += f" [all processes at once: {ours.tree_mb:.0f} MB]"
+    rows.append(Row(measurement, o_cell, p_cell, ratio_cell, target, status, f"{ours.runs} / {peer.runs} runs"))
 
 
 def check_row(rows: list[Row], check: CheckResult, cold: GenResult) -> None:

@@ -142,8 +142,14 @@ def family_ours(orjson: bool) -> None:
     active = hasattr(_serde, "_orjson")
     if active != orjson:
         raise RuntimeError(f"orjson active={active}, expected {orjson}")
-    loads, dumps = _serde.json_loads, _serde.json_dumps
-    info["json_loads"] = f"{getattr(loads, '__module__', '?')}.{getattr(loads, '__name__', '?')}"
+    dumps = _serde.json_dumps
+    info["json_loads"] = f"{_serde.json_loads.__module__}.json_loads"
+
+    def loads(raw: bytes) -> Any:
+        # as the client reads an answer it decodes into models (see _transport._decode): the
+        # models bound the nesting of what they keep, so the parse does not walk the value
+        return _serde.json_loads(raw, bound_depth=False)
+
     classes = {"goct": models.GetOrCreateTableResponse, "passages": models.ListFilePassagesResponse}
     # what Client(strict_responses=True) runs before from_dict (see _transport._decode)
     checks = {
