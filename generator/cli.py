@@ -32,21 +32,18 @@ if TYPE_CHECKING:
 # the quick `check` (generator.fastcheck) and `--help` start in a fraction of the time.
 
 CHANGES = "CHANGES.md"
-_LARGE_SPEC = 32 * 1024  # bytes: from here on, formatting is likely to run in parallel
 
 
 def _generate(
     spec: str, package: str, strict: bool, ref_root: str | None = None
 ) -> tuple[Document, Api, dict[str, str]]:
     from .build import build_api
-    from .format import format_files, start_workers
+    from .format import format_files
     from .load import finish_validation, load_document
     from .render import RUNTIME_FILES, render
 
     # openapi-spec-validator runs in another process meanwhile; its problems, if any, are the
     # ones reported (the rest of the pipeline may well fail on an invalid document too)
-    if Path(spec).is_file() and Path(spec).stat().st_size > _LARGE_SPEC:
-        start_workers()  # Black's processes get ready while the document loads
     doc = load_document(spec, ref_root=ref_root, background=True)
     try:
         api = build_api(doc, package)
@@ -57,7 +54,9 @@ def _generate(
     finish_validation(doc)
     if strict and doc.warnings:
         raise SpecError(doc.warnings)
-    files = {name: with_header(name, text, api) for name, text in formatted.items()}
+    files = formatted
+    for name, text in files.items():  # one file at a time: a large package is not held twice
+        files[name] = with_header(name, text, api)
     return doc, api, files
 
 

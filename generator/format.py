@@ -46,27 +46,10 @@ def _format_blocks(blocks: list[Block]) -> list[str]:
 
 
 def _context() -> multiprocessing.context.BaseContext | None:
-    """Where the formatting processes come from: a fork server that imported Black and nothing
-    else, so they start small whatever this process holds (the document, the IR, the text);
-    else a fork of this process; None where neither is available."""
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" in methods:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([__name__])
-        return context
-    return multiprocessing.get_context("fork") if "fork" in methods else None
-
-
-def start_workers() -> None:
-    """Start the fork server now, ahead of need: it imports Black while the pipeline runs."""
-    if (os.cpu_count() or 1) >= 2 and "forkserver" in multiprocessing.get_all_start_methods():
-        from multiprocessing import forkserver
-
-        _context()  # sets what the server imports
-        try:
-            forkserver.ensure_running()
-        except OSError:  # it will be tried again, or formatting runs here
-            pass
+    """Where the formatting processes come from: forks of this process (the blocks are passed
+    to them; nothing is imported again, unlike a fork server or spawn, which would run a
+    caller's unguarded main module again); None where fork is not available."""
+    return multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
 
 
 def _run(todo: list[Block]) -> list[str]:
@@ -99,22 +82,19 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
     other files, and those named in ``verbatim`` (already Black's output), pass unchanged."""
     folder = cache.cache_dir(f"black-{_BLACK_VERSION}")
     split = {name: blocks(source) for name, source in files.items() if name.endswith(".py") and name not in verbatim}
-    keys = {
-        part: cache.key(repr(MODE), str(part[1]), part[0])
-        for units in split.values()
-        for unit in units
-        for part in unit
-    }
+    parts = {part: "" for units in split.values() for unit in units for part in unit}  # each once
+    keys = {part: cache.key(repr(MODE), str(part[1]), part[0]) for part in parts} if folder else {}
     done: dict[Block, str] = {}
     for part, key in keys.items():
         hit = cache.read(folder, key)
         if hit is not None:
-            done[part] = hit
-    todo = [part for part in keys if part not in done]
+            done[part] = hit.rstrip("\n")
+    todo = [part for part in parts if part not in done]
     try:
         for part, text in zip(todo, _run(todo), strict=False):
-            done[part] = text
-            cache.write(folder, keys[part], text)
+            done[part] = text.rstrip("\n")
+            if folder:
+                cache.write(folder, keys[part], text)
     except InvalidInput as exc:
         raise SpecError([Problem(package, "", f"generated code does not parse: {exc}")]) from None
     out: dict[str, str] = {}
@@ -122,6 +102,9 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
         if name not in split:
             out[name] = source
             continue
-        units = ["\n\n".join(done[part].rstrip("\n") for part in unit) for unit in split[name]]
-        out[name] = "\n\n\n".join(units) + "\n" if units else ""
+        pieces: list[str] = []  # joined once: a large module is copied once, not per unit
+        for unit in split[name]:
+            for part in unit:
+                pieces += ("\n\n" if part is not unit[0] else "\n\n\n" if pieces else "", done[part])
+        out[name] = "".join(pieces) + "\n" if pieces else ""
     return out
