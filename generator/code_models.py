@@ -28,7 +28,10 @@ _BODY = 8  # from_dict's statements stand in a method of a class
 
 
 def local(f: Field) -> str:
-    return f"_{f.name}"  # field names are unique, so are these
+    """The local holding member ``f`` in ``from_dict``. Field names are unique, so are these;
+    no name of the models module starts so (they are CamelCase, ``_private`` or imports), so a
+    member cannot shadow a helper (a member ``parse_datetime`` and ``_parse_datetime``)."""
+    return f"m_{f.name}"
 
 
 def body(w: ModuleWriter, m: Model) -> list[str]:

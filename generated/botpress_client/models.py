@@ -217,30 +217,30 @@ class BotIssue:
         """Build a ``BotIssue`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = _id = get("id", UNSET)
-        obj.code = _code = get("code", UNSET)
-        _created_at = get("createdAt", UNSET)
-        if _created_at is not UNSET:
-            _created_at = _parse_datetime(_created_at)
-        obj.created_at = _created_at
-        _last_seen_at = get("lastSeenAt", UNSET)
-        if _last_seen_at is not UNSET:
-            _last_seen_at = _parse_datetime(_last_seen_at)
-        obj.last_seen_at = _last_seen_at
-        obj.title = _title = get("title", UNSET)
-        obj.description = _description = get("description", UNSET)
+        obj.id = m_id = get("id", UNSET)
+        obj.code = m_code = get("code", UNSET)
+        m_created_at = get("createdAt", UNSET)
+        if m_created_at is not UNSET:
+            m_created_at = _parse_datetime(m_created_at)
+        obj.created_at = m_created_at
+        m_last_seen_at = get("lastSeenAt", UNSET)
+        if m_last_seen_at is not UNSET:
+            m_last_seen_at = _parse_datetime(m_last_seen_at)
+        obj.last_seen_at = m_last_seen_at
+        obj.title = m_title = get("title", UNSET)
+        obj.description = m_description = get("description", UNSET)
         obj.grouped_data = _bounded(get("groupedData", UNSET))
-        obj.events_count = _events_count = get("eventsCount", UNSET)
-        obj.category = _category = get("category", UNSET)
-        obj.resolution_link = _resolution_link = get("resolutionLink", UNSET)
+        obj.events_count = m_events_count = get("eventsCount", UNSET)
+        obj.category = m_category = get("category", UNSET)
+        obj.resolution_link = m_resolution_link = get("resolutionLink", UNSET)
         if (
-            type(_id) in _NOT_SCALAR
-            or type(_code) in _NOT_SCALAR
-            or type(_title) in _NOT_SCALAR
-            or type(_description) in _NOT_SCALAR
-            or type(_events_count) in _NOT_SCALAR
-            or type(_category) in _NOT_SCALAR
-            or type(_resolution_link) in _NOT_SCALAR
+            type(m_id) in _NOT_SCALAR
+            or type(m_code) in _NOT_SCALAR
+            or type(m_title) in _NOT_SCALAR
+            or type(m_description) in _NOT_SCALAR
+            or type(m_events_count) in _NOT_SCALAR
+            or type(m_category) in _NOT_SCALAR
+            or type(m_resolution_link) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -328,27 +328,27 @@ class ColumnDefinition:
         """Build a ``ColumnDefinition`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = _type = data["type"]
-        obj.format = _format = get("format", UNSET)
-        obj.description = _description = get("description", UNSET)
-        obj.pattern = _pattern = get("pattern", UNSET)
+        obj.type = m_type = data["type"]
+        obj.format = m_format = get("format", UNSET)
+        obj.description = m_description = get("description", UNSET)
+        obj.pattern = m_pattern = get("pattern", UNSET)
         obj.enum = _bounded(get("enum", UNSET))
-        _items = get("items", UNSET)
-        if _items is not UNSET:
-            _items = ColumnItems.from_dict(_items)
-        obj.items = _items
-        obj.nullable = _nullable = get("nullable", UNSET)
-        _properties = get("properties", UNSET)
-        if _properties is not UNSET:
-            _properties = {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in _properties.items()}
-        obj.properties = _properties
+        m_items = get("items", UNSET)
+        if m_items is not UNSET:
+            m_items = ColumnItems.from_dict(m_items)
+        obj.items = m_items
+        obj.nullable = m_nullable = get("nullable", UNSET)
+        m_properties = get("properties", UNSET)
+        if m_properties is not UNSET:
+            m_properties = {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in m_properties.items()}
+        obj.properties = m_properties
         obj.x_zui = ColumnMetadata.from_dict(data["x-zui"])
         if (
-            type(_type) in _NOT_SCALAR
-            or type(_format) in _NOT_SCALAR
-            or type(_description) in _NOT_SCALAR
-            or type(_pattern) in _NOT_SCALAR
-            or type(_nullable) in _NOT_SCALAR
+            type(m_type) in _NOT_SCALAR
+            or type(m_format) in _NOT_SCALAR
+            or type(m_description) in _NOT_SCALAR
+            or type(m_pattern) in _NOT_SCALAR
+            or type(m_nullable) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -411,8 +411,8 @@ class ColumnItems:
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnItems:
         """Build a ``ColumnItems`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = _type = data["type"]
-        if type(_type) in _NOT_SCALAR:
+        obj.type = m_type = data["type"]
+        if type(m_type) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
@@ -483,27 +483,27 @@ class ColumnMetadata:
         """Build a ``ColumnMetadata`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.index = _index = data["index"]
-        obj.id = _id = get("id", UNSET)
-        obj.searchable = _searchable = get("searchable", UNSET)
-        obj.hidden = _hidden = get("hidden", UNSET)
-        obj.order = _order = get("order", UNSET)
-        obj.width = _width = get("width", UNSET)
-        obj.schema_id = _schema_id = get("schemaId", UNSET)
-        obj.typings = _typings = get("typings", UNSET)
-        _computed = get("computed", UNSET)
-        if _computed is not UNSET:
-            _computed = ComputedDefinition.from_dict(_computed)
-        obj.computed = _computed
+        obj.index = m_index = data["index"]
+        obj.id = m_id = get("id", UNSET)
+        obj.searchable = m_searchable = get("searchable", UNSET)
+        obj.hidden = m_hidden = get("hidden", UNSET)
+        obj.order = m_order = get("order", UNSET)
+        obj.width = m_width = get("width", UNSET)
+        obj.schema_id = m_schema_id = get("schemaId", UNSET)
+        obj.typings = m_typings = get("typings", UNSET)
+        m_computed = get("computed", UNSET)
+        if m_computed is not UNSET:
+            m_computed = ComputedDefinition.from_dict(m_computed)
+        obj.computed = m_computed
         if (
-            type(_index) in _NOT_SCALAR
-            or type(_id) in _NOT_SCALAR
-            or type(_searchable) in _NOT_SCALAR
-            or type(_hidden) in _NOT_SCALAR
-            or type(_order) in _NOT_SCALAR
-            or type(_width) in _NOT_SCALAR
-            or type(_schema_id) in _NOT_SCALAR
-            or type(_typings) in _NOT_SCALAR
+            type(m_index) in _NOT_SCALAR
+            or type(m_id) in _NOT_SCALAR
+            or type(m_searchable) in _NOT_SCALAR
+            or type(m_hidden) in _NOT_SCALAR
+            or type(m_order) in _NOT_SCALAR
+            or type(m_width) in _NOT_SCALAR
+            or type(m_schema_id) in _NOT_SCALAR
+            or type(m_typings) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -586,20 +586,20 @@ class ComputedDefinition:
         """Build a ``ComputedDefinition`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.action = _action = data["action"]
+        obj.action = m_action = data["action"]
         obj.dependencies = _bounded(get("dependencies", UNSET))
-        obj.prompt = _prompt = get("prompt", UNSET)
-        obj.code = _code = get("code", UNSET)
-        obj.model = _model = get("model", UNSET)
-        obj.workflow_id = _workflow_id = get("workflowId", UNSET)
-        obj.enabled = _enabled = get("enabled", UNSET)
+        obj.prompt = m_prompt = get("prompt", UNSET)
+        obj.code = m_code = get("code", UNSET)
+        obj.model = m_model = get("model", UNSET)
+        obj.workflow_id = m_workflow_id = get("workflowId", UNSET)
+        obj.enabled = m_enabled = get("enabled", UNSET)
         if (
-            type(_action) in _NOT_SCALAR
-            or type(_prompt) in _NOT_SCALAR
-            or type(_code) in _NOT_SCALAR
-            or type(_model) in _NOT_SCALAR
-            or type(_workflow_id) in _NOT_SCALAR
-            or type(_enabled) in _NOT_SCALAR
+            type(m_action) in _NOT_SCALAR
+            or type(m_prompt) in _NOT_SCALAR
+            or type(m_code) in _NOT_SCALAR
+            or type(m_model) in _NOT_SCALAR
+            or type(m_workflow_id) in _NOT_SCALAR
+            or type(m_enabled) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -680,20 +680,20 @@ class CreateMessageBody:
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.payload = _bounded(data["payload"])
-        obj.user_id = _user_id = data["userId"]
-        obj.conversation_id = _conversation_id = data["conversationId"]
-        obj.type = _type = data["type"]
+        obj.user_id = m_user_id = data["userId"]
+        obj.conversation_id = m_conversation_id = data["conversationId"]
+        obj.type = m_type = data["type"]
         obj.tags = _bounded(data["tags"])
-        _schedule = get("schedule", UNSET)
-        if _schedule is not UNSET:
-            _schedule = MessageSchedule.from_dict(_schedule)
-        obj.schedule = _schedule
-        obj.origin = _origin = get("origin", UNSET)
+        m_schedule = get("schedule", UNSET)
+        if m_schedule is not UNSET:
+            m_schedule = MessageSchedule.from_dict(m_schedule)
+        obj.schedule = m_schedule
+        obj.origin = m_origin = get("origin", UNSET)
         if (
-            type(_user_id) in _NOT_SCALAR
-            or type(_conversation_id) in _NOT_SCALAR
-            or type(_type) in _NOT_SCALAR
-            or type(_origin) in _NOT_SCALAR
+            type(m_user_id) in _NOT_SCALAR
+            or type(m_conversation_id) in _NOT_SCALAR
+            or type(m_type) in _NOT_SCALAR
+            or type(m_origin) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -912,16 +912,16 @@ class Error:
         """Build a ``Error`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = _id = data["id"]
-        obj.code = _code = data["code"]
-        obj.type = _type = data["type"]
-        obj.message = _message = data["message"]
+        obj.id = m_id = data["id"]
+        obj.code = m_code = data["code"]
+        obj.type = m_type = data["type"]
+        obj.message = m_message = data["message"]
         obj.metadata = _bounded(get("metadata", UNSET))
         if (
-            type(_id) in _NOT_SCALAR
-            or type(_code) in _NOT_SCALAR
-            or type(_type) in _NOT_SCALAR
-            or type(_message) in _NOT_SCALAR
+            type(m_id) in _NOT_SCALAR
+            or type(m_code) in _NOT_SCALAR
+            or type(m_type) in _NOT_SCALAR
+            or type(m_message) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -1081,16 +1081,16 @@ class GetOrCreateTableBody:
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.schema = TableSchema.from_dict(data["schema"])
-        obj.factor = _factor = get("factor", UNSET)
-        obj.frozen = _frozen = get("frozen", UNSET)
-        obj.key_column = _key_column = get("keyColumn", UNSET)
+        obj.factor = m_factor = get("factor", UNSET)
+        obj.frozen = m_frozen = get("frozen", UNSET)
+        obj.key_column = m_key_column = get("keyColumn", UNSET)
         obj.tags = _bounded(get("tags", UNSET))
-        obj.is_compute_enabled = _is_compute_enabled = get("isComputeEnabled", UNSET)
+        obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled", UNSET)
         if (
-            type(_factor) in _NOT_SCALAR
-            or type(_frozen) in _NOT_SCALAR
-            or type(_key_column) in _NOT_SCALAR
-            or type(_is_compute_enabled) in _NOT_SCALAR
+            type(m_factor) in _NOT_SCALAR
+            or type(m_frozen) in _NOT_SCALAR
+            or type(m_key_column) in _NOT_SCALAR
+            or type(m_is_compute_enabled) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -1160,15 +1160,15 @@ class GetOrCreateTableResponse:
         """Build a ``GetOrCreateTableResponse`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
-        obj.created = _created = data["created"]
-        obj.rows = _rows = data["rows"]
-        obj.stale = _stale = data["stale"]
-        obj.indexing = _indexing = data["indexing"]
+        obj.created = m_created = data["created"]
+        obj.rows = m_rows = data["rows"]
+        obj.stale = m_stale = data["stale"]
+        obj.indexing = m_indexing = data["indexing"]
         if (
-            type(_created) in _NOT_SCALAR
-            or type(_rows) in _NOT_SCALAR
-            or type(_stale) in _NOT_SCALAR
-            or type(_indexing) in _NOT_SCALAR
+            type(m_created) in _NOT_SCALAR
+            or type(m_rows) in _NOT_SCALAR
+            or type(m_stale) in _NOT_SCALAR
+            or type(m_indexing) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -1230,13 +1230,13 @@ class GetTableResponse:
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
-        obj.rows = _rows = get("rows", UNSET)
-        obj.stale = _stale = get("stale", UNSET)
-        obj.indexing = _indexing = get("indexing", UNSET)
+        obj.rows = m_rows = get("rows", UNSET)
+        obj.stale = m_stale = get("stale", UNSET)
+        obj.indexing = m_indexing = get("indexing", UNSET)
         if (
-            type(_rows) in _NOT_SCALAR
-            or type(_stale) in _NOT_SCALAR
-            or type(_indexing) in _NOT_SCALAR
+            type(m_rows) in _NOT_SCALAR
+            or type(m_stale) in _NOT_SCALAR
+            or type(m_indexing) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -1513,29 +1513,29 @@ class Message:
         """Build a ``Message`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = _id = get("id", UNSET)
-        _created_at = get("createdAt", UNSET)
-        if _created_at is not UNSET:
-            _created_at = _parse_datetime(_created_at)
-        obj.created_at = _created_at
-        _updated_at = get("updatedAt", UNSET)
-        if _updated_at is not UNSET:
-            _updated_at = _parse_datetime(_updated_at)
-        obj.updated_at = _updated_at
-        obj.type = _type = get("type", UNSET)
+        obj.id = m_id = get("id", UNSET)
+        m_created_at = get("createdAt", UNSET)
+        if m_created_at is not UNSET:
+            m_created_at = _parse_datetime(m_created_at)
+        obj.created_at = m_created_at
+        m_updated_at = get("updatedAt", UNSET)
+        if m_updated_at is not UNSET:
+            m_updated_at = _parse_datetime(m_updated_at)
+        obj.updated_at = m_updated_at
+        obj.type = m_type = get("type", UNSET)
         obj.payload = _bounded(get("payload", UNSET))
-        obj.direction = _direction = get("direction", UNSET)
-        obj.user_id = _user_id = get("userId", UNSET)
-        obj.conversation_id = _conversation_id = get("conversationId", UNSET)
+        obj.direction = m_direction = get("direction", UNSET)
+        obj.user_id = m_user_id = get("userId", UNSET)
+        obj.conversation_id = m_conversation_id = get("conversationId", UNSET)
         obj.tags = _bounded(get("tags", UNSET))
-        obj.origin = _origin = get("origin", UNSET)
+        obj.origin = m_origin = get("origin", UNSET)
         if (
-            type(_id) in _NOT_SCALAR
-            or type(_type) in _NOT_SCALAR
-            or type(_direction) in _NOT_SCALAR
-            or type(_user_id) in _NOT_SCALAR
-            or type(_conversation_id) in _NOT_SCALAR
-            or type(_origin) in _NOT_SCALAR
+            type(m_id) in _NOT_SCALAR
+            or type(m_type) in _NOT_SCALAR
+            or type(m_direction) in _NOT_SCALAR
+            or type(m_user_id) in _NOT_SCALAR
+            or type(m_conversation_id) in _NOT_SCALAR
+            or type(m_origin) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -1604,12 +1604,12 @@ class MessageSchedule:
         """Build a ``MessageSchedule`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        _date_time = get("dateTime", UNSET)
-        if _date_time is not UNSET:
-            _date_time = _parse_datetime(_date_time)
-        obj.date_time = _date_time
-        obj.delay = _delay = get("delay", UNSET)
-        if type(_delay) in _NOT_SCALAR:
+        m_date_time = get("dateTime", UNSET)
+        if m_date_time is not UNSET:
+            m_date_time = _parse_datetime(m_date_time)
+        obj.date_time = m_date_time
+        obj.delay = m_delay = get("delay", UNSET)
+        if type(m_delay) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
@@ -1658,8 +1658,8 @@ class PaginationMeta:
         """Build a ``PaginationMeta`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.next_token = _next_token = get("nextToken", UNSET)
-        if type(_next_token) in _NOT_SCALAR:
+        obj.next_token = m_next_token = get("nextToken", UNSET)
+        if type(m_next_token) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
@@ -1712,13 +1712,13 @@ class Passage:
         """Build a ``Passage`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = _id = get("id", UNSET)
-        obj.content = _content = get("content", UNSET)
-        _meta = get("meta", UNSET)
-        if _meta is not UNSET:
-            _meta = PassageMeta.from_dict(_meta)
-        obj.meta = _meta
-        if type(_id) in _NOT_SCALAR or type(_content) in _NOT_SCALAR:
+        obj.id = m_id = get("id", UNSET)
+        obj.content = m_content = get("content", UNSET)
+        m_meta = get("meta", UNSET)
+        if m_meta is not UNSET:
+            m_meta = PassageMeta.from_dict(m_meta)
+        obj.meta = m_meta
+        if type(m_id) in _NOT_SCALAR or type(m_content) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA if _PASSAGE_KEYS.issuperset(data) else _extra_members(data, _PASSAGE_KEYS)
@@ -1779,17 +1779,17 @@ class PassageMeta:
         """Build a ``PassageMeta`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = _type = get("type", UNSET)
-        obj.subtype = _subtype = get("subtype", UNSET)
-        obj.page_number = _page_number = get("pageNumber", UNSET)
-        obj.position = _position = get("position", UNSET)
-        obj.source_url = _source_url = get("sourceUrl", UNSET)
+        obj.type = m_type = get("type", UNSET)
+        obj.subtype = m_subtype = get("subtype", UNSET)
+        obj.page_number = m_page_number = get("pageNumber", UNSET)
+        obj.position = m_position = get("position", UNSET)
+        obj.source_url = m_source_url = get("sourceUrl", UNSET)
         if (
-            type(_type) in _NOT_SCALAR
-            or type(_subtype) in _NOT_SCALAR
-            or type(_page_number) in _NOT_SCALAR
-            or type(_position) in _NOT_SCALAR
-            or type(_source_url) in _NOT_SCALAR
+            type(m_type) in _NOT_SCALAR
+            or type(m_subtype) in _NOT_SCALAR
+            or type(m_page_number) in _NOT_SCALAR
+            or type(m_position) in _NOT_SCALAR
+            or type(m_source_url) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -1847,9 +1847,9 @@ class RenameTableColumnBody:
     def from_dict(cls, data: Mapping[str, Any]) -> RenameTableColumnBody:
         """Build a ``RenameTableColumnBody`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.name = _name = data["name"]
-        obj.new_name = _new_name = data["newName"]
-        if type(_name) in _NOT_SCALAR or type(_new_name) in _NOT_SCALAR:
+        obj.name = m_name = data["name"]
+        obj.new_name = m_new_name = data["newName"]
+        if type(m_name) in _NOT_SCALAR or type(m_new_name) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
@@ -1943,8 +1943,8 @@ class SetStateExpiryBody:
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryBody:
         """Build a ``SetStateExpiryBody`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.expiry = _expiry = data["expiry"]
-        if type(_expiry) in _NOT_SCALAR:
+        obj.expiry = m_expiry = data["expiry"]
+        if type(m_expiry) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
@@ -2060,28 +2060,28 @@ class State:
         """Build a ``State`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = _id = get("id", UNSET)
-        _created_at = get("createdAt", UNSET)
-        if _created_at is not UNSET:
-            _created_at = _parse_datetime(_created_at)
-        obj.created_at = _created_at
-        _updated_at = get("updatedAt", UNSET)
-        if _updated_at is not UNSET:
-            _updated_at = _parse_datetime(_updated_at)
-        obj.updated_at = _updated_at
-        obj.bot_id = _bot_id = get("botId", UNSET)
-        obj.name = _name = get("name", UNSET)
-        obj.type = _type = get("type", UNSET)
+        obj.id = m_id = get("id", UNSET)
+        m_created_at = get("createdAt", UNSET)
+        if m_created_at is not UNSET:
+            m_created_at = _parse_datetime(m_created_at)
+        obj.created_at = m_created_at
+        m_updated_at = get("updatedAt", UNSET)
+        if m_updated_at is not UNSET:
+            m_updated_at = _parse_datetime(m_updated_at)
+        obj.updated_at = m_updated_at
+        obj.bot_id = m_bot_id = get("botId", UNSET)
+        obj.name = m_name = get("name", UNSET)
+        obj.type = m_type = get("type", UNSET)
         obj.payload = _bounded(get("payload", UNSET))
-        obj.conversation_id = _conversation_id = get("conversationId", UNSET)
-        obj.user_id = _user_id = get("userId", UNSET)
+        obj.conversation_id = m_conversation_id = get("conversationId", UNSET)
+        obj.user_id = m_user_id = get("userId", UNSET)
         if (
-            type(_id) in _NOT_SCALAR
-            or type(_bot_id) in _NOT_SCALAR
-            or type(_name) in _NOT_SCALAR
-            or type(_type) in _NOT_SCALAR
-            or type(_conversation_id) in _NOT_SCALAR
-            or type(_user_id) in _NOT_SCALAR
+            type(m_id) in _NOT_SCALAR
+            or type(m_bot_id) in _NOT_SCALAR
+            or type(m_name) in _NOT_SCALAR
+            or type(m_type) in _NOT_SCALAR
+            or type(m_conversation_id) in _NOT_SCALAR
+            or type(m_user_id) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -2174,29 +2174,29 @@ class Table:
         """Build a ``Table`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = _id = data["id"]
-        obj.name = _name = data["name"]
+        obj.id = m_id = data["id"]
+        obj.name = m_name = data["name"]
         obj.schema = TableSchema.from_dict(data["schema"])
-        obj.factor = _factor = get("factor", UNSET)
-        obj.frozen = _frozen = get("frozen", UNSET)
-        obj.key_column = _key_column = get("keyColumn", UNSET)
+        obj.factor = m_factor = get("factor", UNSET)
+        obj.frozen = m_frozen = get("frozen", UNSET)
+        obj.key_column = m_key_column = get("keyColumn", UNSET)
         obj.tags = _bounded(get("tags", UNSET))
-        obj.is_compute_enabled = _is_compute_enabled = get("isComputeEnabled", UNSET)
-        _created_at = get("createdAt", UNSET)
-        if _created_at is not UNSET:
-            _created_at = _parse_datetime(_created_at)
-        obj.created_at = _created_at
-        _updated_at = get("updatedAt", UNSET)
-        if _updated_at is not UNSET:
-            _updated_at = _parse_datetime(_updated_at)
-        obj.updated_at = _updated_at
+        obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled", UNSET)
+        m_created_at = get("createdAt", UNSET)
+        if m_created_at is not UNSET:
+            m_created_at = _parse_datetime(m_created_at)
+        obj.created_at = m_created_at
+        m_updated_at = get("updatedAt", UNSET)
+        if m_updated_at is not UNSET:
+            m_updated_at = _parse_datetime(m_updated_at)
+        obj.updated_at = m_updated_at
         if (
-            type(_id) in _NOT_SCALAR
-            or type(_name) in _NOT_SCALAR
-            or type(_factor) in _NOT_SCALAR
-            or type(_frozen) in _NOT_SCALAR
-            or type(_key_column) in _NOT_SCALAR
-            or type(_is_compute_enabled) in _NOT_SCALAR
+            type(m_id) in _NOT_SCALAR
+            or type(m_name) in _NOT_SCALAR
+            or type(m_factor) in _NOT_SCALAR
+            or type(m_frozen) in _NOT_SCALAR
+            or type(m_key_column) in _NOT_SCALAR
+            or type(m_is_compute_enabled) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -2271,16 +2271,16 @@ class TableSchema:
         """Build a ``TableSchema`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = _type = data["type"]
-        _properties = data["properties"]
-        obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in _properties.items()}
-        obj.additional_properties = _additional_properties = data["additionalProperties"]
+        obj.type = m_type = data["type"]
+        m_properties = data["properties"]
+        obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in m_properties.items()}
+        obj.additional_properties = m_additional_properties = data["additionalProperties"]
         obj.required = _bounded(get("required", UNSET))
-        obj.schema = _schema = get("$schema", UNSET)
+        obj.schema = m_schema = get("$schema", UNSET)
         if (
-            type(_type) in _NOT_SCALAR
-            or type(_additional_properties) in _NOT_SCALAR
-            or type(_schema) in _NOT_SCALAR
+            type(m_type) in _NOT_SCALAR
+            or type(m_additional_properties) in _NOT_SCALAR
+            or type(m_schema) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -2334,8 +2334,8 @@ class TagValue:
         """Build a ``TagValue`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.value = _value = get("value", UNSET)
-        if type(_value) in _NOT_SCALAR:
+        obj.value = m_value = get("value", UNSET)
+        if type(m_value) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA if _TAG_VALUE_KEYS.issuperset(data) else _extra_members(data, _TAG_VALUE_KEYS)
@@ -2382,8 +2382,8 @@ class UpdateWorkspaceMemberBody:
         """Build a ``UpdateWorkspaceMemberBody`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.role = _role = get("role", UNSET)
-        if type(_role) in _NOT_SCALAR:
+        obj.role = m_role = get("role", UNSET)
+        if type(m_role) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
@@ -2452,24 +2452,24 @@ class User:
         """Build a ``User`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = _id = get("id", UNSET)
-        _created_at = get("createdAt", UNSET)
-        if _created_at is not UNSET:
-            _created_at = _parse_datetime(_created_at)
-        obj.created_at = _created_at
-        _updated_at = get("updatedAt", UNSET)
-        if _updated_at is not UNSET:
-            _updated_at = _parse_datetime(_updated_at)
-        obj.updated_at = _updated_at
+        obj.id = m_id = get("id", UNSET)
+        m_created_at = get("createdAt", UNSET)
+        if m_created_at is not UNSET:
+            m_created_at = _parse_datetime(m_created_at)
+        obj.created_at = m_created_at
+        m_updated_at = get("updatedAt", UNSET)
+        if m_updated_at is not UNSET:
+            m_updated_at = _parse_datetime(m_updated_at)
+        obj.updated_at = m_updated_at
         obj.tags = _bounded(get("tags", UNSET))
-        obj.name = _name = get("name", UNSET)
-        obj.picture_url = _picture_url = get("pictureUrl", UNSET)
+        obj.name = m_name = get("name", UNSET)
+        obj.picture_url = m_picture_url = get("pictureUrl", UNSET)
         obj.properties = _bounded(get("properties", UNSET))
         obj.attributes = _bounded(get("attributes", UNSET))
         if (
-            type(_id) in _NOT_SCALAR
-            or type(_name) in _NOT_SCALAR
-            or type(_picture_url) in _NOT_SCALAR
+            type(m_id) in _NOT_SCALAR
+            or type(m_name) in _NOT_SCALAR
+            or type(m_picture_url) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -2547,21 +2547,21 @@ class WorkspaceMember:
         """Build a ``WorkspaceMember`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = _id = get("id", UNSET)
-        obj.email = _email = get("email", UNSET)
-        obj.created_at = _created_at = get("createdAt", UNSET)
-        obj.role = _role = get("role", UNSET)
-        obj.user_id = _user_id = get("userId", UNSET)
-        obj.profile_picture = _profile_picture = get("profilePicture", UNSET)
-        obj.display_name = _display_name = get("displayName", UNSET)
+        obj.id = m_id = get("id", UNSET)
+        obj.email = m_email = get("email", UNSET)
+        obj.created_at = m_created_at = get("createdAt", UNSET)
+        obj.role = m_role = get("role", UNSET)
+        obj.user_id = m_user_id = get("userId", UNSET)
+        obj.profile_picture = m_profile_picture = get("profilePicture", UNSET)
+        obj.display_name = m_display_name = get("displayName", UNSET)
         if (
-            type(_id) in _NOT_SCALAR
-            or type(_email) in _NOT_SCALAR
-            or type(_created_at) in _NOT_SCALAR
-            or type(_role) in _NOT_SCALAR
-            or type(_user_id) in _NOT_SCALAR
-            or type(_profile_picture) in _NOT_SCALAR
-            or type(_display_name) in _NOT_SCALAR
+            type(m_id) in _NOT_SCALAR
+            or type(m_email) in _NOT_SCALAR
+            or type(m_created_at) in _NOT_SCALAR
+            or type(m_role) in _NOT_SCALAR
+            or type(m_user_id) in _NOT_SCALAR
+            or type(m_profile_picture) in _NOT_SCALAR
+            or type(m_display_name) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (

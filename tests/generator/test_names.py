@@ -148,3 +148,23 @@ def test_reserved_schema_and_error_names(package: ModuleType) -> None:
     assert errors.ERROR_TYPES["client"] is errors.ClientApiError
     assert issubclass(errors.ClientApiError, errors.ApiError)
     assert package.Client.close is not package.Client.close_
+
+
+def test_members_named_like_from_dict_helpers_and_locals(package: ModuleType) -> None:
+    data = {
+        "timeout": 1.5,
+        "parse_datetime": "2024-05-01T12:00:00Z",
+        "bounded": "b",
+        "extra_members_": "e",
+        "m_bounded": "mb",
+        "get": "g",
+        "obj": "o",
+        "data": "d",
+        "free": {"deep": [1, [2]]},
+        "unknown": {"kept": True},
+    }
+    config = package.models.Config.from_dict(data)
+    assert config.parse_datetime.year == 2024 and config.bounded == "b" and config.m_bounded == "mb"
+    assert (config.get, config.obj, config.data, config.free) == ("g", "o", "d", {"deep": [1, [2]]})
+    assert config.extra_members == {"unknown": {"kept": True}}
+    assert config.to_dict() == data
