@@ -42,16 +42,24 @@ def _generate(
     from .load import finish_validation, load_document
     from .render import RUNTIME_FILES, render
 
-    # openapi-spec-validator runs in another process meanwhile; its problems, if any, are the
-    # ones reported (the rest of the pipeline may well fail on an invalid document too)
-    doc = load_document(spec, ref_root=ref_root, background=True)
-    try:
+    def build() -> tuple[Api, dict[str, str]]:
         api = build_api(doc, package)
-        formatted = format_files(render(api), package, frozenset(RUNTIME_FILES))
-    except Exception:
-        finish_validation(doc)
-        raise
+        return api, format_files(render(api), package, frozenset(RUNTIME_FILES))
+
+    # openapi-spec-validator runs in another process meanwhile. Its problems, if any, are the
+    # ones reported (the pipeline may well fail on an invalid document too); an operation it
+    # finds a problem in is left out, so the package is then built again without it.
+    doc = load_document(spec, ref_root=ref_root, background=True)
+    failure: Exception | None = None
+    try:
+        api, formatted = build()
+    except Exception as exc:
+        failure = exc
     finish_validation(doc)
+    if doc.skipped_operations:
+        api, formatted = build()
+    elif failure is not None:
+        raise failure
     if strict and doc.warnings:
         raise SpecError(doc.warnings)
     files = formatted

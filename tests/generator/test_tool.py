@@ -290,3 +290,37 @@ def test_config_file_without_the_table(work: Path, capsys: pytest.CaptureFixture
     (work / "other.toml").write_text("[tool.black]\nline-length = 100\n")
     code, _, err = run(capsys, "check", "--config", "other.toml")
     assert (code, err) == (2, "other.toml: [tool.botpress-codegen]: no such table\n")
+
+
+INVALID_OPERATION = """\
+openapi: 3.1.0
+info: {title: t, version: "1"}
+paths:
+  /a:
+    get:
+      operationId: getA
+      parameters:
+        - {name: q, schema: {type: string}}
+      responses: {"200": {description: ok}}
+  /b:
+    get:
+      operationId: getB
+      responses: {"200": {description: ok}}
+"""
+
+
+def test_operation_the_validator_finds_invalid_is_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The validator runs beside the build: an operation it finds a problem in is still left
+    out of the package (the package is built again without it), with a located warning."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "spec.yaml").write_text(INVALID_OPERATION, encoding="utf-8")
+    code, out, err = run(capsys, "generate", "--spec", "spec.yaml", "--out", "out", "--package", "pkg")
+    assert code == 0, err
+    assert "spec.yaml#/paths/~1a/get/parameters/0: warning: invalid OpenAPI: 'in' is a required property;" in err
+    assert "operation left out" in err and "operations=1" in out
+    client = (tmp_path / "out" / "pkg" / "_client.py").read_text(encoding="utf-8")
+    assert "def get_b(" in client and "def get_a(" not in client
+    code, _, err = run(capsys, "generate", "--spec", "spec.yaml", "--out", "out", "--package", "pkg", "--strict")
+    assert code == 2 and "operation left out" in err
