@@ -82,6 +82,8 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
     other files, and those named in ``verbatim`` (already Black's output), pass unchanged."""
     folder = cache.cache_dir(f"black-{_BLACK_VERSION}")
     split = {name: blocks(source) for name, source in files.items() if name.endswith(".py") and name not in verbatim}
+    # the sources are in the blocks now: drop them (a large package is not held twice)
+    files = {name: ("" if name in split else source) for name, source in files.items()}
     parts = {part: "" for units in split.values() for unit in units for part in unit}  # each once
     keys = {part: cache.key(repr(MODE), str(part[1]), part[0]) for part in parts} if folder else {}
     done: dict[Block, str] = {}
