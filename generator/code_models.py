@@ -42,7 +42,7 @@ def body(w: ModuleWriter, m: Model) -> list[str]:
     lines.append("obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path")
     for f in m.fields:
         lines += _member(w, f)
-    lines += _scalar_guard(m)
+    lines += _scalar_guard(w, m)
     lines += _extra_members(w, m)
     lines.append("return obj")
     return lines
@@ -69,13 +69,14 @@ def _member(w: ModuleWriter, f: Field) -> list[str]:
     return [f"{name} = {read}", *layout.condition("if", terms, "and", _BODY), f"    {convert}", f"{target} = {name}"]
 
 
-def _scalar_guard(m: Model) -> list[str]:
+def _scalar_guard(w: ModuleWriter, m: Model) -> list[str]:
     """Refuse an object or array read where ``m`` declares a scalar: lenient decoding accepts
     unseen values, never a value of another shape. (The client then finds and names the
     member; this only has to notice, at a few ns a member.)"""
     terms = [f"type({local(f)}) in _NOT_SCALAR" for f in m.fields if f.type.is_identity and f.type.is_scalar]
     if not terms:
         return []
+    w.uses.add("_NOT_SCALAR")  # the runtime's _CONTAINERS: what JSON parsers build
     message = 'f"{cls.__name__}: an object or array where a scalar member is declared"'
     return [*layout.condition("if", terms, "or", _BODY), f"    raise TypeError({message})"]
 

@@ -48,7 +48,17 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("types", ("MappingProxyType",)),
         ("typing", ("Any", "Literal", "Mapping", "TypeAlias", "TypedDict", "cast")),
         ("", ()),
-        ("._serde", ("_bounded", "_extra_members", "_format_datetime", "_parse_datetime", "_to_json")),
+        (
+            "._serde",
+            (
+                "_CONTAINERS as _NOT_SCALAR",
+                "_bounded",
+                "_extra_members",
+                "_format_datetime",
+                "_parse_datetime",
+                "_to_json",
+            ),
+        ),
         ("._types", ("UNSET", "FileTypes", "Unset", "_model_repr")),
     ),
     "_validators.py": (

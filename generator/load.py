@@ -10,7 +10,6 @@ and :mod:`generator.refs`). Only regular files under the root document's folder 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from .document import JSON, Document, Node, Ptr
@@ -18,7 +17,7 @@ from .keyword_types import keyword_type_problems
 from .limits import Budget, parse
 from .problems import Problem, SpecError, pointer
 from .refs import confine, ref_chains, walk_refs
-from .validate import _one_line, _severity, _validate_cached, validate_in_background
+from .validate import _one_line, _severity, validate_in_background, validated_now
 
 __all__ = ["JSON", "Document", "Node", "Ptr", "finish_validation", "load_document"]
 
@@ -88,15 +87,10 @@ def load_document(
     if problems:
         raise SpecError(problems)
     if validate:
-        doc.pending_validation = validate_in_background(doc) if background else _validated_now(doc)
+        doc.pending_validation = validate_in_background(doc) if background else validated_now(doc)
         if not background:
             finish_validation(doc)
     return doc
-
-
-def _validated_now(doc: Document) -> Callable[[], list[Problem]]:
-    problems = _validate_cached(doc)
-    return lambda: problems
 
 
 def finish_validation(doc: Document) -> None:

@@ -338,6 +338,12 @@ def _validate(doc: Document) -> list[Problem]:
     return problems
 
 
+def validated_now(doc: Document) -> Callable[[], list[Problem]]:
+    """:func:`_validate_cached` run here; the returned function gives its problems."""
+    problems = _validate_cached(doc)
+    return lambda: problems
+
+
 def validate_in_background(doc: Document) -> Callable[[], list[Problem]]:
     """Start :func:`_validate_cached` in a forked process, so that the rest of the pipeline
     (building, rendering, formatting) runs beside it; the returned function waits for it and
@@ -346,8 +352,7 @@ def validate_in_background(doc: Document) -> Callable[[], list[Problem]]:
     import multiprocessing
 
     if "fork" not in multiprocessing.get_all_start_methods():
-        problems = _validate_cached(doc)
-        return lambda: problems
+        return validated_now(doc)
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_validate_into, args=(doc, sender), daemon=True)

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 __all__ = [
     "MAX_JSON_DEPTH",
+    "_CONTAINERS",
     "_bounded",
     "_extra_members",
     "_format_datetime",

@@ -15,11 +15,16 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
-from ._serde import _bounded, _extra_members, _format_datetime, _parse_datetime
+from ._serde import (
+    _CONTAINERS as _NOT_SCALAR,
+    _bounded,
+    _extra_members,
+    _format_datetime,
+    _parse_datetime,
+)
 from ._types import UNSET, Unset, _model_repr
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
-_NOT_SCALAR = (dict, list)  # what JSON parsers build for objects and arrays
 
 __all__ = [
     "BotIssueCategory",
