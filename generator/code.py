@@ -70,6 +70,7 @@ class ModuleWriter:
         self.unions: dict[str, UnionDef] = {u.name: u for u in api.unions}
         self.uses: set[str] = set(ALWAYS.get(module, ()))
         self.keys: list[str] = []  # key sets of ``models`` the module uses (``_validators``)
+        self._raises: dict[str, tuple[str, str]] = {}  # raise statement -> its two arguments
 
     # -- imports ---------------------------------------------------------------------------
     @property
@@ -206,10 +207,18 @@ class ModuleWriter:
         """Statements defining the TypedDict of a model's JSON form (see :mod:`generator.code_typeddict`)."""
         return code_typeddict.typed_dict(self, td)
 
-    def enum_alias(self, e: EnumAlias) -> str:
+    def enum_alias(self, e: EnumAlias) -> list[str]:
+        """The lines of ``Name: TypeAlias = Literal[...]`` (``| base`` for an open set)."""
         self.uses.update(("TypeAlias", "Literal"))
-        literal = f"Literal[{', '.join(py_literal(v) for v in e.values)}]"
-        return f"{literal} | {e.base}" if e.open else literal
+        values = [py_literal(v) for v in e.values]
+        head = f"{e.name}: TypeAlias = "
+        if not e.open:
+            return layout.assigned(head, lambda prefix, at: layout.call(f"{prefix}Literal", values, "", at, "[]"), 0)
+        literal = layout.call("Literal", values, "", layout.STEP, "[]")
+        return layout.union_in_parentheses(head, literal, [e.base], 0)
+
+    def keys_constant(self, m: Model) -> list[str]:
+        return code_models.keys_constant(m)
 
     def union_alias(self, u: UnionDef) -> str:
         """The members of a union as a string (a forward-referencing ``TypeAlias``)."""
@@ -364,7 +373,7 @@ class ModuleWriter:
             lines += [
                 f"if not {v.keys_const}.issuperset(data):",
                 f"    _unknown = next(k for k in data if k not in {v.keys_const})",
-                '    raise RequestValidationError(_at(at, _unknown, _unknown), "unknown member (no other members allowed)")',
+                f"    {self._raise('_at(at, _unknown, _unknown)', 'unknown member (no other members allowed)')}",
             ]
         for rule in v.object_rules:
             lines += [
@@ -383,7 +392,7 @@ class ModuleWriter:
                 lines.append(f"v = data.get({py_literal(m.wire)}, _MISSING)")
                 lines.append("if v is not _MISSING:")
                 lines += ["    " + line for line in checks]
-        return lines
+        return self._raises_laid_out(lines)
 
     def operation_check(self, v: OperationValidator) -> list[str]:
         """Statements of the request check of an operation's arguments."""
@@ -399,7 +408,7 @@ class ModuleWriter:
             lines += ["    " + line for line in checks]
         if v.body_validator:
             lines.append(f'{v.body_validator}(body, "")')
-        return lines if len(lines) > 1 else ["pass"]
+        return self._raises_laid_out(lines) if len(lines) > 1 else ["pass"]
 
     def response_model_check(self, v: ModelValidator) -> list[str]:
         """Statements of the response check of a model's JSON form (``data``, path ``at``)."""
@@ -468,4 +477,21 @@ class ModuleWriter:
 
     def _raise(self, path: str, rule: str) -> str:
         self.uses.add("RequestValidationError")
-        return f"raise RequestValidationError({path}, {py_literal(rule)})"
+        statement = f"raise RequestValidationError({path}, {py_literal(rule)})"
+        self._raises[statement] = (path, py_literal(rule))
+        return statement
+
+    def _raises_laid_out(self, lines: list[str], indent: int = 4) -> list[str]:
+        """``lines`` (a function body at ``indent``) with each raise statement of :meth:`_raise`
+        that is too long laid out as Black would: known by its exact text, never parsed."""
+        out: list[str] = []
+        for line in lines:
+            statement = line.lstrip(" ")
+            depth = indent + len(line) - len(statement)
+            args = self._raises.get(statement)
+            if args is None or layout.fits(depth, statement):
+                out.append(line)
+            else:
+                margin = " " * (len(line) - len(statement))
+                out += [margin + part for part in layout.call("raise RequestValidationError", list(args), "", depth)]
+        return out

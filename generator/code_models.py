@@ -1,4 +1,4 @@
-"""The writer's part for models: the statements of ``from_dict``.
+"""The writer's part for models: the statements of ``from_dict``, and the key-set constants.
 
 Each member is read into a local, converted only when it holds a value (not unset, not null),
 then stored: plain statements, laid out the way Black would (:mod:`generator.layout`), so that
@@ -90,10 +90,26 @@ def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
         return [f"obj.extra_members = {value}"]
     if layout.fits(_BODY + 4, value):
         return ["obj.extra_members = (", f"    {value}", ")"]
+    otherwise = layout.call("else _extra_members", ["data", keys], "", _BODY + 4)
     return [
         "obj.extra_members = (",
         "    _NO_EXTRA",
         f"    if {keys}.issuperset(data)",
-        f"    else _extra_members(data, {keys})",
+        *layout.indented(otherwise),
         ")",
     ]
+
+
+def keys_constant(m: Model) -> list[str]:
+    """``_NAME_KEYS: frozenset[str] = frozenset({...})``: the model's wire names."""
+    if not m.fields:
+        return [f"{m.keys_const}: frozenset[str] = frozenset()"]
+    wires = [py_str(f.wire) for f in m.fields]
+
+    def value(prefix: str, at: int) -> list[str]:
+        members = f"{{{', '.join(wires)}}}"
+        if layout.fits(at, f"{prefix}frozenset({members})") or layout.fits(at + layout.STEP, members):
+            return layout.call(f"{prefix}frozenset", [members], "", at)
+        return [f"{prefix}frozenset(", *layout.indented(["{", *(f"    {w}," for w in wires), "}"]), ")"]
+
+    return layout.assigned(f"{m.keys_const}: frozenset[str] = ", value, 0)

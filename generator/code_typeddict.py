@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from . import layout
 from .ir import Api, Model, TypedDictDef, TypeRef, UnionDef
 from .literals import py_str
 
@@ -98,12 +99,23 @@ def typed_dict(w: ModuleWriter, td: TypedDictDef) -> list[str]:
     doc = f'"""JSON form of ``{model.name}`` (wire names as keys)."""'
     if td.required_base and td.optional_base:
         return [
-            f"{td.required_base} = TypedDict({py_str(td.required_base)}, {{{', '.join(required)}}})",
-            f"{td.optional_base} = TypedDict({py_str(td.optional_base)}, {{{', '.join(optional)}}}, total=False)",
+            *_functional(td.required_base, required, total=True),
+            *_functional(td.optional_base, optional, total=False),
             "",
             "",
-            f"class {td.name}({td.required_base}, {td.optional_base}):",
+            *layout.call(f"class {td.name}", [td.required_base, td.optional_base], ":", 0),
             f"    {doc}",
         ]
-    total = "" if required else ", total=False"
-    return [f"{td.name} = TypedDict({py_str(td.name)}, {{{', '.join(required + optional)}}}{total})", doc]
+    return [*_functional(td.name, required + optional, total=bool(required)), doc]
+
+
+def _functional(name: str, entries: list[str], *, total: bool) -> list[str]:
+    """``name = TypedDict("name", {entries})`` laid out as Black would (generator.layout): a
+    dict that does not fit on its own line is one entry a line."""
+    members = f"{{{', '.join(entries)}}}"
+    args = [py_str(name), members] if total else [py_str(name), members, "total=False"]
+    lines = layout.call(f"{name} = TypedDict", args, "", 0)
+    if len(lines) <= 3 or layout.fits(layout.STEP, f"{members},"):
+        return lines
+    exploded = ["{", *(f"    {entry}," for entry in entries), "},"]
+    return [lines[0], f"    {args[0]},", *layout.indented(exploded), *lines[3:]]

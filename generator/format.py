@@ -84,7 +84,7 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
     split = {name: blocks(source) for name, source in files.items() if name.endswith(".py") and name not in verbatim}
     # the sources are in the blocks now: drop them (a large package is not held twice)
     files = {name: ("" if name in split else source) for name, source in files.items()}
-    parts = {part: "" for units in split.values() for unit in units for part in unit}  # each once
+    parts = {part: "" for units in split.values() for unit in units for part in unit.parts}  # each once
     keys = {part: cache.key(repr(MODE), str(part[1]), part[0]) for part in parts} if folder else {}
     done: dict[Block, str] = {}
     for part, key in keys.items():
@@ -106,7 +106,7 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
             continue
         pieces: list[str] = []  # joined once: a large module is copied once, not per unit
         for unit in split[name]:
-            for part in unit:
-                pieces += ("\n\n" if part is not unit[0] else "\n\n\n" if pieces else "", done[part])
+            for n, part in enumerate(unit.parts):
+                pieces += ("\n\n" if n else unit.gap if pieces else "", done[part])
         out[name] = "".join(pieces) + "\n" if pieces else ""
     return out

@@ -59,7 +59,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "_to_json",
             ),
         ),
-        ("._types", ("UNSET", "FileTypes", "Unset", "_model_repr")),
+        ("._types", ("UNSET", "FileTypes", "Unset", "_Model")),
     ),
     "_validators.py": (
         ("re", ()),

@@ -9,8 +9,10 @@ only the formatting is slower. Lines are relative to the statement's indentation
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 WIDTH = 100  # Black's line length (generator.format.MODE)
-_STEP = 4
+STEP = 4
 
 
 def fits(indent: int, text: str) -> bool:
@@ -23,22 +25,47 @@ def condition(keyword: str, terms: list[str], op: str, indent: int) -> list[str]
     joined = f" {op} ".join(terms)
     if fits(indent, f"{keyword} {joined}:"):
         return [f"{keyword} {joined}:"]
-    if fits(indent + _STEP, joined):
+    if fits(indent + STEP, joined):
         return [f"{keyword} (", f"    {joined}", "):"]
     return [f"{keyword} (", f"    {terms[0]}", *(f"    {op} {term}" for term in terms[1:]), "):"]
 
 
-def call(head: str, args: list[str], tail: str, indent: int) -> list[str]:
-    """``head(args)tail`` (a call, or a ``def`` with ``tail`` its return annotation and colon):
-    on one line, else its arguments on one line between the brackets, else one a line with a
-    trailing comma."""
+def call(head: str, args: list[str], tail: str, indent: int, brackets: str = "()") -> list[str]:
+    """``head(args)tail`` (a call, a ``def`` with ``tail`` its return annotation and colon, or
+    with ``brackets="[]"`` a subscript): on one line, else its arguments on one line between the
+    brackets, else one a line with a trailing comma."""
+    opening, closing = brackets[0], brackets[1]
     joined = ", ".join(args)
-    if fits(indent, f"{head}({joined}){tail}"):
-        return [f"{head}({joined}){tail}"]
-    if fits(indent + _STEP, joined) or len(args) == 1:
-        return [f"{head}(", f"    {joined}", f"){tail}"]
-    return [f"{head}(", *(f"    {arg}," for arg in args), f"){tail}"]
+    if fits(indent, f"{head}{opening}{joined}{closing}{tail}"):
+        return [f"{head}{opening}{joined}{closing}{tail}"]
+    if fits(indent + STEP, joined) or len(args) == 1:
+        # Black ends a split ``def`` of one parameter with a comma (then it is a magic one)
+        comma = "," if len(args) == 1 and head.startswith(("def ", "async def ")) else ""
+        return [f"{head}{opening}", f"    {joined}{comma}", f"{closing}{tail}"]
+    return [f"{head}{opening}", *(f"    {arg}," for arg in args), f"{closing}{tail}"]
 
 
-def indented(lines: list[str], by: int = _STEP) -> list[str]:
+def assigned(target: str, value: Callable[[str, int], list[str]], indent: int) -> list[str]:
+    """``target value`` (``target`` ends with ``= ``), ``value(prefix, indent)`` laying out a
+    bracketed value after ``prefix``: split at the value's brackets, or where even its first
+    line does not fit, the value in parentheses on the lines below."""
+    lines = value(target, indent)
+    if fits(indent, lines[0]):
+        return lines
+    return [f"{target}(", *indented(value("", indent + STEP)), ")"]
+
+
+def union_in_parentheses(head: str, first: list[str], rest: list[str], indent: int) -> list[str]:
+    """``head (first | rest...)`` where ``head`` ends with ``= `` and its right-hand side no
+    longer fits: Black puts it in parentheses, on one line if it fits there, else one operand a
+    line (``first`` already laid out at ``indent + 4``, as lines), each after ``|``."""
+    joined = " | ".join([first[0], *rest]) if len(first) == 1 else ""
+    if joined and fits(indent, f"{head}{joined}"):
+        return [f"{head}{joined}"]
+    if joined and fits(indent + STEP, joined):
+        return [f"{head}(", f"    {joined}", ")"]
+    return [f"{head}(", *indented(first), *(f"    | {term}" for term in rest), ")"]
+
+
+def indented(lines: list[str], by: int = STEP) -> list[str]:
     return [" " * by + line if line else line for line in lines]

@@ -124,7 +124,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.globals.update(cut=cuts.UNIT, method_cut=cuts.PART)
+    env.globals.update(cut=cuts.UNIT, method_cut=cuts.PART, statement_cut=cuts.STATEMENT)
     env.filters.update(
         docstring=_docstring,
         docblock=_indent_rest,

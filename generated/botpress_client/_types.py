@@ -12,7 +12,17 @@ from typing import IO, Any, Final, Literal, Union
 
 import httpx
 
-__all__ = ["UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset", "_model_repr"]
+__all__ = [
+    "UNSET",
+    "Body",
+    "FileTypes",
+    "Headers",
+    "Query",
+    "TimeoutTypes",
+    "Unset",
+    "_Model",
+    "_model_repr",
+]
 
 
 class Unset(enum.Enum):
@@ -56,3 +66,13 @@ def _model_repr(obj: Any) -> str:
     if obj.extra_members:
         parts.append(f"extra_members={dict(obj.extra_members)!r}")
     return f"{type(obj).__name__}({', '.join(parts)})"
+
+
+class _Model:
+    """The base of every generated model: its ``repr`` (:func:`_model_repr`), so that the
+    models module does not repeat that method in each of its classes. It has no state."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return _model_repr(self)

@@ -22,7 +22,7 @@ from ._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from ._types import UNSET, Unset, _model_repr
+from ._types import UNSET, Unset, _Model
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
@@ -187,7 +187,7 @@ _BOT_ISSUE_KEYS: frozenset[str] = frozenset(
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class BotIssue:
+class BotIssue(_Model):
     """An issue detected on a bot.
 
     Attributes:
@@ -280,27 +280,14 @@ class BotIssue:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _COLUMN_DEFINITION_KEYS: frozenset[str] = frozenset(
-    {
-        "type",
-        "format",
-        "description",
-        "pattern",
-        "enum",
-        "items",
-        "nullable",
-        "properties",
-        "x-zui",
-    }
+    {"type", "format", "description", "pattern", "enum", "items", "nullable", "properties", "x-zui"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class ColumnDefinition:
+class ColumnDefinition(_Model):
     """Definition of one column of a table.
 
     Attributes:
@@ -387,19 +374,12 @@ class ColumnDefinition:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_COLUMN_ITEMS_KEYS: frozenset[str] = frozenset(
-    {
-        "type",
-    }
-)
+_COLUMN_ITEMS_KEYS: frozenset[str] = frozenset({"type"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class ColumnItems:
+class ColumnItems(_Model):
     """Shape of the items of an array column, or of one member of an object column. `type` is
     required; other members are allowed.
 
@@ -435,27 +415,14 @@ class ColumnItems:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _COLUMN_METADATA_KEYS: frozenset[str] = frozenset(
-    {
-        "index",
-        "id",
-        "searchable",
-        "hidden",
-        "order",
-        "width",
-        "schemaId",
-        "typings",
-        "computed",
-    }
+    {"index", "id", "searchable", "hidden", "order", "width", "schemaId", "typings", "computed"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class ColumnMetadata:
+class ColumnMetadata(_Model):
     """Column metadata (the `x-zui` member of a column definition).
 
     Attributes:
@@ -543,25 +510,14 @@ class ColumnMetadata:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _COMPUTED_DEFINITION_KEYS: frozenset[str] = frozenset(
-    {
-        "action",
-        "dependencies",
-        "prompt",
-        "code",
-        "model",
-        "workflowId",
-        "enabled",
-    }
+    {"action", "dependencies", "prompt", "code", "model", "workflowId", "enabled"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class ComputedDefinition:
+class ComputedDefinition(_Model):
     """Definition of a computed column.
 
     Attributes:
@@ -635,25 +591,14 @@ class ComputedDefinition:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
-    {
-        "payload",
-        "userId",
-        "conversationId",
-        "type",
-        "tags",
-        "schedule",
-        "origin",
-    }
+    {"payload", "userId", "conversationId", "type", "tags", "schedule", "origin"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class CreateMessageBody:
+class CreateMessageBody(_Model):
     """The message to create. Which members are required, the length of `userId` and the
     maximum length of `type` come from the live API docs, not the API description.
 
@@ -725,19 +670,12 @@ class CreateMessageBody:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_CREATE_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "message",
-    }
-)
+_CREATE_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset({"message"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class CreateMessageResponse:
+class CreateMessageResponse(_Model):
     """The created message.
 
     Attributes:
@@ -770,15 +708,12 @@ class CreateMessageResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _DELETE_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class DeleteBotIssueResponse:
+class DeleteBotIssueResponse(_Model):
     """Empty object."""
 
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
@@ -803,15 +738,12 @@ class DeleteBotIssueResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _DELETE_FILE_RESPONSE_KEYS: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class DeleteFileResponse:
+class DeleteFileResponse(_Model):
     """Empty object."""
 
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
@@ -836,15 +768,12 @@ class DeleteFileResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _DELETE_WORKSPACE_RESPONSE_KEYS: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class DeleteWorkspaceResponse:
+class DeleteWorkspaceResponse(_Model):
     """Empty object."""
 
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
@@ -869,23 +798,12 @@ class DeleteWorkspaceResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_ERROR_KEYS: frozenset[str] = frozenset(
-    {
-        "id",
-        "code",
-        "type",
-        "message",
-        "metadata",
-    }
-)
+_ERROR_KEYS: frozenset[str] = frozenset({"id", "code", "type", "message", "metadata"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class Error:
+class Error(_Model):
     """Body of every failed call (non-2xx status). From the live API docs, not the API
     description.
 
@@ -948,19 +866,12 @@ class Error:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_GET_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "issue",
-    }
-)
+_GET_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset({"issue"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class GetBotIssueResponse:
+class GetBotIssueResponse(_Model):
     """The requested bot issue.
 
     Attributes:
@@ -993,19 +904,12 @@ class GetBotIssueResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_GET_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "message",
-    }
-)
+_GET_MESSAGE_RESPONSE_KEYS: frozenset[str] = frozenset({"message"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class GetMessageResponse:
+class GetMessageResponse(_Model):
     """The requested message.
 
     Attributes:
@@ -1038,24 +942,14 @@ class GetMessageResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _GET_OR_CREATE_TABLE_BODY_KEYS: frozenset[str] = frozenset(
-    {
-        "schema",
-        "factor",
-        "frozen",
-        "keyColumn",
-        "tags",
-        "isComputeEnabled",
-    }
+    {"schema", "factor", "frozen", "keyColumn", "tags", "isComputeEnabled"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class GetOrCreateTableBody:
+class GetOrCreateTableBody(_Model):
     """Definition of the table to create when it does not exist yet.
 
     Attributes:
@@ -1124,23 +1018,14 @@ class GetOrCreateTableBody:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _GET_OR_CREATE_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "table",
-        "created",
-        "rows",
-        "stale",
-        "indexing",
-    }
+    {"table", "created", "rows", "stale", "indexing"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class GetOrCreateTableResponse:
+class GetOrCreateTableResponse(_Model):
     """The table, found or created, with its row counts.
 
     Attributes:
@@ -1196,22 +1081,12 @@ class GetOrCreateTableResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_GET_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "table",
-        "rows",
-        "stale",
-        "indexing",
-    }
-)
+_GET_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset({"table", "rows", "stale", "indexing"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class GetTableResponse:
+class GetTableResponse(_Model):
     """The table with its row counts.
 
     Attributes:
@@ -1266,19 +1141,12 @@ class GetTableResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_GET_USER_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "user",
-    }
-)
+_GET_USER_RESPONSE_KEYS: frozenset[str] = frozenset({"user"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class GetUserResponse:
+class GetUserResponse(_Model):
     """The requested user.
 
     Attributes:
@@ -1311,20 +1179,12 @@ class GetUserResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_LIST_FILE_PASSAGES_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "passages",
-        "meta",
-    }
-)
+_LIST_FILE_PASSAGES_RESPONSE_KEYS: frozenset[str] = frozenset({"passages", "meta"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class ListFilePassagesResponse:
+class ListFilePassagesResponse(_Model):
     """One page of passages of a file.
 
     Attributes:
@@ -1361,20 +1221,12 @@ class ListFilePassagesResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_LIST_FILE_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "values",
-        "meta",
-    }
-)
+_LIST_FILE_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset({"values", "meta"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class ListFileTagValuesResponse:
+class ListFileTagValuesResponse(_Model):
     """One page of values of a file tag.
 
     Attributes:
@@ -1411,20 +1263,12 @@ class ListFileTagValuesResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_LIST_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "tags",
-        "meta",
-    }
-)
+_LIST_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset({"tags", "meta"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class ListTagValuesResponse:
+class ListTagValuesResponse(_Model):
     """One page of tag values.
 
     Attributes:
@@ -1461,9 +1305,6 @@ class ListTagValuesResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _MESSAGE_KEYS: frozenset[str] = frozenset(
     {
@@ -1482,7 +1323,7 @@ _MESSAGE_KEYS: frozenset[str] = frozenset(
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class Message:
+class Message(_Model):
     """A message; it belongs to a conversation and a user.
 
     Attributes:
@@ -1575,20 +1416,12 @@ class Message:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_MESSAGE_SCHEDULE_KEYS: frozenset[str] = frozenset(
-    {
-        "dateTime",
-        "delay",
-    }
-)
+_MESSAGE_SCHEDULE_KEYS: frozenset[str] = frozenset({"dateTime", "delay"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class MessageSchedule:
+class MessageSchedule(_Model):
     """When to send a scheduled message; either `dateTime` or `delay` must be given.
 
     Attributes:
@@ -1634,19 +1467,12 @@ class MessageSchedule:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_PAGINATION_META_KEYS: frozenset[str] = frozenset(
-    {
-        "nextToken",
-    }
-)
+_PAGINATION_META_KEYS: frozenset[str] = frozenset({"nextToken"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class PaginationMeta:
+class PaginationMeta(_Model):
     """Pagination envelope of a list response.
 
     Attributes:
@@ -1682,21 +1508,12 @@ class PaginationMeta:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_PASSAGE_KEYS: frozenset[str] = frozenset(
-    {
-        "id",
-        "content",
-        "meta",
-    }
-)
+_PASSAGE_KEYS: frozenset[str] = frozenset({"id", "content", "meta"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class Passage:
+class Passage(_Model):
     """A passage (text chunk) of a file.
 
     Attributes:
@@ -1743,23 +1560,14 @@ class Passage:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _PASSAGE_META_KEYS: frozenset[str] = frozenset(
-    {
-        "type",
-        "subtype",
-        "pageNumber",
-        "position",
-        "sourceUrl",
-    }
+    {"type", "subtype", "pageNumber", "position", "sourceUrl"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class PassageMeta:
+class PassageMeta(_Model):
     """Metadata of a passage.
 
     Attributes:
@@ -1821,20 +1629,12 @@ class PassageMeta:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_RENAME_TABLE_COLUMN_BODY_KEYS: frozenset[str] = frozenset(
-    {
-        "name",
-        "newName",
-    }
-)
+_RENAME_TABLE_COLUMN_BODY_KEYS: frozenset[str] = frozenset({"name", "newName"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class RenameTableColumnBody:
+class RenameTableColumnBody(_Model):
     """Current and new name of the column to rename.
 
     Attributes:
@@ -1873,19 +1673,12 @@ class RenameTableColumnBody:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_RENAME_TABLE_COLUMN_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "table",
-    }
-)
+_RENAME_TABLE_COLUMN_RESPONSE_KEYS: frozenset[str] = frozenset({"table"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class RenameTableColumnResponse:
+class RenameTableColumnResponse(_Model):
     """The table with its updated schema.
 
     Attributes:
@@ -1918,19 +1711,12 @@ class RenameTableColumnResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_SET_STATE_EXPIRY_BODY_KEYS: frozenset[str] = frozenset(
-    {
-        "expiry",
-    }
-)
+_SET_STATE_EXPIRY_BODY_KEYS: frozenset[str] = frozenset({"expiry"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class SetStateExpiryBody:
+class SetStateExpiryBody(_Model):
     """The new expiry of a state.
 
     Attributes:
@@ -1967,19 +1753,12 @@ class SetStateExpiryBody:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_SET_STATE_EXPIRY_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {
-        "state",
-    }
-)
+_SET_STATE_EXPIRY_RESPONSE_KEYS: frozenset[str] = frozenset({"state"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class SetStateExpiryResponse:
+class SetStateExpiryResponse(_Model):
     """The state with its new expiry.
 
     Attributes:
@@ -2012,27 +1791,14 @@ class SetStateExpiryResponse:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _STATE_KEYS: frozenset[str] = frozenset(
-    {
-        "id",
-        "createdAt",
-        "updatedAt",
-        "botId",
-        "name",
-        "type",
-        "payload",
-        "conversationId",
-        "userId",
-    }
+    {"id", "createdAt", "updatedAt", "botId", "name", "type", "payload", "conversationId", "userId"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class State:
+class State(_Model):
     """A named state attached to a conversation, user, bot, integration or workflow.
 
     Attributes:
@@ -2119,9 +1885,6 @@ class State:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _TABLE_KEYS: frozenset[str] = frozenset(
     {
@@ -2140,7 +1903,7 @@ _TABLE_KEYS: frozenset[str] = frozenset(
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class Table:
+class Table(_Model):
     """A named table of a bot, with its column schema.
 
     Attributes:
@@ -2234,23 +1997,14 @@ class Table:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _TABLE_SCHEMA_KEYS: frozenset[str] = frozenset(
-    {
-        "type",
-        "properties",
-        "additionalProperties",
-        "required",
-        "$schema",
-    }
+    {"type", "properties", "additionalProperties", "required", "$schema"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class TableSchema:
+class TableSchema(_Model):
     """JSON-schema-like definition of the columns of a table.
 
     Attributes:
@@ -2310,19 +2064,12 @@ class TableSchema:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_TAG_VALUE_KEYS: frozenset[str] = frozenset(
-    {
-        "value",
-    }
-)
+_TAG_VALUE_KEYS: frozenset[str] = frozenset({"value"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class TagValue:
+class TagValue(_Model):
     """One value of a tag.
 
     Attributes:
@@ -2356,19 +2103,12 @@ class TagValue:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
-
-_UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset(
-    {
-        "role",
-    }
-)
+_UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset({"role"})
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class UpdateWorkspaceMemberBody:
+class UpdateWorkspaceMemberBody(_Model):
     """Workspace member metadata to update. `role` is the only documented member and nothing
     is required (from the live API docs, not the API description); other members are
     accepted.
@@ -2406,26 +2146,14 @@ class UpdateWorkspaceMemberBody:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _USER_KEYS: frozenset[str] = frozenset(
-    {
-        "id",
-        "createdAt",
-        "updatedAt",
-        "tags",
-        "name",
-        "pictureUrl",
-        "properties",
-        "attributes",
-    }
+    {"id", "createdAt", "updatedAt", "tags", "name", "pictureUrl", "properties", "attributes"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class User:
+class User(_Model):
     """Someone interacting with a bot through one integration; the same person on two
     integrations is two users.
 
@@ -2505,25 +2233,14 @@ class User:
             out.update(self.extra_members)
         return out
 
-    def __repr__(self) -> str:
-        return _model_repr(self)
-
 
 _WORKSPACE_MEMBER_KEYS: frozenset[str] = frozenset(
-    {
-        "id",
-        "email",
-        "createdAt",
-        "role",
-        "userId",
-        "profilePicture",
-        "displayName",
-    }
+    {"id", "email", "createdAt", "role", "userId", "profilePicture", "displayName"}
 )
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
-class WorkspaceMember:
+class WorkspaceMember(_Model):
     """A member of a workspace.
 
     Attributes:
@@ -2596,9 +2313,6 @@ class WorkspaceMember:
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-    def __repr__(self) -> str:
-        return _model_repr(self)
 
 
 _ColumnDefinitionDictRequired = TypedDict(

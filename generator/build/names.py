@@ -53,7 +53,7 @@ MODELS_MODULE_IMPORTS = frozenset(
         "cast",
         "dataclass",
         "field",
-        "_model_repr",
+        "_Model",
     }
 )
 # Names every model defines itself, and names its annotations use (a member named ``str`` would

@@ -7,7 +7,7 @@ import black
 import pytest
 
 from generator.build import build_api
-from generator.cuts import PART, UNIT, blocks, without_cuts
+from generator.cuts import ONE_BLANK_LINE, PART, STATEMENT, TWO_BLANK_LINES, UNIT, Unit, blocks, without_cuts
 from generator.format import MODE, format_files
 from generator.load import load_document
 from generator.render import RUNTIME_FILES, render
@@ -40,7 +40,7 @@ def test_block_formatting_equals_whole_module_formatting(label: str, files: dict
     cut = {name: blocks(files[name]) for name in ("models.py", "_client.py") if name in files}
     assert all(len(units) > 1 for units in cut.values()), cut.keys()
     if "_client.py" in cut:
-        assert any(indent == 4 for unit in cut["_client.py"] for _, indent in unit)
+        assert any(indent == 4 for unit in cut["_client.py"] for _, indent in unit.parts)
 
 
 def test_blocks_are_cut_at_the_marks_only() -> None:
@@ -72,7 +72,7 @@ def test_blocks_are_cut_at_the_marks_only() -> None:
         ]
     )
     units = blocks(source)
-    assert [[(text.splitlines()[0], indent) for text, indent in unit] for unit in units] == [
+    assert [[(text.splitlines()[0], indent) for text, indent in unit.parts] for unit in units] == [
         [('x = """', 0)],
         [("@decorator", 0), ("def f(self):", 4), ("def g(self):", 4)],
         [("def h():", 0)],
@@ -82,4 +82,19 @@ def test_blocks_are_cut_at_the_marks_only() -> None:
 
 def test_a_method_that_cannot_be_dedented_stays_in_its_class() -> None:
     source = "\n".join(["class A:", PART, "    def f(self):", '        s = """', "at column 0", '"""', ""])
-    assert blocks(source) == [[(without_cuts(source), 0)]]
+    assert blocks(source) == [Unit(TWO_BLANK_LINES, [(without_cuts(source), 0)])]
+
+
+def test_statement_cuts_keep_the_one_blank_line_between_statements() -> None:
+    doc = '"""Doc of A."""'
+    source = "\n".join(['A: TypeAlias = Literal["a"]', doc, STATEMENT, "B = 1", STATEMENT, "C = 2", ""])
+    units = blocks(source)
+    assert [unit.gap for unit in units] == [TWO_BLANK_LINES, ONE_BLANK_LINE, ONE_BLANK_LINE]
+    assert [unit.parts for unit in units] == [
+        [(f'A: TypeAlias = Literal["a"]\n{doc}\n', 0)],
+        [("B = 1\n", 0)],
+        [("C = 2\n", 0)],
+    ]
+    assert without_cuts(source) == f'A: TypeAlias = Literal["a"]\n{doc}\n\nB = 1\n\nC = 2\n'
+    formatted = format_files({"m.py": source}, "m")["m.py"]
+    assert formatted == black.format_str(without_cuts(source), mode=MODE) == without_cuts(source)
