@@ -70,7 +70,7 @@ class ModuleWriter:
         self.unions: dict[str, UnionDef] = {u.name: u for u in api.unions}
         self.uses: set[str] = set(ALWAYS.get(module, ()))
         self.keys: list[str] = []  # key sets of ``models`` the module uses (``_validators``)
-        self._raises: dict[str, tuple[str, str]] = {}  # raise statement -> its two arguments
+        self._raises: dict[str, tuple[str, list[str]]] = {}  # raise statement -> (call, arguments)
 
     # -- imports ---------------------------------------------------------------------------
     @property
@@ -144,14 +144,19 @@ class ModuleWriter:
         """:meth:`decode` of a value known not to be null."""
         return self._decode_non_null(t, src, 0)
 
-    def _decode_non_null(self, t: TypeRef, src: str, depth: int) -> str:
+    def decoder(self, t: TypeRef) -> str:
+        """The function reading a model, date-time or union value; "" for other kinds."""
         if t.kind == "model":
-            return f"{t.name}.from_dict({src})"
+            return f"{t.name}.from_dict"
         if t.kind == "datetime":
             self.uses.add("_parse_datetime")
-            return f"_parse_datetime({src})"
-        if t.kind == "union":
-            return f"{self.unions[t.name].decoder}({src})"
+            return "_parse_datetime"
+        return self.unions[t.name].decoder if t.kind == "union" else ""
+
+    def _decode_non_null(self, t: TypeRef, src: str, depth: int) -> str:
+        function = self.decoder(t)
+        if function:
+            return f"{function}({src})"
         assert t.items is not None
         var = f"_v{depth}"
         if t.kind == "list":
@@ -203,19 +208,17 @@ class ModuleWriter:
             self.uses.add("UNSET")
         return self.encode(f.type, f"self.{f.name}")
 
+    def field_encoded(self, f: Field, head: str, tail: str) -> list[str]:
+        """``head <field_encode(f)>tail`` in ``to_dict`` (see :func:`code_models.encoded`)."""
+        return code_models.encoded(self, f, head, tail)
+
     def typed_dict(self, td: TypedDictDef) -> list[str]:
         """Statements defining the TypedDict of a model's JSON form (see :mod:`generator.code_typeddict`)."""
         return code_typeddict.typed_dict(self, td)
 
     def enum_alias(self, e: EnumAlias) -> list[str]:
-        """The lines of ``Name: TypeAlias = Literal[...]`` (``| base`` for an open set)."""
         self.uses.update(("TypeAlias", "Literal"))
-        values = [py_literal(v) for v in e.values]
-        head = f"{e.name}: TypeAlias = "
-        if not e.open:
-            return layout.assigned(head, lambda prefix, at: layout.call(f"{prefix}Literal", values, "", at, "[]"), 0)
-        literal = layout.call("Literal", values, "", layout.STEP, "[]")
-        return layout.union_in_parentheses(head, literal, [e.base], 0)
+        return code_models.enum_alias(e)
 
     def keys_constant(self, m: Model) -> list[str]:
         return code_models.keys_constant(m)
@@ -278,7 +281,8 @@ class ModuleWriter:
             if enum is None or enum.open:
                 cond = "isinstance(data, int)" if enum is not None and enum.base == "int" else "isinstance(data, str)"
             else:
-                cond = f"data in ({', '.join(py_literal(v) for v in enum.values)},)"
+                values = [py_literal(v) for v in enum.values]  # a comma only where a tuple needs it
+                cond = f"data in ({values[0]},)" if len(values) == 1 else f"data in ({', '.join(values)})"
         elif t.kind in _FITS:
             cond = _FITS[t.kind]
         elif t.kind == "union" and not t.name:
@@ -478,20 +482,9 @@ class ModuleWriter:
     def _raise(self, path: str, rule: str) -> str:
         self.uses.add("RequestValidationError")
         statement = f"raise RequestValidationError({path}, {py_literal(rule)})"
-        self._raises[statement] = (path, py_literal(rule))
+        self._raises[statement] = ("raise RequestValidationError", [path, py_literal(rule)])
         return statement
 
-    def _raises_laid_out(self, lines: list[str], indent: int = 4) -> list[str]:
-        """``lines`` (a function body at ``indent``) with each raise statement of :meth:`_raise`
-        that is too long laid out as Black would: known by its exact text, never parsed."""
-        out: list[str] = []
-        for line in lines:
-            statement = line.lstrip(" ")
-            depth = indent + len(line) - len(statement)
-            args = self._raises.get(statement)
-            if args is None or layout.fits(depth, statement):
-                out.append(line)
-            else:
-                margin = " " * (len(line) - len(statement))
-                out += [margin + part for part in layout.call("raise RequestValidationError", list(args), "", depth)]
-        return out
+    def _raises_laid_out(self, lines: list[str]) -> list[str]:
+        """``lines`` (a function's body) with the long raise statements of :meth:`_raise` split."""
+        return layout.calls_split(lines, self._raises, 4)

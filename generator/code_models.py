@@ -1,4 +1,4 @@
-"""The writer's part for models: the statements of ``from_dict``, and the key-set constants.
+"""The writer's part for models: ``from_dict`` and ``to_dict`` statements, key sets, enum aliases.
 
 Each member is read into a local, converted only when it holds a value (not unset, not null),
 then stored: plain statements, laid out the way Black would (:mod:`generator.layout`), so that
@@ -7,11 +7,12 @@ the largest part of a large package costs Black one pass.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from . import layout
-from .ir import Field, Model, TypeRef
-from .literals import py_str
+from .ir import EnumAlias, Field, Model, TypeRef
+from .literals import py_literal, py_str
 
 
 class ModuleWriter(Protocol):
@@ -23,8 +24,15 @@ class ModuleWriter(Protocol):
 
     def decode_value(self, t: TypeRef, src: str) -> str: ...
 
+    def decoder(self, t: TypeRef) -> str: ...
+
+    def field_encode(self, f: Field) -> str: ...
+
+    def encode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
+
 
 _BODY = 8  # from_dict's statements stand in a method of a class
+_TO_DICT_VALUE = 12  # where to_dict's dict entries and stores stand
 
 
 def local(f: Field) -> str:
@@ -63,10 +71,30 @@ def _member(w: ModuleWriter, f: Field) -> list[str]:
         direct = f"{target} = {w.decode(f.type, read)}"
         if layout.fits(_BODY, direct):
             return [direct]
-        return [f"{name} = {read}", f"{target} = {w.decode(f.type, name)}"]
+        return [f"{name} = {read}", *_decoded(w, f.type, target, name, _BODY)]
     terms = ([] if f.required else [f"{name} is not UNSET"]) + ([f"{name} is not None"] if f.type.nullable else [])
-    convert = f"{name} = {w.decode_value(f.type, name)}"
-    return [f"{name} = {read}", *layout.condition("if", terms, "and", _BODY), f"    {convert}", f"{target} = {name}"]
+    convert = layout.indented(_decoded(w, f.type, name, name, _BODY + 4))
+    return [f"{name} = {read}", *layout.condition("if", terms, "and", _BODY), *convert, f"{target} = {name}"]
+
+
+def _decoded(w: ModuleWriter, t: TypeRef, target: str, src: str, indent: int) -> list[str]:
+    """``target = <src read as t>`` (``src`` not null), split as Black would when too long: a
+    call at its brackets, a comprehension before its ``for``."""
+    value = w.decode_value(t, src)
+    if layout.fits(indent, f"{target} = {value}"):
+        return [f"{target} = {value}"]
+    function = w.decoder(t)
+    if function:
+        return layout.assigned(f"{target} = ", lambda prefix, at: layout.call(prefix + function, [src], "", at), indent)
+    assert t.items is not None
+    element = w.decode(t.items, "_v0", 1)
+    opening, loop, closing = (
+        ("[", f"for _v0 in {src}", "]") if t.kind == "list" else ("{", f"for _k0, _v0 in {src}.items()", "}")
+    )
+    if t.kind != "list":
+        element = f"_k0: {element}"
+    inside = [f"{element} {loop}"] if layout.fits(indent + layout.STEP, f"{element} {loop}") else [element, loop]
+    return [f"{target} = {opening}", *layout.indented(inside), closing]
 
 
 def _scalar_guard(w: ModuleWriter, m: Model) -> list[str]:
@@ -100,6 +128,20 @@ def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
     ]
 
 
+def encoded(w: ModuleWriter, f: Field, head: str, tail: str) -> list[str]:
+    """``head <f as JSON>tail`` (a dict entry ``"wire": `` and ``,``, or ``out["wire"] = ``) in
+    ``to_dict``; a nullable member's conditional expression that does not fit is put in
+    parentheses, and split before ``if`` and ``else`` if it still does not fit, as Black does."""
+    value = w.field_encode(f)
+    if layout.fits(_TO_DICT_VALUE, f"{head}{value}{tail}") or not f.type.nullable or f.type.is_identity:
+        return [f"{head}{value}{tail}"]
+    src = f"self.{f.name}"
+    inner = w.encode(replace(f.type, nullable=False), src)
+    if layout.fits(_TO_DICT_VALUE + layout.STEP, value):
+        return [f"{head}(", f"    {value}", f"){tail}"]
+    return [f"{head}(", "    None", f"    if {src} is None", f"    else {inner}", f"){tail}"]
+
+
 def keys_constant(m: Model) -> list[str]:
     """``_NAME_KEYS: frozenset[str] = frozenset({...})``: the model's wire names."""
     if not m.fields:
@@ -113,3 +155,13 @@ def keys_constant(m: Model) -> list[str]:
         return [f"{prefix}frozenset(", *layout.indented(["{", *(f"    {w}," for w in wires), "}"]), ")"]
 
     return layout.assigned(f"{m.keys_const}: frozenset[str] = ", value, 0)
+
+
+def enum_alias(e: EnumAlias) -> list[str]:
+    """The lines of ``Name: TypeAlias = Literal[...]`` (``| base`` for an open set)."""
+    values = [py_literal(v) for v in e.values]
+    head = f"{e.name}: TypeAlias = "
+    if not e.open:
+        return layout.assigned(head, lambda prefix, at: layout.call(f"{prefix}Literal", values, "", at, "[]"), 0)
+    literal = layout.call("Literal", values, "", layout.STEP, "[]")
+    return layout.union_in_parentheses(head, literal, [e.base], 0)

@@ -45,6 +45,22 @@ def call(head: str, args: list[str], tail: str, indent: int, brackets: str = "()
     return [f"{head}{opening}", *(f"    {arg}," for arg in args), f"{closing}{tail}"]
 
 
+def calls_split(lines: list[str], calls: dict[str, tuple[str, list[str]]], indent: int) -> list[str]:
+    """``lines`` (a body at ``indent``) with each statement of ``calls`` (its exact text -> the
+    call's head and arguments: known from how it was made, never parsed) that does not fit
+    laid out by :func:`call`."""
+    out: list[str] = []
+    for line in lines:
+        statement = line.lstrip(" ")
+        margin = line[: len(line) - len(statement)]
+        known = calls.get(statement)
+        if known is None or fits(indent + len(margin), statement):
+            out.append(line)
+        else:
+            out += [margin + part for part in call(known[0], known[1], "", indent + len(margin))]
+    return out
+
+
 def assigned(target: str, value: Callable[[str, int], list[str]], indent: int) -> list[str]:
     """``target value`` (``target`` ends with ``= ``), ``value(prefix, indent)`` laying out a
     bracketed value after ``prefix``: split at the value's brackets, or where even its first
