@@ -70,7 +70,7 @@ class ModuleWriter:
         self.unions: dict[str, UnionDef] = {u.name: u for u in api.unions}
         self.uses: set[str] = set(ALWAYS.get(module, ()))
         self.keys: list[str] = []  # key sets of ``models`` the module uses (``_validators``)
-        self._raises: dict[str, tuple[str, list[str]]] = {}  # raise statement -> (call, arguments)
+        self._calls: dict[str, tuple[str, list[str]]] = {}  # a call statement -> (its head, arguments)
 
     # -- imports ---------------------------------------------------------------------------
     @property
@@ -376,7 +376,7 @@ class ModuleWriter:
                 self.keys.append(v.keys_const)
             lines += [
                 f"if not {v.keys_const}.issuperset(data):",
-                f"    _unknown = next(k for k in data if k not in {v.keys_const})",
+                f"    {self._call('_unknown = next', [f'k for k in data if k not in {v.keys_const}'])}",
                 f"    {self._raise('_at(at, _unknown, _unknown)', 'unknown member (no other members allowed)')}",
             ]
         for rule in v.object_rules:
@@ -396,7 +396,7 @@ class ModuleWriter:
                 lines.append(f"v = data.get({py_literal(m.wire)}, _MISSING)")
                 lines.append("if v is not _MISSING:")
                 lines += ["    " + line for line in checks]
-        return self._raises_laid_out(lines)
+        return self._calls_laid_out(lines)
 
     def operation_check(self, v: OperationValidator) -> list[str]:
         """Statements of the request check of an operation's arguments."""
@@ -412,7 +412,7 @@ class ModuleWriter:
             lines += ["    " + line for line in checks]
         if v.body_validator:
             lines.append(f'{v.body_validator}(body, "")')
-        return self._raises_laid_out(lines) if len(lines) > 1 else ["pass"]
+        return self._calls_laid_out(lines) if len(lines) > 1 else ["pass"]
 
     def response_model_check(self, v: ModelValidator) -> list[str]:
         """Statements of the response check of a model's JSON form (``data``, path ``at``)."""
@@ -443,7 +443,7 @@ class ModuleWriter:
         for rule in check.rules:
             body += [f"if {self.violation(rule, var)}:", f"    {self._raise(path, rule.message)}"]
         if check.kind == "model":
-            body.append(f"{check.model}({var}, {path})")
+            body.append(self._call(check.model, [var, path]))
         if check.items is not None:
             item = f"_i{depth}"
             if check.kind == "array":
@@ -481,10 +481,14 @@ class ModuleWriter:
 
     def _raise(self, path: str, rule: str) -> str:
         self.uses.add("RequestValidationError")
-        statement = f"raise RequestValidationError({path}, {py_literal(rule)})"
-        self._raises[statement] = ("raise RequestValidationError", [path, py_literal(rule)])
+        return self._call("raise RequestValidationError", [path, py_literal(rule)])
+
+    def _call(self, head: str, args: list[str]) -> str:
+        """The statement ``head(args)``, remembered so that :meth:`_calls_laid_out` can split it."""
+        statement = f"{head}({', '.join(args)})"
+        self._calls[statement] = (head, args)
         return statement
 
-    def _raises_laid_out(self, lines: list[str]) -> list[str]:
-        """``lines`` (a function's body) with the long raise statements of :meth:`_raise` split."""
-        return layout.calls_split(lines, self._raises, 4)
+    def _calls_laid_out(self, lines: list[str]) -> list[str]:
+        """``lines`` (a function's body) with the long statements of :meth:`_call` split."""
+        return layout.calls_split(lines, self._calls, 4)

@@ -86,15 +86,19 @@ def _decoded(w: ModuleWriter, t: TypeRef, target: str, src: str, indent: int) ->
     function = w.decoder(t)
     if function:
         return layout.assigned(f"{target} = ", lambda prefix, at: layout.call(prefix + function, [src], "", at), indent)
-    assert t.items is not None
-    element = w.decode(t.items, "_v0", 1)
-    opening, loop, closing = (
-        ("[", f"for _v0 in {src}", "]") if t.kind == "list" else ("{", f"for _k0, _v0 in {src}.items()", "}")
-    )
-    if t.kind != "list":
-        element = f"_k0: {element}"
+    assert t.items is not None  # a list or a dict: the other kinds have a reading function
+    return _comprehension(w.decode(t.items, "_v0", 1), t, f"{target} = ", src, "", indent)
+
+
+def _comprehension(element: str, t: TypeRef, head: str, src: str, tail: str, indent: int) -> list[str]:
+    """``head[element for _v0 in src]tail``, or the dict comprehension of a dict ``t``, split
+    as Black would: the brackets on their own lines, then before ``for`` if still too long."""
+    if t.kind == "list":
+        opening, loop, closing = "[", f"for _v0 in {src}", "]"
+    else:
+        opening, loop, closing, element = "{", f"for _k0, _v0 in {src}.items()", "}", f"_k0: {element}"
     inside = [f"{element} {loop}"] if layout.fits(indent + layout.STEP, f"{element} {loop}") else [element, loop]
-    return [f"{target} = {opening}", *layout.indented(inside), closing]
+    return [f"{head}{opening}", *layout.indented(inside), closing + tail]
 
 
 def _scalar_guard(w: ModuleWriter, m: Model) -> list[str]:
@@ -133,9 +137,13 @@ def encoded(w: ModuleWriter, f: Field, head: str, tail: str) -> list[str]:
     ``to_dict``; a nullable member's conditional expression that does not fit is put in
     parentheses, and split before ``if`` and ``else`` if it still does not fit, as Black does."""
     value = w.field_encode(f)
-    if layout.fits(_TO_DICT_VALUE, f"{head}{value}{tail}") or not f.type.nullable or f.type.is_identity:
-        return [f"{head}{value}{tail}"]
     src = f"self.{f.name}"
+    if layout.fits(_TO_DICT_VALUE, f"{head}{value}{tail}") or f.type.is_identity:
+        return [f"{head}{value}{tail}"]
+    if not f.type.nullable:
+        if f.type.items is None:
+            return [f"{head}{value}{tail}"]
+        return _comprehension(w.encode(f.type.items, "_v0", 1), f.type, head, src, tail, _TO_DICT_VALUE)
     inner = w.encode(replace(f.type, nullable=False), src)
     if layout.fits(_TO_DICT_VALUE + layout.STEP, value):
         return [f"{head}(", f"    {value}", f"){tail}"]
