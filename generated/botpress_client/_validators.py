@@ -933,46 +933,28 @@ def _rcheck_bot_issue(data: Any) -> None:
     """Check the JSON types of an answer's ``BotIssue``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("id", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("id", "expected string")
-    v = data.get("code", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("code", "expected string")
-    v = data.get("createdAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("createdAt", "expected string")
-    v = data.get("lastSeenAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("lastSeenAt", "expected string")
-    v = data.get("title", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("title", "expected string")
-    v = data.get("description", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("description", "expected string")
+    if not isinstance(data.get("id", ""), str):
+        raise _Mismatch("id", "expected string")
+    if not isinstance(data.get("code", ""), str):
+        raise _Mismatch("code", "expected string")
+    if not isinstance(data.get("createdAt", ""), str):
+        raise _Mismatch("createdAt", "expected string")
+    if not isinstance(data.get("lastSeenAt", ""), str):
+        raise _Mismatch("lastSeenAt", "expected string")
+    if not isinstance(data.get("title", ""), str):
+        raise _Mismatch("title", "expected string")
+    if not isinstance(data.get("description", ""), str):
+        raise _Mismatch("description", "expected string")
     v = data.get("groupedData", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
             raise _Mismatch("groupedData", "expected object")
-    v = data.get("eventsCount", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("eventsCount", "expected number")
-    v = data.get("category", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("category", "expected string")
-    v = data.get("resolutionLink", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("resolutionLink", "expected string")
+    if type(data.get("eventsCount", 0)) not in (int, float):
+        raise _Mismatch("eventsCount", "expected number")
+    if not isinstance(data.get("category", ""), str):
+        raise _Mismatch("category", "expected string")
+    if not isinstance(data.get("resolutionLink", ""), str):
+        raise _Mismatch("resolutionLink", "expected string")
 
 
 def _rcheck_column_definition(data: Any) -> None:
@@ -981,21 +963,14 @@ def _rcheck_column_definition(data: Any) -> None:
         raise _Mismatch("", "expected object")
     if "type" not in data:
         raise _Mismatch("type", "required")
-    v = data["type"]
-    if not isinstance(v, str):
+    if not isinstance(data["type"], str):
         raise _Mismatch("type", "expected string")
-    v = data.get("format", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("format", "expected string")
-    v = data.get("description", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("description", "expected string")
-    v = data.get("pattern", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("pattern", "expected string")
+    if not isinstance(data.get("format", ""), str):
+        raise _Mismatch("format", "expected string")
+    if not isinstance(data.get("description", ""), str):
+        raise _Mismatch("description", "expected string")
+    if not isinstance(data.get("pattern", ""), str):
+        raise _Mismatch("pattern", "expected string")
     v = data.get("enum", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, list):
@@ -1009,10 +984,8 @@ def _rcheck_column_definition(data: Any) -> None:
             _rcheck_column_items(v)
         except _Mismatch as _e:
             raise _e.under("items") from None
-    v = data.get("nullable", _MISSING)
-    if v is not _MISSING:
-        if type(v) is not bool:
-            raise _Mismatch("nullable", "expected boolean")
+    if type(data.get("nullable", False)) is not bool:
+        raise _Mismatch("nullable", "expected boolean")
     v = data.get("properties", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
@@ -1037,8 +1010,7 @@ def _rcheck_column_items(data: Any) -> None:
         raise _Mismatch("", "expected object")
     if "type" not in data:
         raise _Mismatch("type", "required")
-    v = data["type"]
-    if not isinstance(v, str):
+    if not isinstance(data["type"], str):
         raise _Mismatch("type", "expected string")
 
 
@@ -1048,37 +1020,22 @@ def _rcheck_column_metadata(data: Any) -> None:
         raise _Mismatch("", "expected object")
     if "index" not in data:
         raise _Mismatch("index", "required")
-    v = data["index"]
-    if type(v) is not int:
+    if type(data["index"]) is not int:
         raise _Mismatch("index", "expected integer")
-    v = data.get("id", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("id", "expected string")
-    v = data.get("searchable", _MISSING)
-    if v is not _MISSING:
-        if type(v) is not bool:
-            raise _Mismatch("searchable", "expected boolean")
-    v = data.get("hidden", _MISSING)
-    if v is not _MISSING:
-        if type(v) is not bool:
-            raise _Mismatch("hidden", "expected boolean")
-    v = data.get("order", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("order", "expected number")
-    v = data.get("width", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("width", "expected number")
-    v = data.get("schemaId", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("schemaId", "expected string")
-    v = data.get("typings", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("typings", "expected string")
+    if not isinstance(data.get("id", ""), str):
+        raise _Mismatch("id", "expected string")
+    if type(data.get("searchable", False)) is not bool:
+        raise _Mismatch("searchable", "expected boolean")
+    if type(data.get("hidden", False)) is not bool:
+        raise _Mismatch("hidden", "expected boolean")
+    if type(data.get("order", 0)) not in (int, float):
+        raise _Mismatch("order", "expected number")
+    if type(data.get("width", 0)) not in (int, float):
+        raise _Mismatch("width", "expected number")
+    if not isinstance(data.get("schemaId", ""), str):
+        raise _Mismatch("schemaId", "expected string")
+    if not isinstance(data.get("typings", ""), str):
+        raise _Mismatch("typings", "expected string")
     v = data.get("computed", _MISSING)
     if v is not _MISSING:
         try:
@@ -1093,8 +1050,7 @@ def _rcheck_computed_definition(data: Any) -> None:
         raise _Mismatch("", "expected object")
     if "action" not in data:
         raise _Mismatch("action", "required")
-    v = data["action"]
-    if not isinstance(v, str):
+    if not isinstance(data["action"], str):
         raise _Mismatch("action", "expected string")
     v = data.get("dependencies", _MISSING)
     if v is not _MISSING:
@@ -1103,26 +1059,16 @@ def _rcheck_computed_definition(data: Any) -> None:
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
                 raise _Mismatch("dependencies" + "[" + str(_n0) + "]", "expected string")
-    v = data.get("prompt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("prompt", "expected string")
-    v = data.get("code", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("code", "expected string")
-    v = data.get("model", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("model", "expected string")
-    v = data.get("workflowId", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("workflowId", "expected string")
-    v = data.get("enabled", _MISSING)
-    if v is not _MISSING:
-        if type(v) is not bool:
-            raise _Mismatch("enabled", "expected boolean")
+    if not isinstance(data.get("prompt", ""), str):
+        raise _Mismatch("prompt", "expected string")
+    if not isinstance(data.get("code", ""), str):
+        raise _Mismatch("code", "expected string")
+    if not isinstance(data.get("model", ""), str):
+        raise _Mismatch("model", "expected string")
+    if not isinstance(data.get("workflowId", ""), str):
+        raise _Mismatch("workflowId", "expected string")
+    if type(data.get("enabled", False)) is not bool:
+        raise _Mismatch("enabled", "expected boolean")
 
 
 def _rcheck_create_message_response(data: Any) -> None:
@@ -1195,23 +1141,19 @@ def _rcheck_get_or_create_table_response(data: Any) -> None:
         raise _e.under("table") from None
     if "created" not in data:
         raise _Mismatch("created", "required")
-    v = data["created"]
-    if type(v) is not bool:
+    if type(data["created"]) is not bool:
         raise _Mismatch("created", "expected boolean")
     if "rows" not in data:
         raise _Mismatch("rows", "required")
-    v = data["rows"]
-    if type(v) not in (int, float):
+    if type(data["rows"]) not in (int, float):
         raise _Mismatch("rows", "expected number")
     if "stale" not in data:
         raise _Mismatch("stale", "required")
-    v = data["stale"]
-    if type(v) not in (int, float):
+    if type(data["stale"]) not in (int, float):
         raise _Mismatch("stale", "expected number")
     if "indexing" not in data:
         raise _Mismatch("indexing", "required")
-    v = data["indexing"]
-    if type(v) not in (int, float):
+    if type(data["indexing"]) not in (int, float):
         raise _Mismatch("indexing", "expected number")
 
 
@@ -1226,18 +1168,12 @@ def _rcheck_get_table_response(data: Any) -> None:
         _rcheck_table(v)
     except _Mismatch as _e:
         raise _e.under("table") from None
-    v = data.get("rows", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("rows", "expected number")
-    v = data.get("stale", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("stale", "expected number")
-    v = data.get("indexing", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("indexing", "expected number")
+    if type(data.get("rows", 0)) not in (int, float):
+        raise _Mismatch("rows", "expected number")
+    if type(data.get("stale", 0)) not in (int, float):
+        raise _Mismatch("stale", "expected number")
+    if type(data.get("indexing", 0)) not in (int, float):
+        raise _Mismatch("indexing", "expected number")
 
 
 def _rcheck_get_user_response(data: Any) -> None:
@@ -1324,38 +1260,24 @@ def _rcheck_message(data: Any) -> None:
     """Check the JSON types of an answer's ``Message``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("id", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("id", "expected string")
-    v = data.get("createdAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("createdAt", "expected string")
-    v = data.get("updatedAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("updatedAt", "expected string")
-    v = data.get("type", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("type", "expected string")
+    if not isinstance(data.get("id", ""), str):
+        raise _Mismatch("id", "expected string")
+    if not isinstance(data.get("createdAt", ""), str):
+        raise _Mismatch("createdAt", "expected string")
+    if not isinstance(data.get("updatedAt", ""), str):
+        raise _Mismatch("updatedAt", "expected string")
+    if not isinstance(data.get("type", ""), str):
+        raise _Mismatch("type", "expected string")
     v = data.get("payload", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
             raise _Mismatch("payload", "expected object")
-    v = data.get("direction", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("direction", "expected string")
-    v = data.get("userId", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("userId", "expected string")
-    v = data.get("conversationId", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("conversationId", "expected string")
+    if not isinstance(data.get("direction", ""), str):
+        raise _Mismatch("direction", "expected string")
+    if not isinstance(data.get("userId", ""), str):
+        raise _Mismatch("userId", "expected string")
+    if not isinstance(data.get("conversationId", ""), str):
+        raise _Mismatch("conversationId", "expected string")
     v = data.get("tags", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
@@ -1363,34 +1285,26 @@ def _rcheck_message(data: Any) -> None:
         for _k0, _i0 in v.items():
             if not isinstance(_i0, str):
                 raise _Mismatch("tags" + "." + _k0, "expected string")
-    v = data.get("origin", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("origin", "expected string")
+    if not isinstance(data.get("origin", ""), str):
+        raise _Mismatch("origin", "expected string")
 
 
 def _rcheck_pagination_meta(data: Any) -> None:
     """Check the JSON types of an answer's ``PaginationMeta``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("nextToken", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("nextToken", "expected string")
+    if not isinstance(data.get("nextToken", ""), str):
+        raise _Mismatch("nextToken", "expected string")
 
 
 def _rcheck_passage(data: Any) -> None:
     """Check the JSON types of an answer's ``Passage``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("id", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("id", "expected string")
-    v = data.get("content", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("content", "expected string")
+    if not isinstance(data.get("id", ""), str):
+        raise _Mismatch("id", "expected string")
+    if not isinstance(data.get("content", ""), str):
+        raise _Mismatch("content", "expected string")
     v = data.get("meta", _MISSING)
     if v is not _MISSING:
         try:
@@ -1403,26 +1317,16 @@ def _rcheck_passage_meta(data: Any) -> None:
     """Check the JSON types of an answer's ``PassageMeta``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("type", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("type", "expected string")
-    v = data.get("subtype", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("subtype", "expected string")
-    v = data.get("pageNumber", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("pageNumber", "expected number")
-    v = data.get("position", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("position", "expected number")
-    v = data.get("sourceUrl", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("sourceUrl", "expected string")
+    if not isinstance(data.get("type", ""), str):
+        raise _Mismatch("type", "expected string")
+    if not isinstance(data.get("subtype", ""), str):
+        raise _Mismatch("subtype", "expected string")
+    if type(data.get("pageNumber", 0)) not in (int, float):
+        raise _Mismatch("pageNumber", "expected number")
+    if type(data.get("position", 0)) not in (int, float):
+        raise _Mismatch("position", "expected number")
+    if not isinstance(data.get("sourceUrl", ""), str):
+        raise _Mismatch("sourceUrl", "expected string")
 
 
 def _rcheck_rename_table_column_response(data: Any) -> None:
@@ -1455,42 +1359,26 @@ def _rcheck_state(data: Any) -> None:
     """Check the JSON types of an answer's ``State``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("id", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("id", "expected string")
-    v = data.get("createdAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("createdAt", "expected string")
-    v = data.get("updatedAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("updatedAt", "expected string")
-    v = data.get("botId", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("botId", "expected string")
-    v = data.get("name", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("name", "expected string")
-    v = data.get("type", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("type", "expected string")
+    if not isinstance(data.get("id", ""), str):
+        raise _Mismatch("id", "expected string")
+    if not isinstance(data.get("createdAt", ""), str):
+        raise _Mismatch("createdAt", "expected string")
+    if not isinstance(data.get("updatedAt", ""), str):
+        raise _Mismatch("updatedAt", "expected string")
+    if not isinstance(data.get("botId", ""), str):
+        raise _Mismatch("botId", "expected string")
+    if not isinstance(data.get("name", ""), str):
+        raise _Mismatch("name", "expected string")
+    if not isinstance(data.get("type", ""), str):
+        raise _Mismatch("type", "expected string")
     v = data.get("payload", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
             raise _Mismatch("payload", "expected object")
-    v = data.get("conversationId", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("conversationId", "expected string")
-    v = data.get("userId", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("userId", "expected string")
+    if not isinstance(data.get("conversationId", ""), str):
+        raise _Mismatch("conversationId", "expected string")
+    if not isinstance(data.get("userId", ""), str):
+        raise _Mismatch("userId", "expected string")
 
 
 def _rcheck_table(data: Any) -> None:
@@ -1499,13 +1387,11 @@ def _rcheck_table(data: Any) -> None:
         raise _Mismatch("", "expected object")
     if "id" not in data:
         raise _Mismatch("id", "required")
-    v = data["id"]
-    if not isinstance(v, str):
+    if not isinstance(data["id"], str):
         raise _Mismatch("id", "expected string")
     if "name" not in data:
         raise _Mismatch("name", "required")
-    v = data["name"]
-    if not isinstance(v, str):
+    if not isinstance(data["name"], str):
         raise _Mismatch("name", "expected string")
     if "schema" not in data:
         raise _Mismatch("schema", "required")
@@ -1514,14 +1400,10 @@ def _rcheck_table(data: Any) -> None:
         _rcheck_table_schema(v)
     except _Mismatch as _e:
         raise _e.under("schema") from None
-    v = data.get("factor", _MISSING)
-    if v is not _MISSING:
-        if type(v) not in (int, float):
-            raise _Mismatch("factor", "expected number")
-    v = data.get("frozen", _MISSING)
-    if v is not _MISSING:
-        if type(v) is not bool:
-            raise _Mismatch("frozen", "expected boolean")
+    if type(data.get("factor", 0)) not in (int, float):
+        raise _Mismatch("factor", "expected number")
+    if type(data.get("frozen", False)) is not bool:
+        raise _Mismatch("frozen", "expected boolean")
     v = data.get("keyColumn", _MISSING)
     if v is not _MISSING:
         if v is not None:
@@ -1534,18 +1416,12 @@ def _rcheck_table(data: Any) -> None:
         for _k0, _i0 in v.items():
             if not isinstance(_i0, str):
                 raise _Mismatch("tags" + "." + _k0, "expected string")
-    v = data.get("isComputeEnabled", _MISSING)
-    if v is not _MISSING:
-        if type(v) is not bool:
-            raise _Mismatch("isComputeEnabled", "expected boolean")
-    v = data.get("createdAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("createdAt", "expected string")
-    v = data.get("updatedAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("updatedAt", "expected string")
+    if type(data.get("isComputeEnabled", False)) is not bool:
+        raise _Mismatch("isComputeEnabled", "expected boolean")
+    if not isinstance(data.get("createdAt", ""), str):
+        raise _Mismatch("createdAt", "expected string")
+    if not isinstance(data.get("updatedAt", ""), str):
+        raise _Mismatch("updatedAt", "expected string")
 
 
 def _rcheck_table_schema(data: Any) -> None:
@@ -1554,8 +1430,7 @@ def _rcheck_table_schema(data: Any) -> None:
         raise _Mismatch("", "expected object")
     if "type" not in data:
         raise _Mismatch("type", "required")
-    v = data["type"]
-    if not isinstance(v, str):
+    if not isinstance(data["type"], str):
         raise _Mismatch("type", "expected string")
     if "properties" not in data:
         raise _Mismatch("properties", "required")
@@ -1569,8 +1444,7 @@ def _rcheck_table_schema(data: Any) -> None:
             raise _e.under("properties" + "." + _k0) from None
     if "additionalProperties" not in data:
         raise _Mismatch("additionalProperties", "required")
-    v = data["additionalProperties"]
-    if type(v) is not bool:
+    if type(data["additionalProperties"]) is not bool:
         raise _Mismatch("additionalProperties", "expected boolean")
     v = data.get("required", _MISSING)
     if v is not _MISSING:
@@ -1579,38 +1453,28 @@ def _rcheck_table_schema(data: Any) -> None:
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
                 raise _Mismatch("required" + "[" + str(_n0) + "]", "expected string")
-    v = data.get("$schema", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("$schema", "expected string")
+    if not isinstance(data.get("$schema", ""), str):
+        raise _Mismatch("$schema", "expected string")
 
 
 def _rcheck_tag_value(data: Any) -> None:
     """Check the JSON types of an answer's ``TagValue``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("value", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("value", "expected string")
+    if not isinstance(data.get("value", ""), str):
+        raise _Mismatch("value", "expected string")
 
 
 def _rcheck_user(data: Any) -> None:
     """Check the JSON types of an answer's ``User``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("id", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("id", "expected string")
-    v = data.get("createdAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("createdAt", "expected string")
-    v = data.get("updatedAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("updatedAt", "expected string")
+    if not isinstance(data.get("id", ""), str):
+        raise _Mismatch("id", "expected string")
+    if not isinstance(data.get("createdAt", ""), str):
+        raise _Mismatch("createdAt", "expected string")
+    if not isinstance(data.get("updatedAt", ""), str):
+        raise _Mismatch("updatedAt", "expected string")
     v = data.get("tags", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
@@ -1618,14 +1482,10 @@ def _rcheck_user(data: Any) -> None:
         for _k0, _i0 in v.items():
             if not isinstance(_i0, str):
                 raise _Mismatch("tags" + "." + _k0, "expected string")
-    v = data.get("name", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("name", "expected string")
-    v = data.get("pictureUrl", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("pictureUrl", "expected string")
+    if not isinstance(data.get("name", ""), str):
+        raise _Mismatch("name", "expected string")
+    if not isinstance(data.get("pictureUrl", ""), str):
+        raise _Mismatch("pictureUrl", "expected string")
     v = data.get("properties", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
@@ -1640,31 +1500,17 @@ def _rcheck_workspace_member(data: Any) -> None:
     """Check the JSON types of an answer's ``WorkspaceMember``."""
     if not isinstance(data, dict):
         raise _Mismatch("", "expected object")
-    v = data.get("id", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("id", "expected string")
-    v = data.get("email", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("email", "expected string")
-    v = data.get("createdAt", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("createdAt", "expected string")
-    v = data.get("role", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("role", "expected string")
-    v = data.get("userId", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("userId", "expected string")
-    v = data.get("profilePicture", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("profilePicture", "expected string")
-    v = data.get("displayName", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, str):
-            raise _Mismatch("displayName", "expected string")
+    if not isinstance(data.get("id", ""), str):
+        raise _Mismatch("id", "expected string")
+    if not isinstance(data.get("email", ""), str):
+        raise _Mismatch("email", "expected string")
+    if not isinstance(data.get("createdAt", ""), str):
+        raise _Mismatch("createdAt", "expected string")
+    if not isinstance(data.get("role", ""), str):
+        raise _Mismatch("role", "expected string")
+    if not isinstance(data.get("userId", ""), str):
+        raise _Mismatch("userId", "expected string")
+    if not isinstance(data.get("profilePicture", ""), str):
+        raise _Mismatch("profilePicture", "expected string")
+    if not isinstance(data.get("displayName", ""), str):
+        raise _Mismatch("displayName", "expected string")
