@@ -209,9 +209,7 @@ class BaseTransport:
         # cookies apply (``send`` alone would ignore them).
         return self._http.build_request(
             op.method,
-            config.base_url.copy_with(
-                raw_path=(config.base_url.raw_path.rstrip(b"/") + url_path.encode("ascii"))
-            ),
+            config.url(url_path),
             params=params or None,
             headers=out_headers,
             content=content,

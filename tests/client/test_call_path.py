@@ -1,7 +1,11 @@
-"""A client's own httpx client sends straight to its transport (``_send``), skipping
-``httpx.Client.send``: what ``send`` would have done for such a client must still happen
-(cookies kept, proxies from the environment, the response's request and elapsed time, httpx's
-log line, typed errors), and a caller's client still goes through ``send``.
+"""What the per-call shortcuts of the client must keep.
+
+- A client's own httpx client sends straight to its transport (``_send``), skipping
+  ``httpx.Client.send``: what ``send`` would have done for such a client must still happen
+  (cookies kept, proxies from the environment, the response's request and elapsed time, httpx's
+  log line, typed errors), and a caller's client still goes through ``send``.
+- Request URLs are parsed once per path (``Config.url``): each call still goes to its own path
+  under the base URL of the client (or copy) making it, and the cache stays bounded.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from botpress_client import errors
+from botpress_client import _config, errors
 
 from ..loopback import Loopback
 from .conftest import Api
@@ -99,3 +103,28 @@ def test_own_client_through_send_when_not_direct(api: Api, loopback: Loopback) -
     assert raw.parsed.table.name == "People" and raw.http_response.elapsed.total_seconds() > 0
     api.call(client, "get_table", table="T")
     assert loopback.requests[1].headers["cookie"] == "session=s1"
+
+
+def test_each_path_gets_its_own_url(api: Api, loopback: Loopback) -> None:
+    for _ in range(4):
+        loopback.reply(200, GET_TABLE)
+    client = api.client()
+    for table in ("A", "B b", "A"):
+        api.call(client, "get_table", table=table)
+    api.call(client.with_options(base_url=loopback.url + "/api/"), "get_table", table="A")
+    paths = [r.path for r in loopback.requests]
+    assert paths == ["/v1/tables/A", "/v1/tables/B%20b", "/v1/tables/A", "/api/v1/tables/A"]
+
+
+def test_url_cache_is_bounded_and_per_config(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_config, "MAX_CACHED_URLS", 3)
+    config = api.client(base_url="http://127.0.0.1:9/base/")._config
+    first = config.url("/v1/tables/a")
+    assert str(first) == "http://127.0.0.1:9/base/v1/tables/a"
+    assert config.url("/v1/tables/a") is first
+    for name in "bcdefg":
+        config.url(f"/v1/tables/{name}")
+        assert len(config._urls) <= 3
+    assert str(config.url("/v1/tables/a")) == str(first)
+    copy = api.client(base_url="http://127.0.0.1:9/base/").with_options(base_url="http://127.0.0.1:9")._config
+    assert str(copy.url("/v1/tables/a")) == "http://127.0.0.1:9/v1/tables/a"
