@@ -65,8 +65,9 @@ def _received(
     """What ``httpx.Client.send`` does to an answer besides sending, for a client of our own
     (no hooks, auth or redirects to follow): the request set on it, its cookies kept, httpx's
     log line. The cookie jar reads nothing but Set-Cookie headers (its default policy ignores
-    Set-Cookie2), so an answer without one skips it: building the jar's urllib view of the
-    request is most of what ``send`` costs besides the transport."""
+    Set-Cookie2), so an answer without one skips it: the jar's urllib view of the request,
+    built for every answer, is about half of what ``send`` adds to the transport (~30 of
+    ~55 us)."""
     response.request = request
     if "set-cookie" in response.headers:
         http.cookies.extract_cookies(response)
@@ -95,8 +96,9 @@ class SyncTransport(BaseTransport):
         """Send ``request``; the answer's body is left to read.
 
         A caller's client goes through ``send`` (its hooks, auth, redirect policy); our own goes
-        straight to the transport ``send`` would pick (proxies from the environment included):
-        about 0.1 ms less a call on loopback, a tenth of it.
+        straight to the transport ``send`` would pick (proxies from the environment included),
+        which saves ~55 us a call in process and more on loopback (colder caches). Unlike
+        ``send``, a redirect answer gets no ``next_request``: the client never follows one.
         """
         http = self._http
         if not self._direct:
