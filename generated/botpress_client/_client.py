@@ -391,8 +391,7 @@ class Client(SyncTransport):
             total_timeout=total_timeout,
             strict_responses=strict_responses,
         )
-        copy._http = self._http
-        copy._owns_http = False
+        self._share_http(copy)
         copy.with_raw_response = ClientWithRawResponse(copy)
         return copy
 
@@ -1771,8 +1770,7 @@ class AsyncClient(AsyncTransport):
             total_timeout=total_timeout,
             strict_responses=strict_responses,
         )
-        copy._http = self._http
-        copy._owns_http = False
+        self._share_http(copy)
         copy.with_raw_response = AsyncClientWithRawResponse(copy)
         return copy
 

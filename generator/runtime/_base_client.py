@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Generic, ParamSpec, TypeVar
 
 import httpx
@@ -54,6 +56,32 @@ class RawResponse(Generic[T]):
         return self.http_response.headers
 
 
+_HTTPX_LOG = logging.getLogger("httpx")
+
+
+def _received(
+    http: httpx.Client | httpx.AsyncClient, request: httpx.Request, response: httpx.Response
+) -> None:
+    """What ``httpx.Client.send`` does to an answer besides sending, for a client of our own
+    (no hooks, auth or redirects to follow): the request set on it, its cookies kept, httpx's
+    log line. The cookie jar reads nothing but Set-Cookie headers (its default policy ignores
+    Set-Cookie2), so an answer without one skips it: the jar's urllib view of the request,
+    built for every answer, is about half of what ``send`` adds to the transport (~30 of
+    ~55 us)."""
+    response.request = request
+    if "set-cookie" in response.headers:
+        http.cookies.extract_cookies(response)
+    if _HTTPX_LOG.isEnabledFor(logging.INFO):
+        _HTTPX_LOG.info(
+            'HTTP Request: %s %s "%s %d %s"',
+            request.method,
+            request.url,
+            response.http_version,
+            response.status_code,
+            response.reason_phrase,
+        )
+
+
 class SyncTransport(BaseTransport):
     _http: httpx.Client
     _owns_http: bool
@@ -62,6 +90,32 @@ class SyncTransport(BaseTransport):
         self._config = config
         self._owns_http = http_client is None
         self._http = http_client if http_client is not None else httpx.Client()
+        self._direct = self._owns_http and hasattr(self._http, "_transport_for_url")
+
+    def _send(self, request: httpx.Request) -> httpx.Response:
+        """Send ``request``; the answer's body is left to read.
+
+        A caller's client goes through ``send`` (its hooks, auth, redirect policy); our own goes
+        straight to the transport ``send`` would pick (proxies from the environment included),
+        which saves ~55 us a call in process and more on loopback (colder caches). Unlike
+        ``send``, a redirect answer gets no ``next_request``: the client never follows one.
+        """
+        http = self._http
+        if not self._direct:
+            return http.send(request, stream=True)
+        if http.is_closed:
+            raise RuntimeError("Cannot send a request, as the client has been closed.")
+        try:
+            response = http._transport_for_url(request.url).handle_request(request)
+        except httpx.RequestError as exc:
+            exc.request = request  # as httpx's request_context does
+            raise
+        try:
+            _received(http, request, response)
+        except BaseException:
+            response.close()
+            raise
+        return response
 
     def _request(
         self,
@@ -119,7 +173,8 @@ class SyncTransport(BaseTransport):
     ) -> tuple[httpx.Response, bool]:
         """Send once and read the body (bounded in size and time); returns it and whether it
         was cut at the size bound. The response is closed."""
-        response = self._http.send(request, stream=True)
+        started = time.perf_counter()
+        response = self._send(request)
         body = _Body(request, self._read_limit(response), deadline)
         try:
             self._clip_body_wait(request, deadline)
@@ -134,6 +189,8 @@ class SyncTransport(BaseTransport):
                         break
         finally:
             response.close()
+            if self._direct:  # httpx's send sets it when the body is closed
+                response.elapsed = timedelta(seconds=time.perf_counter() - started)
         body.store(response)
         return response, body.truncated
 
@@ -164,6 +221,26 @@ class AsyncTransport(BaseTransport):
         self._config = config
         self._owns_http = http_client is None
         self._http = http_client if http_client is not None else httpx.AsyncClient()
+        self._direct = self._owns_http and hasattr(self._http, "_transport_for_url")
+
+    async def _send(self, request: httpx.Request) -> httpx.Response:
+        """Send ``request``; the answer's body is left to read (see ``SyncTransport._send``)."""
+        http = self._http
+        if not self._direct:
+            return await http.send(request, stream=True)
+        if http.is_closed:
+            raise RuntimeError("Cannot send a request, as the client has been closed.")
+        try:
+            response = await http._transport_for_url(request.url).handle_async_request(request)
+        except httpx.RequestError as exc:
+            exc.request = request
+            raise
+        try:
+            _received(http, request, response)
+        except BaseException:
+            await response.aclose()
+            raise
+        return response
 
     async def _request(
         self,
@@ -231,7 +308,8 @@ class AsyncTransport(BaseTransport):
     ) -> tuple[httpx.Response, bool]:
         """Send once and read the body (bounded in size and time); returns it and whether it
         was cut at the size bound. The response is closed."""
-        response = await self._http.send(request, stream=True)
+        started = time.perf_counter()
+        response = await self._send(request)
         body = _Body(request, self._read_limit(response), deadline)
         try:
             inflater = _Inflater.of(response, request)
@@ -245,6 +323,8 @@ class AsyncTransport(BaseTransport):
                         break
         finally:
             await response.aclose()
+            if self._direct:
+                response.elapsed = timedelta(seconds=time.perf_counter() - started)
         body.store(response)
         return response, body.truncated
 

@@ -120,6 +120,17 @@ class BaseTransport:
 
     _config: Config
     _http: httpx.Client | httpx.AsyncClient
+    _owns_http: bool
+    _direct: bool = False
+    """Requests go straight to the transport of ``_http``: a client made by this package (no
+    hooks, auth or redirects of a caller's), see ``SyncTransport._send``."""
+
+    def _share_http(self, copy: BaseTransport) -> None:
+        """Give ``copy`` (of ``with_options``) this client's connection pool, which ``copy``
+        does not close."""
+        copy._http = self._http
+        copy._owns_http = False
+        copy._direct = self._direct
 
     def _build_request(
         self,
@@ -196,9 +207,7 @@ class BaseTransport:
         # cookies apply (``send`` alone would ignore them).
         return self._http.build_request(
             op.method,
-            config.base_url.copy_with(
-                raw_path=(config.base_url.raw_path.rstrip(b"/") + url_path.encode("ascii"))
-            ),
+            config.url(url_path),
             params=params or None,
             headers=out_headers,
             content=content,
