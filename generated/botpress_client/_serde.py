@@ -132,7 +132,9 @@ def _extra_members(data: Any, known: frozenset[str]) -> dict[str, Any]:
     return _bounded({k: v for k, v in data.items() if k not in known})
 
 
-_CONTAINERS = (dict, list)  # what the parsers build; nothing else can nest
+# What the parsers build; nothing else can nest. A set: ``type(x) in`` it is one hash lookup,
+# where a tuple compares ``type(x)`` with each (the models test each scalar member so).
+_CONTAINERS: frozenset[type] = frozenset((dict, list))
 _SHALLOW_TEXT = 2 * MAX_JSON_DEPTH + 2  # a shorter text cannot hold MAX_JSON_DEPTH + 1 levels
 _COUNT_BELOW = 16 * 1024  # from here on a text has more brackets than the limit anyway
 
@@ -158,7 +160,7 @@ def _too_deep(value: Any) -> bool:
         if depth > MAX_JSON_DEPTH:
             return True
         children = [*chain.from_iterable([c.values() if type(c) is dict else c for c in level])]
-        level = [c for c in children if isinstance(c, _CONTAINERS)]
+        level = [c for c in children if isinstance(c, (dict, list))]
         depth += 1
     return False
 
