@@ -208,9 +208,8 @@ class ModuleWriter:
             self.uses.add("UNSET")
         return self.encode(f.type, f"self.{f.name}")
 
-    def field_encoded(self, f: Field, head: str, tail: str) -> list[str]:
-        """``head <field_encode(f)>tail`` in ``to_dict`` (see :func:`code_models.encoded`)."""
-        return code_models.encoded(self, f, head, tail)
+    def to_dict_body(self, m: Model) -> list[str]:
+        return code_models.to_dict_body(self, m)
 
     def typed_dict(self, td: TypedDictDef) -> list[str]:
         """Statements defining the TypedDict of a model's JSON form (see :mod:`generator.code_typeddict`)."""

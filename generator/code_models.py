@@ -32,7 +32,7 @@ class ModuleWriter(Protocol):
 
 
 _BODY = 8  # from_dict's statements stand in a method of a class
-_TO_DICT_VALUE = 12  # where to_dict's dict entries and stores stand
+_TO_DICT_VALUE = 12  # where to_dict's dict entries and stores stand (in the body, one level in)
 
 
 def local(f: Field) -> str:
@@ -132,7 +132,20 @@ def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
     ]
 
 
-def encoded(w: ModuleWriter, f: Field, head: str, tail: str) -> list[str]:
+def to_dict_body(w: ModuleWriter, m: Model) -> list[str]:
+    """Statements of ``to_dict``: the required members in the dict literal, each optional one
+    when it is set, then the unknown members kept."""
+    lines = ["out: dict[str, Any] = {}"]
+    if m.required_fields:
+        entries = [line for f in m.required_fields for line in _encoded(w, f, f"{py_literal(f.wire)}: ", ",")]
+        lines = ["out: dict[str, Any] = {", *layout.indented(entries), "}"]
+    for f in m.optional_fields:
+        store = _encoded(w, f, f"out[{py_literal(f.wire)}] = ", "")
+        lines += [f"if self.{f.name} is not UNSET:", *layout.indented(store)]
+    return [*lines, "if self.extra_members:", "    out.update(self.extra_members)", "return out"]
+
+
+def _encoded(w: ModuleWriter, f: Field, head: str, tail: str) -> list[str]:
     """``head <f as JSON>tail`` (a dict entry ``"wire": `` and ``,``, or ``out["wire"] = ``) in
     ``to_dict``; a nullable member's conditional expression that does not fit is put in
     parentheses, and split before ``if`` and ``else`` if it still does not fit, as Black does."""
@@ -144,9 +157,9 @@ def encoded(w: ModuleWriter, f: Field, head: str, tail: str) -> list[str]:
         if f.type.items is None:
             return [f"{head}{value}{tail}"]
         return _comprehension(w.encode(f.type.items, "_v0", 1), f.type, head, src, tail, _TO_DICT_VALUE)
-    inner = w.encode(replace(f.type, nullable=False), src)
     if layout.fits(_TO_DICT_VALUE + layout.STEP, value):
         return [f"{head}(", f"    {value}", f"){tail}"]
+    inner = w.encode(replace(f.type, nullable=False), src)
     return [f"{head}(", "    None", f"    if {src} is None", f"    else {inner}", f"){tail}"]
 
 

@@ -34,20 +34,18 @@ def model_lines(v: ModelValidator) -> list[str]:
     for m in v.members:
         path = py_literal(m.wire)
         check = m.check
+        if m.required:
+            lines += [f"if {path} not in data:", "    " + _raise(path, "required")]
         if check.kind in _PASSING and not check.nullable and check.items is None:  # one test
             read = f"data[{path}]" if m.required else f"data.get({path}, {_PASSING[check.kind]})"
             cond, text = _TYPE_TEST[check.kind]
-            if m.required:
-                lines += [f"if {path} not in data:", "    " + _raise(path, "required")]
             lines += [f"if {cond.format(v=read)}:", "    " + _raise(path, text)]
             continue
         checks = value_lines(check, "v", path)
-        if m.required:
-            lines += [f"if {py_literal(m.wire)} not in data:", "    " + _raise(path, "required")]
-            if checks:
-                lines += [f"v = data[{py_literal(m.wire)}]", *checks]
+        if m.required and checks:
+            lines += [f"v = data[{path}]", *checks]
         elif checks:
-            lines += [f"v = data.get({py_literal(m.wire)}, _MISSING)", "if v is not _MISSING:"]
+            lines += [f"v = data.get({path}, _MISSING)", "if v is not _MISSING:"]
             lines += ["    " + line for line in checks]
     return lines
 
