@@ -46,20 +46,20 @@ def _generate(
         api = build_api(doc, package)
         return api, format_files(render(api), package, frozenset(RUNTIME_FILES))
 
-    # openapi-spec-validator runs in another process meanwhile. Its problems, if any, are the
-    # ones reported (the pipeline may well fail on an invalid document too); an operation it
-    # finds a problem in is left out, so the package is then built again without it.
+    # openapi-spec-validator runs in another process meanwhile. Its errors, if any, are the
+    # ones reported (the pipeline may well fail on an invalid document too). Its findings inside
+    # operations are read leniently; only if that build fails are those operations left out,
+    # and the package is built again without them.
     doc = load_document(spec, ref_root=ref_root, background=True)
-    failure: Exception | None = None
     try:
         api, formatted = build()
-    except Exception as exc:
-        failure = exc
-    finish_validation(doc)
-    if doc.skipped_operations:
+    except Exception:
+        finish_validation(doc, leave_out=True)
+        if not doc.skipped_operations:
+            raise
         api, formatted = build()
-    elif failure is not None:
-        raise failure
+    else:
+        finish_validation(doc)
     if strict and doc.warnings:
         raise SpecError(doc.warnings)
     files = formatted
@@ -236,6 +236,8 @@ def _run(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 2
+    for note in doc.notes:  # not warnings: --strict does not fail on them
+        print(note, file=sys.stderr)
     warnings = sorted(set(doc.warnings))
     for warning in warnings:
         print(Problem(warning.file, warning.pointer, f"warning: {warning.message}"), file=sys.stderr)

@@ -41,11 +41,13 @@ class Document:
     display: str
     files: dict[Path, JSON] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list)
-    """What is wrong but does not stop generation (the part concerned is left out)."""
+    """What is wrong but does not stop generation (resolved, degraded or left out)."""
+    notes: list[Problem] = field(default_factory=list)
+    """What the user should know that is not a fault of the document (a dependency failed)."""
     skipped_operations: set[tuple[str, str]] = field(default_factory=set)
-    # openapi-spec-validator's problems, once they are known (it may run in another process)
-    pending_validation: Callable[[], list[Problem]] | None = None
     """(path, method) of operations that failed validation and are left out."""
+    # openapi-spec-validator's findings, once they are known (it may run in another process)
+    pending_validation: Callable[[], list[Any]] | None = None
 
     @property
     def root(self) -> Node:

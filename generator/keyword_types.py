@@ -186,6 +186,7 @@ class _Walk:
 
     def schema(self, node: Node) -> None:
         value = node.value
+        self._other_version(node)
         for keyword, (valid, what) in _CHECKS.items():
             if keyword in value and not valid(value[keyword]):
                 found = value[keyword]
@@ -210,6 +211,16 @@ class _Walk:
             self._list("schema", node, member)
         for member in _SUBSCHEMA_MAPS:
             self._each("schema", node, member)
+
+    def _other_version(self, node: Node) -> None:
+        """A warning for exclusive bounds written as the other OpenAPI minor version writes them
+        (the validator of 3.1 does not report 3.0's booleans; the checks read either form)."""
+        is_3_1 = self.doc.openapi_version >= (3, 1)
+        for keyword in ("exclusiveMinimum", "exclusiveMaximum"):
+            found = node.value.get(keyword)
+            if isinstance(found, bool) and is_3_1:
+                message = f"{keyword}: {str(found).lower()} is OpenAPI 3.0's form; read as OpenAPI 3.0 defines it"
+                self.doc.warnings.append(self.doc.at(node.child(keyword), message))
 
 
 def keyword_type_problems(doc: Document) -> list[Problem]:

@@ -17,7 +17,8 @@ from .keyword_types import keyword_type_problems
 from .limits import Budget, parse
 from .problems import Problem, SpecError, pointer
 from .refs import confine, ref_chains, walk_refs
-from .validate import _one_line, _severity, validate_in_background, validated_now
+from .validate import _one_line, validate_in_background, validated_now
+from .verdicts import ERROR, OPERATION, consequence
 
 __all__ = ["JSON", "Document", "Node", "Ptr", "finish_validation", "load_document"]
 
@@ -93,19 +94,23 @@ def load_document(
     return doc
 
 
-def finish_validation(doc: Document) -> None:
+def finish_validation(doc: Document, *, leave_out: bool = False) -> None:
     """Wait for the validation :func:`load_document` started; raise :class:`SpecError` on its
-    problems (those of lower severity become warnings of ``doc``)."""
+    errors (its other findings become warnings of ``doc``: see :mod:`generator.verdicts`). With
+    ``leave_out``, operations with findings are left out (``doc.skipped_operations``)."""
     pending, doc.pending_validation = doc.pending_validation, None
     if pending is None:
         return
     problems: list[Problem] = []
-    for problem in pending():
-        severity = _severity(doc, problem)
-        if severity == "error":
-            problems.append(problem)
-        else:
-            doc.warnings.append(Problem(problem.file, problem.pointer, f"{problem.message}; {severity}"))
+    findings = pending()
+    if leave_out:
+        doc.skipped_operations.update(f.operation for f in findings if f.kind == OPERATION and f.operation)
+    for item in findings:
+        if item.kind == ERROR:
+            problems.append(item.problem)
+        warning = consequence(item, doc.skipped_operations)
+        if warning is not None:
+            doc.warnings.append(warning)
     if problems:
         raise SpecError(problems)
 

@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import builtins
-import keyword
 import re
 import unicodedata
 
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z0-9])|[A-Z]?[a-z0-9]+|[A-Z]+|[0-9]+")
 _BUILTINS = frozenset(dir(builtins))
+
+# Fixed lists, not the running interpreter's: the output must not depend on the Python version
+# that runs the generator (3.12 made ``type`` a soft keyword; a member ``type`` stays ``type``).
+# Python's hard keywords have not changed since 3.7; the soft keywords are those of 3.11.
+KEYWORDS = frozenset(
+    {"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del"}
+    | {"elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda"}
+    | {"nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"}
+)
+SOFT_KEYWORDS = frozenset({"_", "case", "match"})
+
+
+def is_keyword(name: str) -> bool:
+    """A keyword or soft keyword of the fixed lists (a name that gets a trailing ``_``)."""
+    return name in KEYWORDS or name in SOFT_KEYWORDS
 
 
 def _words(name: str) -> list[str]:
@@ -24,7 +38,7 @@ def snake_case(name: str) -> str:
     result = "_".join(w.lower() for w in _words(name)) or "value"
     if result[0].isdigit():
         result = "n" + result
-    if keyword.iskeyword(result) or keyword.issoftkeyword(result):
+    if is_keyword(result):
         result += "_"
     return result
 
@@ -35,7 +49,7 @@ def pascal_case(name: str) -> str:
     result = "".join(w[:1].upper() + w[1:] for w in words) or "Model"
     if result[0].isdigit():
         result = "M" + result
-    if keyword.iskeyword(result):
+    if result in KEYWORDS:
         result += "_"
     return result
 

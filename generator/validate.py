@@ -20,6 +20,7 @@ from . import cache, crawled
 from .document import Document, Node
 from .problems import Problem, SpecError, pointer
 from .refs import key_name, mappings, ref_chains
+from .verdicts import ERROR, HTTP_METHODS, Finding, finding
 
 if TYPE_CHECKING:  # the validator is imported only when a document is validated
     from openapi_spec_validator.validation.keywords import KeywordValidator
@@ -66,32 +67,6 @@ class _EveryScheme(dict[str, Any]):
         return self.handler
 
 
-_IGNORED_MEMBER = ("was unexpected", "match any of the regexes")
-
-
-def _severity(doc: Document, problem: Problem) -> str:
-    """``error``, or the consequence of a problem that only warrants a warning.
-
-    Unknown members are ignored; a problem inside one operation leaves that operation out
-    (``--strict`` makes every warning an error). Anything else stops generation.
-    """
-    if any(marker in problem.message for marker in _IGNORED_MEMBER):
-        return "not standard here; read leniently"
-    if problem.file != doc.display or "is not unique" in problem.message:
-        return "error"
-    tokens = [t.replace("~1", "/").replace("~0", "~") for t in problem.pointer.split("/")[1:]]
-    if tokens and tokens[0] in _DOCUMENTATION_ONLY:
-        return "ignored (documentation only)"
-    if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in _HTTP_METHODS:
-        doc.skipped_operations.add((tokens[1], tokens[2]))
-        return "operation left out"
-    return "error"
-
-
-_DOCUMENTATION_ONLY = frozenset({"tags", "externalDocs", "x-tagGroups"})
-_HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
-
-
 def _validation_view(doc: Document) -> JSON:
     """The root document as the validator should see it.
 
@@ -107,10 +82,10 @@ def _validation_view(doc: Document) -> JSON:
     changed = False
     for key, item in paths.items():
         if isinstance(item, dict) and any(
-            isinstance(item.get(m), dict) and set(item[m]) == {"$ref"} for m in _HTTP_METHODS
+            isinstance(item.get(m), dict) and set(item[m]) == {"$ref"} for m in HTTP_METHODS
         ):
             item = dict(item)
-            for method in _HTTP_METHODS:
+            for method in HTTP_METHODS:
                 op = item.get(method)
                 if isinstance(op, dict) and set(op) == {"$ref"} and isinstance(op["$ref"], str):
                     try:
@@ -253,7 +228,9 @@ def _describe(error: ValidationError) -> ValidationError:
     """The most telling error under ``error`` (jsonschema stops at ambiguous ``anyOf``s; go on)."""
     error = best_match([error]) or error
     while error.context:
-        deeper = best_match(error.context)
+        # A value that is no Reference failed the Reference alternative too: never the telling one.
+        alternatives = [e for e in error.context if not (e.validator == "required" and "$ref" in str(e.message))]
+        deeper = best_match(alternatives or error.context)
         if deeper is None:
             break
         error = deeper
@@ -264,35 +241,60 @@ def _message(error: ValidationError) -> str:
     return f"invalid OpenAPI: {_one_line(str(error.message), 200)}"
 
 
-def _validate_cached(doc: Document) -> list[Problem]:
+def _validate_cached(doc: Document) -> list[Finding]:
     """:func:`_validate`, remembered by the document's content (the validator is slow)."""
     import importlib.metadata
 
     content = json.dumps(
         [[doc.name_of(p), doc.files[p]] for p in sorted(doc.files, key=doc.name_of)], sort_keys=True, ensure_ascii=True
     )
-    folder = cache.cache_dir(f"validator-{importlib.metadata.version('openapi-spec-validator')}")
+    folder = cache.cache_dir(f"validator-{importlib.metadata.version('openapi-spec-validator')}-findings")
     name = cache.key(doc.display, str(doc.path), content)
     hit = cache.read(folder, name)
     if hit is not None:
         try:
-            problems, warnings = json.loads(hit)
-            doc.warnings.extend(Problem(*w) for w in warnings)
-            return [Problem(*p) for p in problems]
+            findings, notes = json.loads(hit)
+            doc.notes.extend(Problem(*n) for n in notes)
+            return [Finding.from_record(f) for f in findings]
         except (ValueError, TypeError):
             pass
-    before = len(doc.warnings)
-    problems = _validate(doc)
-    record = [
-        [[p.file, p.pointer, p.message] for p in problems],
-        [[w.file, w.pointer, w.message] for w in doc.warnings[before:]],
-    ]
+    before = len(doc.notes)
+    findings = _validate(doc)
+    record = [[f.record() for f in findings], [[n.file, n.pointer, n.message] for n in doc.notes[before:]]]
     cache.write(folder, name, json.dumps(record))
-    return problems
+    return findings
 
 
-def _validate(doc: Document) -> list[Problem]:
-    """Structure first (the OpenAPI JSON schema); the semantic checks only on a sound structure."""
+class _Findings(list[Finding]):
+    """Findings, at most ``_MAX_VALIDATION_PROBLEMS`` errors and as many warnings kept."""
+
+    def __init__(self, doc: Document) -> None:
+        super().__init__()
+        self.doc = doc
+        self.counts = {True: 0, False: 0}
+        self.left_out = 0
+
+    def add(self, problem: Problem, tokens: tuple[str, ...], instance: Any) -> None:
+        item = finding(problem, tokens, instance, self.doc.openapi_version)
+        is_error = item.kind == ERROR
+        if self.counts[is_error] < _MAX_VALIDATION_PROBLEMS or item.operation is not None:
+            self.append(item)  # every operation a finding leaves out is known, however many
+        else:
+            self.left_out += 1
+        self.counts[is_error] += 1
+
+    @property
+    def full(self) -> bool:
+        return self.counts[True] >= _MAX_VALIDATION_PROBLEMS
+
+    @property
+    def errors(self) -> bool:
+        return self.counts[True] > 0
+
+
+def _validate(doc: Document) -> list[Finding]:
+    """Structure first (the OpenAPI JSON schema); the semantic checks only on a sound structure
+    (they fail on what the structure check finds, even where that is only a warning)."""
     from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
 
     cls = OpenAPIV31SpecValidator if doc.openapi_version >= (3, 1) else OpenAPIV30SpecValidator
@@ -310,44 +312,63 @@ def _validate(doc: Document) -> list[Problem]:
     )
     view = _validation_view(doc)
     validator = located(view, base_uri=doc.path.as_uri())
-    problems: list[Problem] = []
+    findings = _Findings(doc)
     for error in validator.schema_validator.iter_errors(view):
         detail = _describe(error)
         path = tuple(str(t) for t in detail.absolute_path)
-        problems.append(Problem(doc.display, pointer(*path), _message(detail)))
-        if len(problems) >= _MAX_VALIDATION_PROBLEMS:
-            return problems
+        findings.add(Problem(doc.display, pointer(*path), _message(detail)), path, detail.instance)
+        if findings.full:
+            return _with_summary(doc, findings)
     cycles = ref_chains(doc)[0] + _all_of_cycles(doc)
-    if problems or cycles:  # the semantic checks assume a sound document and recurse on cycles
-        return problems + cycles
+    if findings or cycles:  # the semantic checks assume a sound document and recurse on cycles
+        return _with_summary(doc, findings) + [Finding(c, ERROR, None) for c in cycles]
     try:
         for error in validator.root_validator(validator.schema_path):
             detail = _describe(error)
-            where = _locate(doc, getattr(error, _WHERE, ()) + tuple(str(t) for t in detail.absolute_path))
-            problems.append(Problem(where.file, where.pointer, _message(detail)))
-            if len(problems) >= _MAX_VALIDATION_PROBLEMS:
+            tokens = getattr(error, _WHERE, ()) + tuple(str(t) for t in detail.absolute_path)
+            where = _locate(doc, tokens)
+            findings.add(Problem(where.file, where.pointer, _message(detail)), tokens, detail.instance)
+            if findings.full:
                 break
-    except Exception as exc:  # the validator itself failed: our own checks still apply
-        doc.warnings.append(
+    except Exception as exc:  # the validator itself failed: a fault of the tool, not of the document
+        doc.notes.append(
             Problem(
                 doc.display,
                 "",
-                f"openapi-spec-validator failed ({type(exc).__name__}: {_one_line(str(exc), 200)}); its semantic checks were skipped",
+                f"note: openapi-spec-validator failed on this document ({type(exc).__name__}:"
+                f" {_one_line(str(exc), 120)}), a fault of the validator, not of the document: its semantic checks"
+                " (unique operationIds, path parameters, defaults and examples against their schemas) were skipped;"
+                " the generator's own checks ran",
             )
         )
-    return problems
+    return _with_summary(doc, findings)
 
 
-def validated_now(doc: Document) -> Callable[[], list[Problem]]:
-    """:func:`_validate_cached` run here; the returned function gives its problems."""
-    problems = _validate_cached(doc)
-    return lambda: problems
+def _with_summary(doc: Document, findings: _Findings) -> list[Finding]:
+    """The findings kept, and one more line that counts those not shown."""
+    kept = list(findings)
+    if findings.left_out:
+        kept.append(
+            finding(
+                Problem(doc.display, "", f"{findings.left_out} more findings of openapi-spec-validator not shown"),
+                ("info",),
+                None,
+                doc.openapi_version,
+            )
+        )
+    return kept
 
 
-def validate_in_background(doc: Document) -> Callable[[], list[Problem]]:
+def validated_now(doc: Document) -> Callable[[], list[Finding]]:
+    """:func:`_validate_cached` run here; the returned function gives its findings."""
+    findings = _validate_cached(doc)
+    return lambda: findings
+
+
+def validate_in_background(doc: Document) -> Callable[[], list[Finding]]:
     """Start :func:`_validate_cached` in a forked process, so that the rest of the pipeline
     (building, rendering, formatting) runs beside it; the returned function waits for it and
-    gives its problems (its warnings are added to ``doc``). Where ``fork`` is not available,
+    gives its findings (its notes are added to ``doc``). Where ``fork`` is not available,
     or when the forked process fails, the validation runs here."""
     import multiprocessing
 
@@ -359,24 +380,23 @@ def validate_in_background(doc: Document) -> Callable[[], list[Problem]]:
     child.start()
     sender.close()
 
-    def result() -> list[Problem]:
+    def result() -> list[Finding]:
         try:
-            problems, warnings = receiver.recv()
+            findings, notes = receiver.recv()
         except (EOFError, OSError):  # the child died without an answer: validate here
             child.join()
             return _validate_cached(doc)
         finally:
             receiver.close()
         child.join()
-        doc.warnings.extend(Problem(*w) for w in warnings)
-        return [Problem(*p) for p in problems]
+        doc.notes.extend(Problem(*n) for n in notes)
+        return [Finding.from_record(f) for f in findings]
 
     return result
 
 
 def _validate_into(doc: Document, sender: Any) -> None:
-    before = len(doc.warnings)
-    problems = _validate_cached(doc)
-    found = [(p.file, p.pointer, p.message) for p in problems]
-    sender.send((found, [(w.file, w.pointer, w.message) for w in doc.warnings[before:]]))
+    before = len(doc.notes)
+    findings = _validate_cached(doc)
+    sender.send(([f.record() for f in findings], [(n.file, n.pointer, n.message) for n in doc.notes[before:]]))
     sender.close()

@@ -12,6 +12,42 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+def operations_in(doc: Path) -> int:
+    """Operations the document declares (methods of its path items, as written)."""
+    import yaml
+
+    loaded = yaml.load(doc.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    paths = loaded.get("paths") if isinstance(loaded, dict) else None
+    items = paths.values() if isinstance(paths, dict) else ()
+    return sum(1 for item in items if isinstance(item, dict) for method in item if method in HTTP_METHODS)
+
+
+def warning_class(line: str) -> str:
+    """The class of one warning line: a kind of generator.verdicts, names, or what it degraded."""
+    from generator.verdicts import CONSEQUENCES
+
+    for kind, consequence in CONSEQUENCES.items():
+        if line.endswith(consequence):
+            return kind
+    if "; named " in line or "method named " in line:
+        return "names"
+    if "typed Any" in line or "read as any value" in line:
+        return "any"
+    if "left out of the method" in line or "taken as a required string" in line:
+        return "params"
+    if "left out" in line:
+        return "left-out"
+    return "other"
+
+
+def classes(warnings: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for line in warnings:
+        counts[warning_class(line)] = counts.get(warning_class(line), 0) + 1
+    return ",".join(f"{kind}:{n}" for kind, n in sorted(counts.items())) or "-"
 
 
 def documents() -> list[Path]:
@@ -38,8 +74,10 @@ def run(doc: Path, tmp: Path) -> dict[str, str]:
         check=False,
     )
     seconds = time.perf_counter() - started
-    row = {"document": str(doc.relative_to(CORPUS)), "seconds": f"{seconds:.1f}"}
-    warnings = [line for line in gen.stderr.splitlines() if "warning" in line.lower()]
+    row = {"document": str(doc.relative_to(CORPUS)), "seconds": f"{seconds:.1f}", "declared": str(operations_in(doc))}
+    warnings = [line for line in gen.stderr.splitlines() if ": warning: " in line]
+    row["classes"] = classes(warnings)
+    row["notes"] = str(sum(1 for line in gen.stderr.splitlines() if ": note: " in line))
     if gen.returncode != 0:
         first = (gen.stderr.strip().splitlines() or ["?"])[0]
         row.update(status=f"exit {gen.returncode}", detail=first[:160], ops="-", models="-", skipped="-", mypy="-")
@@ -94,12 +132,16 @@ def main() -> int:
             row = run(doc, Path(tmp))
             rows.append(row)
             print(
-                f"{row['document']:<62} {row['status']:<14} ops={row['ops']:<5} models={row['models']:<5} "
-                f"warnings={row['skipped']:<4} mypy={row['mypy']:<4} {row['seconds']:>6}s  {row['detail']}",
+                f"{row['document']:<62} {row['status']:<14} ops={row['ops']}/{row['declared']:<5}"
+                f" models={row['models']:<5} warnings={row['skipped']:<4} mypy={row['mypy']:<4} notes={row['notes']}"
+                f" {row['seconds']:>6}s  {row['classes']}  {row['detail']}",
                 flush=True,
             )
     ok = sum(1 for r in rows if r["status"] == "ok" and r["mypy"] == "0")
+    generated = sum(int(r["ops"]) for r in rows if r["ops"].isdigit())
+    declared = sum(int(r["declared"]) for r in rows)
     print(f"{ok}/{len(rows)} documents generated, imported and passed mypy --strict")
+    print(f"{generated}/{declared} operations generated")
     return 0
 
 

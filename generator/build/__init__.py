@@ -56,7 +56,9 @@ def build_api(doc: Document, package: str) -> Api:
     if namer.problems:
         raise SpecError(namer.problems)
     root = doc.root.value
-    info = root.get("info") or {}
+    info = root.get("info")
+    if not isinstance(info, dict):  # a finding of the validator, read leniently
+        info = {}
     ext = root.get("x-client")
     if not isinstance(ext, dict):
         ext = {}

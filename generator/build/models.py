@@ -90,14 +90,9 @@ class ModelBuilder(TypeBuilder):
     def build_model(self, node: Node, name: str) -> Model:
         props, required, closed, description = self.merged(node)
         fields: list[Field] = []
-        names = self.namer.members(list(props))
-        used: dict[str, str] = {}
+        names = self.namer.members(props)
         for wire, prop_node in props.items():
             py = names[wire]
-            if py in used:
-                self.problem(prop_node, f"member {wire!r} maps to Python name {py!r}, as does {used[py]!r}")
-                continue
-            used[py] = wire
             prop_schema = self.deref(prop_node).value if isinstance(prop_node.value, dict) else {}
             ftype = self.type_of(prop_node, name + pascal_case(wire))
             fields.append(field(py, wire, ftype, wire in required, prop_node.value, prop_schema, self.where(prop_node)))

@@ -7,21 +7,35 @@ template adds), the runtime's error classes, the ``errors`` module's names, the 
 of the package and the package name — and every derived name (helper constants, validator and
 decoder functions) is claimed through it, in the module it lives in.
 
-A collision it resolves (operationId ``close`` -> method ``close_``) is a located warning; one it
-cannot resolve is a located problem (exit 2).
+Every collision is resolved, never refused, and the same way on every run: the name a member,
+argument, method or class gets depends only on the names that collide with it, never on the
+order of unrelated parts of the document. Each renaming is a located warning naming what
+collided and the names given (``--strict`` makes it an error). The rules:
+
+- a reserved name (a client attribute, a helper of the module) gets a trailing ``_``;
+- model members: one that is spelled as its Python name keeps it; one whose wire name is itself
+  a plain lowercase ASCII identifier keeps that (``mixedCase`` beside ``mixed_case``); members
+  without a letter spell their symbols (``+1`` -> ``plus_1``, ``-1`` -> ``minus_1``); the rest
+  get ``_2``, ``_3``... in the sorted order of their wire names;
+- arguments of a method: path, query and cookie parameters first, then headers, then the
+  members of the body; a later one whose name is taken gets its location as suffix
+  (``id_query``, ``username_body``), then a number;
+- methods, classes and module helpers: a number (``get_item_2``).
+Names are compared as Python compares identifiers (after NFKC): generated names are ASCII, and
+a wire name is kept verbatim only when it is ASCII and does not start with ``_`` (dunders and
+``_``-prefixed names would shadow what a dataclass or the module needs).
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-import keyword
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
 from ..load import Document, Node
-from ..naming import pascal_case, snake_case
+from ..naming import is_keyword, pascal_case, snake_case
 from ..problems import Problem
 
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
@@ -65,14 +79,37 @@ MODEL_MEMBERS = frozenset(
 # the module (an argument named ``models`` would hide it): such an argument gets a trailing "_".
 METHOD_ARGUMENTS = frozenset(
     {"self", "extra_headers", "extra_query", "extra_body", "timeout", "max_retries"}
-    | {"models", "warnings", "httpx", "dataclasses", "datetime", "cast"}
+    | {"models", "warnings", "httpx", "dataclasses", "datetime", "cast", "raw_sync", "raw_async", "setup_logging"}
+    | {"bool", "dict", "float", "int", "list", "object", "str", "tuple", "isinstance", "len", "iter", "next"}
 )
 # Arguments of ``Client(...)`` and ``with_options(...)`` and the locals their bodies use: a client
 # option (``x-client-option``) of one of these names gets a trailing "_".
 CLIENT_ARGUMENTS = frozenset(
     {"self", "token", "base_url", "timeout", "max_retries", "http_client", "default_headers", "validate_requests"}
-    | {"config", "copy", "options", "httpx", "errors", "models"}
+    | {"require_token", "max_response_bytes", "total_timeout", "strict_responses"}
+    | {"config", "copy", "options", "httpx", "errors", "models", "setup_logging", "_make_config", "_update_config"}
 )
+# Symbols spelled out in the names of members that have no letter (``+1``, ``-1``).
+SYMBOL_WORDS = {
+    "+": "plus",
+    "-": "minus",
+    "*": "star",
+    "/": "slash",
+    "%": "percent",
+    "=": "eq",
+    "<": "lt",
+    ">": "gt",
+    "!": "bang",
+    "?": "question",
+    "@": "at",
+    "#": "hash",
+    "$": "dollar",
+    "&": "and",
+    "|": "pipe",
+    "^": "caret",
+    "~": "tilde",
+    ".": "dot",
+}
 
 
 def _stored_attributes(cls: ast.ClassDef) -> set[str]:
@@ -151,13 +188,24 @@ class Namer:
         self.patterns: dict[str, str] = {}  # regex -> module constant of ``_validators``
         # module-level helpers (key sets, validators, decoders, constants) claimed per module
         self.helpers: dict[str, dict[str, str]] = {"models": {}, "_validators": {}, "_client": {}}
+        self.given: dict[tuple[str, str, str], str] = {}  # (module, wanted name, owner) -> name given
+        self.option_headers: dict[str, str] = {}  # client option -> its header (lower case)
 
     def _helper(self, module: str, name: str, owner: str) -> str:
-        """Claim a derived module-level name for ``owner``; the same owner may ask again."""
+        """Claim a derived module-level name for ``owner``; the same owner may ask again and gets
+        the same name. A name another owner holds gets a number."""
+        given = self.given.get((module, name, owner))
+        if given is not None:
+            return given
         taken = self.helpers[module]
-        if taken.setdefault(name, owner) != owner:
-            self.problem(self.doc.root, f"{module}.{name} would name helpers of both {taken[name]} and {owner}")
-        return name
+        final = name
+        n = 2
+        while taken.get(final, owner) != owner:
+            final = f"{name}_{n}"
+            n += 1
+        taken[final] = owner
+        self.given[(module, name, owner)] = final
+        return final
 
     # -- reporting -------------------------------------------------------------------
     def where(self, node: Node) -> str:
@@ -189,13 +237,13 @@ class Namer:
         stem = self.stem(name)
         if self.models.free(name) and stem not in self.stems:
             return self._take_class(name, node)
-        if not derived and name in self.models.owners:
-            self.problem(node, f"schema name maps to Python class {name!r}, already used by {self.models.owners[name]}")
-            return name
         n = 2
         while not self.models.free(f"{name}{n}") or self.stem(f"{name}{n}") in self.stems:
             n += 1
-        if not derived:  # e.g. ABTest and AbTest: their helpers (_AB_TEST_KEYS, ...) would clash
+        if not derived and name in self.models.owners:
+            owner = self.models.owners[name]
+            self.warn(node, f"schema name maps to Python class {name!r}, as does {owner}; named {name}{n}")
+        elif not derived:  # e.g. ABTest and AbTest: their helpers (_AB_TEST_KEYS, ...) would clash
             other = self.stems.get(stem, name)
             self.warn(node, f"class {name!r} would share helper names with class {other!r}; named {name}{n}")
         return self._take_class(f"{name}{n}", node)
@@ -248,28 +296,35 @@ class Namer:
         const = self.patterns.setdefault(regex, f"_PATTERN_{len(self.patterns)}")
         return self._helper("_validators", const, f"pattern {regex!r}")
 
-    def members(self, wires: list[str]) -> dict[str, str]:
-        """Attribute names of a model's members: their snake_case, or, where two members share
-        a snake_case (``mixedCase`` and ``mixed_case``), the wire name of the one that is itself a
-        Python identifier (``mixedCase``). Left colliding (the caller's problem) only when neither is."""
-
-        def snake(wire: str) -> str:
-            py = snake_case(wire)
-            return py + "_" if py in MODEL_MEMBERS else py
-
-        names = {wire: snake(wire) for wire in wires}
-        for py in sorted({p for p in names.values() if list(names.values()).count(p) > 1}):
-            sharing = [w for w in wires if names[w] == py]
-            keeper = next((w for w in sharing if w == py), sharing[0])
+    def members(self, props: dict[str, Node]) -> dict[str, str]:
+        """Attribute names of a model's members (wire name -> Python name), all distinct; each
+        renaming a located warning. See the module's docstring for the rules."""
+        names = {wire: _member_name(snake_case(wire)) for wire in props}
+        groups: dict[str, list[str]] = {}
+        for wire in sorted(props):
+            groups.setdefault(names[wire], []).append(wire)
+        taken = {py for py, sharing in groups.items() if len(sharing) == 1}
+        for py, sharing in sorted(groups.items()):
+            if len(sharing) == 1:
+                continue
+            keeper = _keeper(py, sharing)
+            if keeper is not None:
+                taken.add(py)
             for wire in sharing:
-                verbatim = wire.isidentifier() and not keyword.iskeyword(wire) and wire not in MODEL_MEMBERS
-                if wire != keeper and verbatim and wire not in names.values():
-                    names[wire] = wire
+                if wire == keeper:
+                    continue
+                names[wire] = _free((_verbatim(wire), _spelled(wire)), py, taken)
+                taken.add(names[wire])
+            for wire in sharing:
+                if wire != keeper:
+                    others = ", ".join(repr(w) for w in sharing if w != wire)
+                    message = f"member {wire!r} maps to Python name {py!r}, as does {others}; named {names[wire]}"
+                    self.warn(props[wire], message)
         return names
 
     # -- client ----------------------------------------------------------------------------
-    def method(self, op_id: str, node: Node) -> str | None:
-        """The client method of an operation; None (and a problem) when another has it.
+    def method(self, op_id: str, node: Node) -> str:
+        """The client method of an operation (a number when another has the name).
         Claimed with :meth:`take_method` once the operation is built."""
         name = snake_case(op_id)
         if name in self.client.reserved:
@@ -277,8 +332,10 @@ class Namer:
             self.warn(node, f"operationId {op_id!r} maps to {name!r}, an attribute of the client; method named {renamed}")
             name = renamed
         if name in self.client.owners:
-            self.problem(node, f"operationId {op_id!r} maps to method {name!r}, as does {self.client.owners[name]!r}")
-            return None
+            renamed = _numbered(name, lambda n: self.client.free(n))
+            owner = self.client.owners[name]
+            self.warn(node, f"operationId {op_id!r} maps to method {name!r}, as does {owner!r}; named {renamed}")
+            name = renamed
         return name
 
     def take_method(self, name: str, op_id: str) -> None:
@@ -306,13 +363,20 @@ class Namer:
         """``models._response_<method>``: the decoder of a non-model JSON response."""
         return self._helper("models", f"_response_{method.rstrip('_')}", method)
 
-    def client_option(self, name: str, node: Node) -> str:
-        """The ``Client(...)`` argument of an ``x-client-option``."""
+    def client_option(self, name: str, header: str, node: Node) -> str:
+        """The ``Client(...)`` argument of an ``x-client-option`` on ``header`` (headers that
+        share a name, compared without case, share the option)."""
         py = snake_case(name)
         if py in self.options.reserved:
             renamed = py + "_"
             self.warn(node, f"client option {name!r} maps to {py!r}, an argument of the client; named {renamed}")
             py = renamed
+        known = self.option_headers.get(py)
+        if known is not None and known != header.lower():
+            renamed = _numbered(py, lambda n: n not in self.option_headers and n not in self.options.reserved)
+            self.warn(node, f"client option {py!r} already names header {known!r}; named {renamed}")
+            py = renamed
+        self.option_headers[py] = header.lower()
         return py
 
     def arguments(self, method: str) -> Arguments:
@@ -333,8 +397,9 @@ class Namer:
         if name in self.errors.owners:
             return None
         if name in self.errors.reserved:
-            self.problem(node, f"error type {value!r} maps to class {name!r}, a name of the errors module")
-            return None
+            renamed = _numbered(name, self.errors.free)
+            self.warn(node, f"error type {value!r} maps to class {name!r}, a name of the errors module; named {renamed}")
+            name = renamed
         self.errors.take(name, value)
         return name
 
@@ -355,17 +420,75 @@ class Arguments:
     def __init__(self, namer: Namer, method: str) -> None:
         self.namer = namer
         self.method = method
-        self.taken: dict[str, str] = {}
+        self.taken: dict[str, str] = {}  # argument -> what it sends
 
     def take(self, name: str, wire: str, node: Node, location: str = "") -> str:
+        """Claim ``name`` for ``wire`` (sent as ``location``: path, query, header, cookie, body);
+        a taken name gets ``location`` as suffix, then a number."""
         if name in METHOD_ARGUMENTS:
             name += "_"
-        if name in self.taken and location and f"{name}_{location}" not in self.taken:
-            name = f"{name}_{location}"  # e.g. a path and a query parameter of the same name
+        what = f"body member {wire!r}" if location == "body" else f"{location} parameter {wire!r}".strip()
         if name in self.taken:
-            self.namer.problem(node, f"{wire!r} maps to argument {name!r} of {self.method}, as does {self.taken[name]!r}")
-        self.taken[name] = wire
+            wanted = name
+            suffixed = f"{name}_{location}" if location else name
+            name = _numbered(suffixed, lambda n: n not in self.taken and n not in METHOD_ARGUMENTS)
+            if suffixed not in self.taken and suffixed not in METHOD_ARGUMENTS:
+                name = suffixed
+            message = f"{what} maps to argument {wanted!r} of {self.method}, as does {self.taken[wanted]}; named {name}"
+            self.namer.warn(node, message)
+        self.taken[name] = what
         return name
 
     def __contains__(self, name: str) -> bool:
         return name in self.taken
+
+
+def _numbered(name: str, free: Callable[[str], bool]) -> str:
+    """``name_2``, ``name_3``, ...: the first that is free."""
+    n = 2
+    while not free(f"{name.rstrip('_')}_{n}"):
+        n += 1
+    return f"{name.rstrip('_')}_{n}"
+
+
+def _member_name(py: str) -> str:
+    """A member's attribute name from its snake_case: names the model's body uses get a ``_``."""
+    return py + "_" if py in MODEL_MEMBERS else py
+
+
+def _keeper(py: str, sharing: list[str]) -> str | None:
+    """The one of members sharing the Python name ``py`` that keeps it: the one spelled so
+    (``mixed_case``), else the plain word it adds ``_`` to (``class`` for ``class_``), else the
+    first in sorted order without a leading ``_``; None when all are symbols (all spelled)."""
+    for wanted in (py, py.rstrip("_")):
+        if wanted in sharing:
+            return wanted
+    if all(_spelled(w) for w in sharing):
+        return None
+    return next((w for w in sharing if not w.startswith("_")), sharing[0])
+
+
+def _verbatim(wire: str) -> str:
+    """The wire name itself where it can be an attribute as it is ('' where not): ASCII (Python
+    compares identifiers after NFKC), lowercase first (class names are capitalized), no leading
+    ``_`` (dunders, the module's private names), not a keyword nor a name the model uses."""
+    plain = wire.isascii() and wire.isidentifier() and wire[:1].islower()
+    if not plain or is_keyword(wire) or wire in MODEL_MEMBERS:
+        return ""
+    return wire
+
+
+def _spelled(wire: str) -> str:
+    """``plus_1`` for ``+1``: the symbols of a wire name without a letter, spelled ('' where the
+    name has a letter or no symbol to spell)."""
+    if any(c.isalpha() for c in wire) or not any(c in SYMBOL_WORDS for c in wire):
+        return ""
+    return _member_name(snake_case("".join(f" {SYMBOL_WORDS[c]} " if c in SYMBOL_WORDS else c for c in wire)))
+
+
+def _free(candidates: Iterable[str], py: str, taken: set[str]) -> str:
+    """The first candidate that is not taken, else ``py`` with a number."""
+    for candidate in candidates:
+        if candidate and candidate not in taken:
+            return candidate
+    return _numbered(py, lambda n: n not in taken)

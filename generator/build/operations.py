@@ -82,7 +82,7 @@ class OperationBuilder:
         member) and the page iterator (named once every method is: methods come first)."""
         op = draft.op
         if draft.body_schema is not None and op.body is not None:
-            args = self._model_args(self.b.models[op.body.model], draft.body_schema, draft.arguments.take)
+            args = self._model_args(self.b.models[op.body.model], draft.body_schema, draft.arguments)
             op = dataclasses.replace(op, body=dataclasses.replace(op.body, args=args))
         pagination = self._pagination(op.method_name, op.params, op.response_type)
         if pagination is not None:
@@ -115,6 +115,12 @@ class OperationBuilder:
         except _Unsupported as exc:
             self.b.warn(exc.node, f"{exc.message}; operation left out")
             return None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            # A shape of document this generator does not handle: a fault of ours, and one
+            # operation's, not the whole document's.
+            detail = " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
+            self.b.warn(op, f"the generator could not build this operation ({detail}; please report it); left out")
+            return None
 
     def _draft(self, path: str, method: str, item: Node, op: Node) -> Draft | None:
         b = self.b
@@ -122,17 +128,18 @@ class OperationBuilder:
         op_id = spec.get("operationId")
         if not isinstance(op_id, str) or not snake_case(op_id).strip("_"):
             op_id = snake_case(f"{method} {path}")
-        found = b.namer.method(op_id, op.child("operationId") if "operationId" in spec else op)
-        if found is None:
-            return None
-        method_name = found
+        method_name = b.namer.method(op_id, op.child("operationId") if "operationId" in spec else op)
         context = pascal_case(op_id)
         arguments = b.namer.arguments(method_name)
         take = arguments.take
 
         param_nodes = list(self._params(item, op).values())
+        template = re.findall(r"{([^{}]+)}", path)
+        for node in [n for n in param_nodes if n.value["in"] == "path" and n.value["name"] not in template]:
+            b.warn(node, f"path parameter {node.value['name']!r} is not in the path {path!r}; left out of the method")
+            param_nodes.remove(node)
         declared = {n.value["name"] for n in param_nodes if n.value["in"] == "path"}
-        for missing in re.findall(r"{([^{}]+)}", path):
+        for missing in template:
             if missing not in declared:
                 b.warn(op, f"path parameter {missing!r} is not declared; taken as a required string")
                 param_nodes.append(
@@ -239,20 +246,14 @@ class OperationBuilder:
         ext = node.value.get("x-client-option")
         if not isinstance(ext, dict) or not isinstance(ext.get("name"), str):
             return None
-        name = self.b.namer.client_option(ext["name"], node.child("x-client-option", "name"))
+        name = self.b.namer.client_option(ext["name"], node.value["name"], node.child("x-client-option", "name"))
         option = ClientOption(
             name=name,
             header=node.value["name"],
             env=str(ext["env"]) if isinstance(ext.get("env"), str) else "",
             description=text(node.value.get("description")),
         )
-        known = self.options.get(name)
-        if known is not None and known.header.lower() != option.header.lower():
-            self.b.problem(
-                node.child("x-client-option"), f"client option {name!r} already names header {known.header!r}"
-            )
-        elif known is None:
-            self.options[name] = option
+        self.options.setdefault(name, option)
         return option
 
     def _body(self, op: Node, context: str, take: Any) -> tuple[Body | None, Node | None]:
@@ -306,25 +307,26 @@ class OperationBuilder:
         return Body(content_type=media, encoding="json", model="", args=(arg,), required=required), None
 
     @staticmethod
-    def _model_args(model: Model, schema_node: Node, take: Any) -> tuple[BodyArg, ...]:
-        """One argument per member of an object body (the server's readOnly members excepted)."""
-        args: list[BodyArg] = []
-        for f in model.fields:
-            if f.read_only:
-                continue
-            name = take(f.name, f.wire, schema_node)
-            args.append(
-                BodyArg(
-                    name=name,
-                    wire=f.wire,
-                    type=f.type,
-                    required=f.required,
-                    description=" ".join(x for x in (f.description, f.default_doc) if x),
-                    raw=False,
-                    source=f.source,
-                )
+    def _model_args(model: Model, schema_node: Node, arguments: Arguments) -> tuple[BodyArg, ...]:
+        """One argument per member of an object body (the server's readOnly members excepted).
+        Members whose name is free claim it first, so that a member never loses its own name to
+        the derived name of another (``id`` -> ``id_body`` beside a member ``id_body``)."""
+        fields = [f for f in model.fields if not f.read_only]
+        names: dict[str, str] = {}
+        for f in sorted(fields, key=lambda f: f.name in arguments):
+            names[f.wire] = arguments.take(f.name, f.wire, schema_node, "body")
+        return tuple(
+            BodyArg(
+                name=names[f.wire],
+                wire=f.wire,
+                type=f.type,
+                required=f.required,
+                description=" ".join(x for x in (f.description, f.default_doc) if x),
+                raw=False,
+                source=f.source,
             )
-        return tuple(args)
+            for f in fields
+        )
 
     def _response(
         self, op: Node, context: str, method_name: str

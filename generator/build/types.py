@@ -49,7 +49,7 @@ class TypeBuilder(SchemaFacts):
         if isinstance(schema, bool) and self.doc.openapi_version >= (3, 1):
             return TypeRef("any")
         if not isinstance(schema, dict):
-            self.problem(node, "a schema must be an object")
+            self.warn(node, "a schema must be an object; read as any value")
             return TypeRef("any")
         if "$ref" in schema:
             target = self.deref(node)
@@ -101,7 +101,7 @@ class TypeBuilder(SchemaFacts):
         if isinstance(schema, bool) and self.doc.openapi_version >= (3, 1):
             return TypeRef("any")  # JSON Schema's true (anything) or false (nothing: no Python type)
         if not isinstance(schema, dict):
-            self.problem(node, "a schema must be an object")
+            self.warn(node, "a schema must be an object; read as any value")
             return TypeRef("any")
         if "$ref" in schema:
             target = self.deref(node)

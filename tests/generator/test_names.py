@@ -168,3 +168,23 @@ def test_members_named_like_from_dict_helpers_and_locals(package: ModuleType) ->
     assert (config.get, config.obj, config.data, config.free) == ("g", "o", "d", {"deep": [1, [2]]})
     assert config.extra_members == {"unknown": {"kept": True}}
     assert config.to_dict() == data
+
+
+def test_method_arguments_reserve_every_global_a_method_body_uses() -> None:
+    """An argument named like a global that a method body reads (``dict``, ``models``) would
+    shadow it: every lowercase global read in a method of any golden client is reserved."""
+    from generator.build.names import METHOD_ARGUMENTS
+
+    used: set[str] = set()
+    for module in sorted((FIXTURES / "golden").glob("*/expected/*/_client.py")):
+        for cls in ast.parse(module.read_text(encoding="utf-8")).body:
+            for fn in cls.body if isinstance(cls, ast.ClassDef) else ():
+                if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    continue
+                params = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+                names = [n for n in ast.walk(fn) if isinstance(n, ast.Name)]
+                stored = {n.id for n in names if isinstance(n.ctx, ast.Store)}
+                used |= {n.id for n in names if isinstance(n.ctx, ast.Load)} - params - stored
+    lowercase = {name for name in used if name[:1].islower()}
+    assert lowercase, "no method body read"
+    assert lowercase <= METHOD_ARGUMENTS, sorted(lowercase - METHOD_ARGUMENTS)

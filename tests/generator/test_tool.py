@@ -7,6 +7,7 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -309,11 +310,38 @@ paths:
 """
 
 
-def test_operation_the_validator_finds_invalid_is_left_out(
+def test_operation_the_validator_finds_invalid_is_read_leniently(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The validator runs beside the build: an operation it finds a problem in is still left
-    out of the package (the package is built again without it), with a located warning."""
+    """A finding of the validator inside an operation degrades only what it touches: the
+    operation is generated as the generator reads it, with a located warning."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "spec.yaml").write_text(INVALID_OPERATION, encoding="utf-8")
+    code, out, err = run(capsys, "generate", "--spec", "spec.yaml", "--out", "out", "--package", "pkg")
+    assert code == 0, err
+    assert "spec.yaml#/paths/~1a/get/parameters/0: warning: invalid OpenAPI: 'in' is a required property;" in err
+    assert "read leniently" in err and "operations=2" in out
+    client = (tmp_path / "out" / "pkg" / "_client.py").read_text(encoding="utf-8")
+    assert "def get_b(" in client and "def get_a(" in client
+    code, _, err = run(capsys, "generate", "--spec", "spec.yaml", "--out", "out", "--package", "pkg", "--strict")
+    assert code == 2 and "read leniently" in err
+
+
+def test_operation_the_validator_finds_invalid_is_left_out_when_the_build_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Should the lenient build fail, the operations the validator found a problem in are left
+    out and the package is built again without them; their warnings say so."""
+    from generator.build.operations import OperationBuilder
+
+    original = OperationBuilder._draft
+
+    def failing(self: OperationBuilder, path: str, method: str, item: Any, op: Any) -> Any:
+        if path == "/a":
+            raise RuntimeError("the builder cannot read this operation")
+        return original(self, path, method, item, op)
+
+    monkeypatch.setattr(OperationBuilder, "_draft", failing)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "spec.yaml").write_text(INVALID_OPERATION, encoding="utf-8")
     code, out, err = run(capsys, "generate", "--spec", "spec.yaml", "--out", "out", "--package", "pkg")
@@ -322,5 +350,3 @@ def test_operation_the_validator_finds_invalid_is_left_out(
     assert "operation left out" in err and "operations=1" in out
     client = (tmp_path / "out" / "pkg" / "_client.py").read_text(encoding="utf-8")
     assert "def get_b(" in client and "def get_a(" not in client
-    code, _, err = run(capsys, "generate", "--spec", "spec.yaml", "--out", "out", "--package", "pkg", "--strict")
-    assert code == 2 and "operation left out" in err

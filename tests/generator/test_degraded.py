@@ -1,0 +1,106 @@
+"""A local problem never refuses the whole document: each document under tests/fixtures/degraded/
+has one class of problem that real public documents have (a name collision, an invalid
+``default``, a construct of the other OpenAPI minor version, an empty ``responses``...). Each is
+generated (exit 0) with its exact warning lines as a snapshot (``<name>.expected``), every
+operation present, its package imports and passes ``mypy --strict``; ``--strict`` refuses it.
+
+To refresh the snapshots after a deliberate change of messages, run
+
+    UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/generator/test_degraded.py
+
+and review the diff of the ``.expected`` files before committing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import generate
+from generator.problems import SpecError
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEGRADED = ROOT / "tests" / "fixtures" / "degraded"
+UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
+WARNING = re.compile(r"^\S+#(/\S*)?: (warning|note): .+$")
+CASES = sorted(p for p in DEGRADED.iterdir() if p.suffix in (".yaml", ".json"))
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+def _package(case: Path) -> str:
+    return "degraded_" + case.stem
+
+
+def _operations(case: Path) -> int:
+    import yaml
+
+    paths = yaml.safe_load(case.read_text(encoding="utf-8")).get("paths") or {}
+    return sum(1 for item in paths.values() for method in item if method in HTTP_METHODS)
+
+
+@pytest.fixture(scope="module")
+def out_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("degraded")
+
+
+def test_enough_cases() -> None:
+    assert len(CASES) >= 15
+    for case in CASES:
+        assert UPDATE or case.with_suffix(".expected").is_file(), f"{case.name} has no snapshot"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_generates_with_located_warnings(case: Path, out_dir: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--spec", str(case.relative_to(ROOT))]
+        + ["--out", str(out_dir), "--package", _package(case)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "CODEGEN_NO_CACHE": "1"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert lines, "a degraded document must say what was degraded"
+    for line in lines:
+        assert WARNING.match(line), f"not a located warning: {line!r}"
+    assert f"operations={_operations(case)} " in result.stdout, result.stdout  # no operation left out
+    snapshot = case.with_suffix(".expected")
+    if UPDATE:
+        snapshot.write_text(result.stderr, encoding="utf-8")
+    assert result.stderr == snapshot.read_text(encoding="utf-8")
+
+    imported = subprocess.run(
+        [sys.executable, "-c", f"import {_package(case)}"], cwd=out_dir, capture_output=True, text=True, timeout=60
+    )
+    assert imported.returncode == 0, imported.stderr
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_strict_refuses(case: Path) -> None:
+    if not any(": warning: " in line for line in case.with_suffix(".expected").read_text().splitlines()):
+        pytest.fail(f"{case.name}: nothing for --strict to refuse")
+    with pytest.raises(SpecError) as caught:
+        generate(str(case), _package(case), strict=True)
+    assert caught.value.problems
+
+
+def test_packages_pass_mypy_strict(out_dir: Path) -> None:
+    packages = [_package(c) for c in CASES if (out_dir / _package(c)).is_dir()]
+    assert len(packages) == len(CASES), "run with the generation tests"
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental"]
+        + [arg for p in packages for arg in ("-p", p)],
+        cwd=out_dir,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-4000:]
