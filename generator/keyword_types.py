@@ -1,10 +1,13 @@
 """Our own check of the types of schema keywords, before and independent of the validator.
 
 openapi-spec-validator can fail on a keyword of the wrong type (``maxLength: '200'``), and a
-failure of the validator is only a warning: the rule would be dropped in silence. Here each
-such keyword is a located error. Schemas are found by the structure of the document (schemas
-of components, parameters, headers and media types, and the subschemas of those), across
-files through ``$ref``s, each visited once.
+failure of the validator is only a note: the rule would be dropped in silence. Here each such
+keyword is dropped from the loaded document, with a located warning, before anything else
+reads it (a problem decides the smallest part it touches: one keyword of one schema; the
+generator never reads a keyword of the wrong type). Schemas are found by the structure of the
+document (schemas of components, parameters, headers and media types, and the subschemas of
+those), across files through ``$ref``s, each visited once. Nesting past the limits of
+:mod:`generator.limits` stays an error.
 """
 
 from __future__ import annotations
@@ -88,6 +91,7 @@ class _Walk:
         self.seen: set[tuple[str, Path, tuple[str, ...]]] = set()
         self.todo: list[tuple[str, Node]] = []
         self.problems: list[Problem] = []
+        self.wrong: list[tuple[Node, str, str]] = []  # (schema, keyword of the wrong type, warning)
         self.edges: dict[Key, list[Key]] = {}
         """Schema -> its subschemas and the target of its $ref: the graph of schema nesting."""
         self.current: Key | None = None
@@ -192,11 +196,8 @@ class _Walk:
                 found = value[keyword]
                 shown = repr(found) if isinstance(found, (str, int, float, bool)) else ""
                 shown = shown if len(shown) <= 40 else shown[:37] + "..."
-                self.problems.append(
-                    self.doc.at(
-                        node.child(keyword), f"{keyword} must be {what}, not {_kind_name(found)} {shown}".rstrip()
-                    )
-                )
+                message = f"{keyword} must be {what}, not {_kind_name(found)} {shown}".rstrip()
+                self.wrong.append((node, keyword, f"{message}; ignored"))
         if isinstance(value.get("allOf"), list):
             included = self.all_of.setdefault((node.file, node.ptr), [])
             for index in range(len(value["allOf"])):
@@ -224,11 +225,14 @@ class _Walk:
 
 
 def keyword_type_problems(doc: Document) -> list[Problem]:
-    """One problem per schema keyword whose value has the wrong type, and one if schemas nest
+    """A warning per schema keyword whose value has the wrong type (dropped), and a problem if schemas nest
     (inline or through ``$ref``s, a recursion counted once) deeper than :data:`MAX_SCHEMA_DEPTH`."""
     walk = _Walk(doc)
     walk.add("root", doc.root)
     problems = walk.run()
+    for node, keyword, message in walk.wrong:  # after the walk: it may still visit the node
+        doc.warnings.append(doc.at(node.child(keyword), message))
+        node.value.pop(keyword, None)
     for edges, limit, what in (
         (walk.all_of, MAX_ALL_OF_DEPTH, "allOf including allOf {} levels deep, through $refs"),
         (walk.edges, MAX_SCHEMA_DEPTH, "schemas nested {} levels deep, through $refs"),
