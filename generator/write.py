@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .package_folder import read_folder
 from .provenance import MANIFEST, TOOL, read_manifest
 
 
@@ -37,48 +38,24 @@ class Ownership:
     manifest: dict[str, str] | None = None
     foreign: list[str] = field(default_factory=list)  # files the manifest does not list (all, without one)
     edited: list[str] = field(default_factory=list)  # listed files whose content changed since
-
-
-def _ignored(rel: Path) -> bool:
-    return "__pycache__" in rel.parts or rel.suffix in (".pyc", ".pyo")
-
-
-def _listing(target: Path) -> dict[str, Path]:
-    """Every file under ``target`` (package-relative name -> path), interpreter caches left out."""
-    if not target.is_dir():
-        return {}
-    out: dict[str, Path] = {}
-    for path in sorted(target.rglob("*")):
-        rel = path.relative_to(target)
-        if (path.is_file() or path.is_symlink()) and not _ignored(rel):
-            out[rel.as_posix()] = path
-    return out
-
-
-def _read(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return b""
-
-
-def _on_disk(target: Path) -> dict[str, str]:
-    return {name: _read(path).decode("utf-8", errors="replace") for name, path in _listing(target).items()}
+    refused: list[str] = field(default_factory=list)  # located lines: links, FIFOs, devices, huge files (unread)
+    disk: dict[str, bytes] = field(default_factory=dict)  # the regular files read (name -> content)
 
 
 def ownership(target: Path) -> Ownership:
-    info = Ownership(target, exists=target.exists() or target.is_symlink(), is_dir=target.is_dir())
+    """What is at ``target`` against its manifest (read by :func:`read_folder`: nothing followed)."""
+    folder = read_folder(target)
+    info = Ownership(target, exists=folder.exists, is_dir=folder.is_dir, refused=folder.refused)
     if not info.is_dir:
         return info
-    disk = _listing(target)
+    disk = dict(folder.files)
+    info.disk = folder.files
     manifest = disk.pop(MANIFEST, None)
-    info.manifest = read_manifest(_read(manifest).decode("utf-8", errors="replace")) if manifest else None
+    info.manifest = read_manifest(manifest.decode("utf-8", errors="replace")) if manifest is not None else None
     listed = info.manifest or {}
     info.foreign = sorted(name for name in disk if name not in listed)
     info.edited = sorted(
-        name
-        for name, hash_ in listed.items()
-        if name in disk and hashlib.sha256(_read(disk[name])).hexdigest() != hash_
+        name for name, hash_ in listed.items() if name in disk and hashlib.sha256(disk[name]).hexdigest() != hash_
     )
     return info
 
@@ -86,6 +63,8 @@ def ownership(target: Path) -> Ownership:
 def refusal(info: Ownership) -> list[str]:
     """Why replacing ``info.target`` would destroy what the generator did not write ([] when safe)."""
     target = info.target
+    if info.refused and not info.is_dir:  # a link at the package folder: said in info.refused
+        return []
     if info.exists and not info.is_dir:
         return [f"{target}: exists and is not a folder the generator wrote; pass --overwrite to replace it"]
     if not info.foreign:
@@ -107,7 +86,7 @@ def write_package(files: dict[str, str], target: Path, *, overwrite: bool = Fals
     were generated (and are now replaced)."""
     info = ownership(target)
     if not overwrite:
-        lines = refusal(info)
+        lines = info.refused + refusal(info)
         if lines:
             raise UnsafeWrite(lines)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -137,10 +116,21 @@ def write_package(files: dict[str, str], target: Path, *, overwrite: bool = Fals
     return [name for name in info.edited if name in files]
 
 
-def diff_package(files: dict[str, str], target: Path, label: str, skip: frozenset[str] = frozenset()) -> str:
-    """Unified diff from what is on disk to what would be generated ("" when identical);
-    the files named in ``skip`` are not compared."""
-    disk = _on_disk(target)
+def diff_package(
+    files: dict[str, str],
+    target: Path,
+    label: str,
+    skip: frozenset[str] = frozenset(),
+    read: dict[str, bytes] | None = None,
+) -> str:
+    """Unified diff from what is on disk (``read``, else read from ``target``) to what would be
+    generated ("" when identical); the files named in ``skip`` are not compared."""
+    if read is None:
+        folder = read_folder(target)
+        if folder.refused:
+            raise UnsafeWrite(folder.refused)
+        read = folder.files
+    disk = {name: data.decode("utf-8", errors="replace") for name, data in read.items()}
     chunks: list[str] = []
     for name in sorted((set(disk) | set(files)) - skip):
         old, new = disk.get(name), files.get(name)

@@ -1,0 +1,130 @@
+"""A hostile package folder (issue 22): the package folder comes from the pull request too.
+
+Each case is what an attacker added to ``out/pkg`` on main: a symbolic link to
+``/proc/self/environ`` (``check`` printed the CI environment), to ``/dev/zero`` (10 GB in 30 s),
+to a folder outside; a FIFO (``check`` hung); a huge file. ``check`` and ``generate`` run in a
+guarded subprocess (tests/guarded.py: time and memory bounds, no traceback): each ends in exit 2
+with one line naming the path, reads none of them, and prints no secret of the environment.
+``generate --overwrite`` replaces the folder without following anything.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.package_folder import MAX_PACKAGE_FILE_BYTES
+
+from ..conftest import FIXTURES
+from ..guarded import Outcome, run_guarded
+
+SECRET = "TOPSECRET-9c1e"
+ARGS = ["--spec", "api/spec.yaml", "--out", "out", "--package", "pkg"]
+NOT_READ = (
+    "not read; a package folder holds only the regular files the generator wrote"
+    " (remove it, or pass --overwrite to generate)"
+)
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """out/pkg generated once from the multi-file golden spec."""
+    work = tmp_path_factory.mktemp("generated")
+    shutil.copytree(FIXTURES / "golden" / "multifile", work / "api", ignore=shutil.ignore_patterns("expected"))
+    outcome = run_guarded(["generate", *ARGS], cwd=work)
+    assert outcome.returncode == 0, outcome.output
+    return work
+
+
+@pytest.fixture
+def work(generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CI_SECRET", SECRET)
+    monkeypatch.setenv("CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    shutil.copytree(generated / "api", tmp_path / "api")
+    shutil.copytree(generated / "out", tmp_path / "out", symlinks=True)
+    return tmp_path
+
+
+def _link(target: str) -> Callable[[Path], None]:
+    return lambda path: path.symlink_to(target)
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _huge(path: Path) -> None:
+    with path.open("wb") as handle:  # sparse: costs no disk
+        handle.truncate(MAX_PACKAGE_FILE_BYTES + 1)
+
+
+CASES: dict[str, tuple[str, Callable[[Path], None], str]] = {
+    # name: (entry under out/pkg, how to make it, what the line says)
+    "environ_link": ("notes.txt", _link("/proc/self/environ"), "a symbolic link"),
+    "dev_zero_link": ("notes.txt", _link("/dev/zero"), "a symbolic link"),
+    "listed_file_is_a_link": ("_client.py", _link("/dev/zero"), "a symbolic link"),
+    "folder_link": ("docs", _link("/etc"), "a symbolic link"),
+    "fifo": ("notes.fifo", _fifo, "a FIFO"),
+    "huge_file": (
+        "big.txt",
+        _huge,
+        f"too large: more than {MAX_PACKAGE_FILE_BYTES:,} bytes (per file; the limit is"
+        f" {MAX_PACKAGE_FILE_BYTES:,} per file, 268,435,456 in all)",
+    ),
+}
+
+
+def _plant(work: Path, name: str) -> str:
+    entry, make, _ = CASES[name]
+    path = work / "out" / "pkg" / entry
+    if path.exists() or path.is_symlink():
+        path.unlink()
+    make(path)
+    return f"out/pkg/{entry}: {CASES[name][2]}: {NOT_READ}"
+
+
+def _assert_refused(outcome: Outcome, line: str) -> None:
+    assert "Traceback" not in outcome.output, outcome.output
+    assert outcome.returncode == 2, outcome.output
+    assert outcome.stderr.splitlines() == [line]
+    assert outcome.stdout == ""
+    assert SECRET not in outcome.output
+    assert outcome.seconds < 10 and outcome.peak_bytes < 500 * 1024 * 1024
+
+
+@pytest.mark.parametrize("command", ["check", "generate"])
+@pytest.mark.parametrize("name", list(CASES))
+def test_hostile_entry_is_refused_unread(work: Path, name: str, command: str) -> None:
+    line = _plant(work, name)
+    outcome = run_guarded([command, *ARGS], cwd=work)
+    _assert_refused(outcome, line)
+    assert (work / "out" / "pkg" / CASES[name][0]).is_symlink() or name in ("fifo", "huge_file")
+
+
+def test_a_linked_package_folder_is_refused(work: Path) -> None:
+    elsewhere = work / "elsewhere"
+    shutil.move(work / "out" / "pkg", elsewhere)
+    (elsewhere / "secret.txt").write_text(SECRET)
+    (work / "out" / "pkg").symlink_to(elsewhere)
+    for command in ("check", "generate"):
+        outcome = run_guarded([command, *ARGS], cwd=work)
+        _assert_refused(outcome, f"out/pkg: the package folder is a symbolic link: {NOT_READ}")
+    assert (elsewhere / "secret.txt").read_text() == SECRET
+
+
+def test_generate_overwrite_replaces_the_links_without_following_them(work: Path) -> None:
+    victim = work / "victim.txt"
+    victim.write_text("keep me")
+    (work / "out" / "pkg" / "notes.txt").symlink_to(victim)
+    (work / "out" / "pkg" / "models.py").unlink()
+    (work / "out" / "pkg" / "models.py").symlink_to(victim)
+    outcome = run_guarded(["generate", *ARGS, "--overwrite"], cwd=work)
+    assert outcome.returncode == 0, outcome.output
+    assert victim.read_text() == "keep me"
+    package = work / "out" / "pkg"
+    assert not (package / "notes.txt").exists() and not (package / "models.py").is_symlink()
+    assert run_guarded(["check", *ARGS], cwd=work).returncode == 0
