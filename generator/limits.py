@@ -7,6 +7,7 @@ A spec comes from a pull request: reading it must not hang (FIFOs, devices), exh
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import re
@@ -185,9 +186,8 @@ def _pairs_hook(duplicates: list[tuple[dict[str, Any], list[str]]]) -> Any:
     def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         out = dict(pairs)
         if len(out) < len(pairs):
-            seen: set[str] = set()
-            twice = sorted({k for k, _ in pairs if k in seen or seen.add(k)})
-            duplicates.append((out, twice))
+            counts = collections.Counter(k for k, _ in pairs)
+            duplicates.append((out, sorted(k for k, n in counts.items() if n > 1)))
         return out
 
     return hook
@@ -206,8 +206,8 @@ def _check_shape(value: JSON, display: str, budget: Budget, duplicates: dict[int
         if isinstance(current, (dict, list)):
             if len(here) >= MAX_DEPTH:
                 raise SpecError([Problem(display, pointer(*here), _deep())])
-            for key in duplicates.get(id(current), ()):
-                budget.warnings.append(Problem(display, pointer(*here, key), _duplicate(key)))
+            for twice in duplicates.get(id(current), ()):
+                budget.warnings.append(Problem(display, pointer(*here, twice), _duplicate(twice)))
             items = current.items() if isinstance(current, dict) else enumerate(current)
             for key, child in items:
                 count += isinstance(current, dict)
