@@ -166,8 +166,9 @@ def _settings(args: argparse.Namespace) -> dict[str, object]:
     return merged
 
 
-# What the generated package imports (httpx and the packages httpx imports).
-_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna"})
+# What the generated package imports (httpx and the packages httpx imports; orjson, which its
+# runtime imports when installed).
+_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna", "orjson"})
 
 
 def package_name_problem(package: str) -> str:
@@ -176,8 +177,12 @@ def package_name_problem(package: str) -> str:
 
     if not package.isidentifier():
         return "not a valid Python identifier"
+    if not package.isascii():
+        return "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"
     if keyword.iskeyword(package):
         return "a Python keyword"
+    if package.startswith("__") and package.endswith("__"):
+        return "a dunder name, reserved by Python (__main__, __init__, ...)"
     if package in sys.stdlib_module_names:
         return "shadows the standard library module of that name"
     if package in _TAKEN_NAMES:

@@ -426,6 +426,13 @@ def test_the_worst_case_is_far_within_budget(outcomes: tuple[dict[str, Outcome],
         ("class", "a Python keyword"),
         ("my-client", "not a valid Python identifier"),
         ("1client", "not a valid Python identifier"),
+        # Issue 22: orjson (every call then failed), non-ASCII names (import broke after NFKC), dunders
+        ("orjson", "shadows a package the generated client imports"),
+        ("\uff43lient", "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"),
+        ("clïent", "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"),
+        ("__main__", "a dunder name, reserved by Python (__main__, __init__, ...)"),
+        ("__init__", "a dunder name, reserved by Python (__main__, __init__, ...)"),
+        ("__client__", "a dunder name, reserved by Python (__main__, __init__, ...)"),
     ],
 )
 def test_package_name_is_checked(package: str, why: str, tmp_path: Path) -> None:
