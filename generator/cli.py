@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from . import __version__, config, fastcheck
 from .problems import Problem, SpecError
 from .provenance import MANIFEST, TOOL, with_header, with_manifest, without_inputs
-from .write import Ownership, UnsafeWrite, diff_package, ownership, write_package
+from .write import Ownership, UnsafeWrite, diff_package, ownership, recover, write_package
 
 if TYPE_CHECKING:
     from .ir import Api
@@ -225,6 +225,8 @@ def _run(args: argparse.Namespace) -> int:
     since = str(since_setting) if since_setting else None
     with_changes = bool(settings["changes"] or since)
     # The package folder is read once, as data (links, FIFOs, devices, huge files: refused unread).
+    for line in recover(target):  # a generate killed while swapping folders
+        print(line, file=sys.stderr)
     info = ownership(target)
     if args.command == "check" and info.refused:
         raise UnsafeWrite(info.refused)

@@ -109,7 +109,9 @@ def _walk(folder: Folder, dir_fd: int, prefix: str, budget: list[int]) -> None:
             continue
         budget[1] -= 1
         if budget[1] < 0:
-            _refuse(folder, rel, f"more than {MAX_PACKAGE_ENTRIES:,} files and folders in the package folder (the limit)")
+            _refuse(
+                folder, rel, f"more than {MAX_PACKAGE_ENTRIES:,} files and folders in the package folder (the limit)"
+            )
             return
         try:
             mode = os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_mode

@@ -10,16 +10,24 @@ with one line naming the path, reads none of them, and prints no secret of the e
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
+import stat
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from generator import write
 from generator.package_folder import MAX_PACKAGE_FILE_BYTES
+from generator.provenance import MANIFEST
+from generator.write import write_package
 
-from ..conftest import FIXTURES
+from ..conftest import FIXTURES, run
 from ..guarded import Outcome, run_guarded
 
 SECRET = "TOPSECRET-9c1e"
@@ -128,3 +136,84 @@ def test_generate_overwrite_replaces_the_links_without_following_them(work: Path
     package = work / "out" / "pkg"
     assert not (package / "notes.txt").exists() and not (package / "models.py").is_symlink()
     assert run_guarded(["check", *ARGS], cwd=work).returncode == 0
+
+
+# ---- the folder written: the umask's mode (item 13), a swap that survives interrupts (item 15) --
+
+
+@pytest.mark.parametrize(("umask", "folder_mode", "file_mode"), [(0o022, 0o755, 0o644), (0o027, 0o750, 0o640)])
+def test_the_package_folder_gets_the_umask_mode(tmp_path: Path, umask: int, folder_mode: int, file_mode: int) -> None:
+    """Issue 22: the folder was written 0700 (mkdtemp's mode), whatever the umask."""
+    old = os.umask(umask)
+    try:
+        write_package({"__init__.py": "", "sub/x.py": "X = 1\n"}, tmp_path / "pkg")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "pkg").stat().st_mode) == folder_mode
+    assert stat.S_IMODE((tmp_path / "pkg" / "sub").stat().st_mode) == folder_mode
+    assert stat.S_IMODE((tmp_path / "pkg" / "sub" / "x.py").stat().st_mode) == file_mode
+
+
+@pytest.mark.parametrize("call", [1, 2])
+def test_an_interrupt_during_the_swap_keeps_a_whole_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, call: int
+) -> None:
+    """Issue 22: an interrupt between the two renames left only .pkg.old-PID. Whichever rename
+    it interrupts, the old package is there afterwards, and nothing else."""
+    target = tmp_path / "pkg"
+    old_files = {"__init__.py": "OLD = 1\n", "models.py": "A = 1\n"}
+    write_package(with_manifest_like(old_files), target)
+    real = os.replace
+    calls = []
+
+    def interrupted(src: object, dst: object) -> None:
+        calls.append((src, dst))
+        if len(calls) == call:
+            if call == 2:
+                raise KeyboardInterrupt
+            real(src, dst)  # type: ignore[arg-type]
+            raise KeyboardInterrupt  # right after the first rename returned
+        real(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(write.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_package(with_manifest_like({"__init__.py": "NEW = 1\n"}), target)
+    monkeypatch.setattr(write.os, "replace", real)
+    assert (target / "__init__.py").read_text() == "OLD = 1\n" and (target / "models.py").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pkg"]
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+@pytest.mark.parametrize("command", ["check", "generate"])
+def test_a_run_killed_between_the_renames_is_restored(
+    generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A generate killed (SIGKILL: no except clause runs) after moving the package aside and
+    before moving the new one in left only .pkg.old-PID: the next run restores it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    shutil.copytree(generated / "api", tmp_path / "api")
+    shutil.copytree(generated / "out", tmp_path / "out")
+    pid = _dead_pid()
+    os.rename(tmp_path / "out" / "pkg", tmp_path / "out" / f".pkg.old-{pid}")
+    (tmp_path / "out" / f".pkg.new-{pid}-0a1b2c3d").mkdir()
+    code, out, err = run(capsys, command, *ARGS)
+    assert err.splitlines()[0] == (
+        f"out/pkg: restored from .pkg.old-{pid}, left by a generate interrupted while swapping folders"
+    )
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["pkg"]
+    if command == "check":
+        assert "out/pkg is up to date" in out
+    assert run(capsys, "check", *ARGS)[0] == 0
+
+
+def with_manifest_like(files: dict[str, str]) -> dict[str, str]:
+    """``files`` with a manifest listing them, as generate writes (so the next write may replace them)."""
+    listed = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in files.items()}
+    return {**files, MANIFEST: json.dumps({"files": listed})}

@@ -119,10 +119,7 @@ URL_TEXT = "is a URL: only files under the spec's folder (or --ref-root) are rea
 OUT_TEXT = "points outside the allowed folder: only files under the spec's folder (or --ref-root) are read"
 PROPS = "spec/api.yaml#/components/schemas/Thing/properties"
 SCHEMA = "spec/api.yaml#/paths/~1x/get/responses/200/content/application~1json/schema"
-TAG = (
-    "YAML tag {} is not allowed: a spec holds JSON's data only (strings, numbers, booleans, null, mappings,"
-    " lists)"
-)
+TAG = "YAML tag {} is not allowed: a spec holds JSON's data only (strings, numbers, booleans, null, mappings, lists)"
 
 CASES: dict[str, Case] = {
     "remote_ref_under_property_named_example": Case(
@@ -352,9 +349,7 @@ CASES: dict[str, Case] = {
     "integer_of_5000_digits_json": Case(
         {
             "spec/api.json": '{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {},'
-            ' "components": {"schemas": {"N": {"type": "number", "minimum": 1.5e3, "enum": [1, -'
-            + "9" * 5000
-            + "]}}}}"
+            ' "components": {"schemas": {"N": {"type": "number", "minimum": 1.5e3, "enum": [1, -' + "9" * 5000 + "]}}}}"
         },
         2,
         ["spec/api.json#/components/schemas/N/enum/1: integer of more than 4,300 digits (the limit)"],
