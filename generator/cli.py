@@ -224,13 +224,16 @@ def _run(args: argparse.Namespace) -> int:
     target = Path(out) / package
     since = str(since_setting) if since_setting else None
     with_changes = bool(settings["changes"] or since)
+    if not (package.isidentifier() and package.isascii()):  # a path, not a name: touch nothing there
+        print(f"--package {package}: {package_name_problem(package)}", file=sys.stderr)
+        return 2
     # The package folder is read once, as data (links, FIFOs, devices, huge files: refused unread).
     for line in recover(target):  # a generate killed while swapping folders
         print(line, file=sys.stderr)
     info = ownership(target)
     if args.command == "check" and info.refused:
         raise UnsafeWrite(info.refused)
-    # (A package name generate refused never has a manifest, so the quick path cannot pass it.)
+    # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
     if args.command == "check" and fastcheck.up_to_date(spec, info, package, strict, with_changes, since):
         print(f"{target} is up to date (these inputs gave exactly these files before, says the cache)")
         return 0
