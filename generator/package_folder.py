@@ -25,6 +25,9 @@ MAX_PACKAGE_BYTES = 256 * 1024 * 1024
 """Size of all the files of a package folder together."""
 MAX_PACKAGE_ENTRIES = 10_000
 """Files and folders in a package folder (a generated package has about 20)."""
+MAX_PACKAGE_DEPTH = 16
+"""Folders nested in the package folder (a generated package has none; each level holds a
+descriptor open while it is read)."""
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
@@ -119,6 +122,9 @@ def _walk(folder: Folder, dir_fd: int, prefix: str, budget: list[int]) -> None:
             _refuse(folder, rel, f"cannot read it ({exc.strerror})")
             continue
         if stat.S_ISDIR(mode):
+            if rel.count("/") >= MAX_PACKAGE_DEPTH:
+                _refuse(folder, rel, f"folders nested more than {MAX_PACKAGE_DEPTH} levels deep (the limit)")
+                continue
             try:
                 sub = os.open(name, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=dir_fd)
             except OSError as exc:
@@ -142,12 +148,13 @@ def _read_file(folder: Folder, dir_fd: int, name: str, rel: str, budget: list[in
         _refuse(folder, rel, f"cannot open it ({exc.strerror})")
         return
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            _refuse(folder, rel, _kind(mode))
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            _refuse(folder, rel, _kind(info.st_mode))
             return
-        data = handle.read(limit + 1)  # st_size is not trusted (files of /proc say 0)
-    if len(data) > limit:
+        # A size over the limit is refused unread; a smaller one is not trusted (/proc says 0).
+        data = None if info.st_size > limit else handle.read(limit + 1)
+    if data is None or len(data) > limit:
         which = "per file" if limit == MAX_PACKAGE_FILE_BYTES else "left for all the files of the package folder"
         _refuse(
             folder,
@@ -160,4 +167,12 @@ def _read_file(folder: Folder, dir_fd: int, name: str, rel: str, budget: list[in
     folder.files[rel] = data
 
 
-__all__ = ["MAX_PACKAGE_BYTES", "MAX_PACKAGE_ENTRIES", "MAX_PACKAGE_FILE_BYTES", "Folder", "ignored", "read_folder"]
+__all__ = [
+    "MAX_PACKAGE_BYTES",
+    "MAX_PACKAGE_DEPTH",
+    "MAX_PACKAGE_ENTRIES",
+    "MAX_PACKAGE_FILE_BYTES",
+    "Folder",
+    "ignored",
+    "read_folder",
+]

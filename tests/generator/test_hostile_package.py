@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import write
-from generator.package_folder import MAX_PACKAGE_FILE_BYTES
+from generator import package_folder, write
+from generator.package_folder import MAX_PACKAGE_DEPTH, MAX_PACKAGE_FILE_BYTES, read_folder
 from generator.provenance import MANIFEST
 from generator.write import write_package
 
@@ -217,3 +217,37 @@ def with_manifest_like(files: dict[str, str]) -> dict[str, str]:
     """``files`` with a manifest listing them, as generate writes (so the next write may replace them)."""
     listed = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in files.items()}
     return {**files, MANIFEST: json.dumps({"files": listed})}
+
+
+def test_folders_nested_too_deep_are_refused(tmp_path: Path) -> None:
+    """Each level holds a descriptor open while it is read: the depth is bounded."""
+    deep = tmp_path / "pkg" / "/".join(["d"] * (MAX_PACKAGE_DEPTH + 5))
+    deep.mkdir(parents=True)
+    (deep / "x.txt").write_text("x")
+    folder = read_folder(tmp_path / "pkg")
+    where = tmp_path / "pkg" / "/".join(["d"] * (MAX_PACKAGE_DEPTH + 1))
+    assert folder.refused == [
+        f"{where}: folders nested more than {MAX_PACKAGE_DEPTH} levels deep (the limit): {NOT_READ}"
+    ]
+    assert folder.files == {}
+
+
+def test_a_file_is_read_up_to_the_bound_whatever_its_size_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/proc's files say 0 bytes: the read itself is bounded."""
+    monkeypatch.setattr(package_folder, "MAX_PACKAGE_FILE_BYTES", 1000)
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "environ").symlink_to("/proc/self/environ")
+    assert read_folder(tmp_path / "pkg").refused[0].startswith(f"{tmp_path / 'pkg' / 'environ'}: a symbolic link")
+    big = tmp_path / "pkg" / "big.txt"
+    big.write_bytes(b"x" * 1001)
+    real_fstat = os.fstat
+    monkeypatch.setattr(package_folder.os, "fstat", lambda fd: _size_zero(real_fstat(fd)))
+    folder = read_folder(tmp_path / "pkg")
+    assert "big.txt" not in folder.files
+    assert folder.refused[0].startswith(f"{big}: too large: more than 1,000 bytes")
+
+
+def _size_zero(info: os.stat_result) -> os.stat_result:
+    fields = list(info)
+    fields[stat.ST_SIZE] = 0
+    return os.stat_result(fields)
