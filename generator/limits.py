@@ -269,6 +269,32 @@ class _Frame:
         self.keys: set[str] = set()  # in a mapping: the keys seen (duplicates are warned of)
 
 
+_PLAIN_WORDS = frozenset(
+    "yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL".split()
+)
+_KEYS = _YamlLoader("")
+"""Constructs the keys that are not plain words, as :func:`_construct_mapping` will."""
+
+
+def _key_text(event: yaml.ScalarEvent) -> str:
+    """The key a scalar becomes in the dict built (``on`` and ``true`` are both ``'true'``, ``0x1``
+    and ``1`` both ``'1'``), for finding duplicates before anything is built."""
+    value = str(event.value)
+    if event.style or (
+        event.tag is None and value and value not in _PLAIN_WORDS and value[0] not in "0123456789+-.~=<"
+    ):
+        if event.tag in (None, "!", _CORE + "str"):
+            return value  # a quoted or plain string
+    tag = event.tag if event.tag not in (None, "!") else _KEYS.resolve(yaml.ScalarNode, value, event.implicit)
+    try:
+        key = _KEYS.yaml_constructors[tag](_KEYS, yaml.ScalarNode(tag, value, style=event.style))
+    except Exception:  # an unknown tag, a huge integer: refused elsewhere; the text stands for it
+        return value
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return "null" if key is None else str(key)
+
+
 def _scan_yaml(text: str, display: str, budget: Budget) -> None:
     """Walk the YAML events (iteratively, before anything is built) to refuse a document that
     is too deep or has too many nodes, aliases expanded: alias bombs stop here, in linear time."""
@@ -311,9 +337,10 @@ def _scan_yaml(text: str, display: str, budget: Budget) -> None:
             top = frames[-1] if frames else None
             if top is not None and top.is_map and top.on_key:
                 top.key = event.value
-                if event.value in top.keys and event.value != "<<":
-                    budget.warnings.append(Problem(display, where(), _duplicate(event.value)))
-                top.keys.add(event.value)
+                key = _key_text(event)
+                if key in top.keys and event.value != "<<":
+                    budget.warnings.append(Problem(display, where(), _duplicate(key)))
+                top.keys.add(key)
             value = event.value.replace("_", "").lstrip("+-")
             if (
                 len(value) > MAX_INT_DIGITS

@@ -441,10 +441,16 @@ def test_package_name_is_checked(package: str, why: str, tmp_path: Path) -> None
 
 DUPLICATES = {
     "dup.yaml": HEAD + "paths: {}\ncomponents:\n  schemas:\n    D: {type: string}\n    D: {type: integer}\n",
+    # Keys that differ as written but not once built (YAML 1.1: `on` is true, 0x1 is 1).
+    "converted.yaml": HEAD + "paths: {}\nx-a: {on: 1, true: 2, 0x1: 3, 1: 4, 'yes': 5, \"a\": 6, b: 7}\n",
     "dup.json": '{"openapi": "3.1.0", "info": {"title": "T", "version": "1", "title": "U"}, "paths": {},'
     ' "components": {"schemas": {"E": {"type": "string", "enum": ["a"], "enum": ["b"]}}}}',
 }
 DUPLICATE_LINES = {
+    "converted.yaml": [
+        "converted.yaml#/x-a/1: {}duplicate key '1': the last one is used, the others are ignored",
+        "converted.yaml#/x-a/true: {}duplicate key 'true': the last one is used, the others are ignored",
+    ],
     "dup.yaml": ["dup.yaml#/components/schemas/D: {}duplicate key 'D': the last one is used, the others are ignored"],
     "dup.json": [
         "dup.json#/components/schemas/E/enum: {}duplicate key 'enum': the last one is used, the others are ignored",
