@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from . import __version__, config, fastcheck
 from .problems import Problem, SpecError
 from .provenance import MANIFEST, TOOL, with_header, with_manifest, without_inputs
-from .write import UnsafeWrite, diff_package, ownership, write_package
+from .write import Ownership, UnsafeWrite, diff_package, ownership, recover, write_package
 
 if TYPE_CHECKING:
     from .ir import Api
@@ -166,8 +166,9 @@ def _settings(args: argparse.Namespace) -> dict[str, object]:
     return merged
 
 
-# What the generated package imports (httpx and the packages httpx imports).
-_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna"})
+# What the generated package imports (httpx and the packages httpx imports; orjson, which its
+# runtime imports when installed).
+_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna", "orjson"})
 
 
 def package_name_problem(package: str) -> str:
@@ -176,8 +177,12 @@ def package_name_problem(package: str) -> str:
 
     if not package.isidentifier():
         return "not a valid Python identifier"
+    if not package.isascii():
+        return "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"
     if keyword.iskeyword(package):
         return "a Python keyword"
+    if package.startswith("__") and package.endswith("__"):
+        return "a dunder name, reserved by Python (__main__, __init__, ...)"
     if package in sys.stdlib_module_names:
         return "shadows the standard library module of that name"
     if package in _TAKEN_NAMES:
@@ -219,9 +224,18 @@ def _run(args: argparse.Namespace) -> int:
     target = Path(out) / package
     since = str(since_setting) if since_setting else None
     with_changes = bool(settings["changes"] or since)
-    # (A package name generate refused never has a manifest, so the quick path cannot pass it.)
-    if args.command == "check" and fastcheck.up_to_date(spec, target, package, strict, with_changes, since):
-        print(f"{target} is up to date (the inputs its manifest records are unchanged)")
+    if not (package.isidentifier() and package.isascii()):  # a path, not a name: touch nothing there
+        print(f"--package {package}: {package_name_problem(package)}", file=sys.stderr)
+        return 2
+    # The package folder is read once, as data (links, FIFOs, devices, huge files: refused unread).
+    for line in recover(target):  # a generate killed while swapping folders
+        print(line, file=sys.stderr)
+    info = ownership(target)
+    if args.command == "check" and info.refused:
+        raise UnsafeWrite(info.refused)
+    # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
+    if args.command == "check" and fastcheck.up_to_date(spec, info, package, strict, with_changes, since):
+        print(f"{target} is up to date (these inputs gave exactly these files before, says the cache)")
         return 0
     why = package_name_problem(package)
     if why:
@@ -247,19 +261,24 @@ def _run(args: argparse.Namespace) -> int:
             files[CHANGES] = with_header(CHANGES, report.markdown, api)
         else:
             print(f"{target / CHANGES}: not compared: git history unavailable ({report.unavailable})", file=sys.stderr)
-            kept = target / CHANGES
-            if kept.is_file():
-                files[CHANGES] = kept.read_text(encoding="utf-8", errors="replace")
+            kept = info.disk.get(CHANGES)
+            if kept is not None:
+                files[CHANGES] = kept.decode("utf-8", errors="replace")
             elif args.command == "generate":
                 files[CHANGES] = with_header(CHANGES, unavailable_markdown(api, report.unavailable), api)
             skip = frozenset({CHANGES})
         if strict and report.too_small:
             print(f"{spec}#/info/version: {report.too_small}", file=sys.stderr)
             return 1
-    files = with_manifest(files, api, fastcheck.inputs(spec, doc.files, package, strict, with_changes, since))
+    current = fastcheck.inputs(spec, doc.files, package, strict, with_changes, since)
+    files = with_manifest(files, api, current)
     if args.command == "check":
-        return _check(files, target, skip)
+        code, checked = _check(files, target, skip, info)
+        if code == 0 and not skip:
+            fastcheck.remember(current, checked)  # the next check of these inputs is quick
+        return code
     edited = write_package(files, target, overwrite=args.overwrite)
+    fastcheck.remember(current, files)
     for name in edited:
         print(f"{target / name}: had been edited by hand since it was generated; replaced", file=sys.stderr)
     print(
@@ -269,23 +288,25 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check(files: dict[str, str], target: Path, skip: frozenset[str]) -> int:
-    info = ownership(target)
-    on_disk = target / MANIFEST
-    if on_disk.is_file():
-        recorded = on_disk.read_text(encoding="utf-8", errors="replace")
+def _check(files: dict[str, str], target: Path, skip: frozenset[str], info: Ownership) -> tuple[int, dict[str, str]]:
+    """Exit code, and the files compared (those generate writes, or the manifest kept)."""
+    if info.refused:
+        raise UnsafeWrite(info.refused)
+    recorded_bytes = info.disk.get(MANIFEST)
+    if recorded_bytes is not None:
+        recorded = recorded_bytes.decode("utf-8", errors="replace")
         if recorded != files[MANIFEST] and without_inputs(recorded) == without_inputs(files[MANIFEST]):
             # Only the record of the inputs differs (another build of the generator, a new
             # release base): the files are what generate would write.
             files = {**files, MANIFEST: recorded}
             print(
-                f"{on_disk}: its record of the inputs is out of date; `generate` refreshes it (quicker checks)",
+                f"{target / MANIFEST}: its record of the inputs is out of date; `generate` refreshes it (quicker checks)",
                 file=sys.stderr,
             )
-    diff = diff_package(files, target, str(target), skip)
+    diff = diff_package(files, target, str(target), skip, info.disk)
     if not diff and not info.edited and not info.foreign:
         print(f"{target} is up to date")
-        return 0
+        return 0, files
     sys.stdout.write(diff)
     for name in info.edited:
         print(f"{target / name}: edited by hand since it was generated", file=sys.stderr)
@@ -298,7 +319,7 @@ def _check(files: dict[str, str], target: Path, skip: frozenset[str]) -> int:
         for name in info.foreign:
             print(f"{target / name}: not written by the generator", file=sys.stderr)
     print(f"{target} is stale: regenerate it (`{TOOL} generate`, or `make generate`)", file=sys.stderr)
-    return 1
+    return 1, files
 
 
 __all__ = ["Problem", "generate_files", "main"]

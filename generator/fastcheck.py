@@ -1,27 +1,39 @@
 """The quick ``check``: prove that a generated package is up to date without regenerating it.
 
-``generate`` records in the package's manifest what its output depends on (the *inputs*): the
-generator's version and a digest of its code and templates, the package name and settings, the SHA-256 of every file of the spec it read, and the git base of ``CHANGES.md``. (Black is pinned; the quick path runs only under that release.)
-``check`` first recomputes those inputs, which takes a few reads and hashes and no spec
-validation, templates or Black; when they equal the record and every file of the package still
-has the hash the manifest lists (no hand edit, no foreign file), the package is what ``generate``
-would write. Anything else, including an answer this module cannot give (no record, no git
-history), falls back to the full check, which regenerates and compares.
+What the package generated from a spec depends on (the *inputs*: the generator's version and a
+digest of its code and templates, Black's release, the package name and settings, the SHA-256 of
+every file of the spec, the git base of ``CHANGES.md``) is recomputed with a few reads and
+hashes, no spec validation, templates or Black. The answer comes from a record *outside the
+repository*, in the content cache (:mod:`generator.cache`, kind ``fastcheck``): each time
+``generate`` writes a package, or the full ``check`` finds one up to date, the SHA-256 of every
+file of that package is recorded under the digest of its inputs. The quick path passes only when
+the package folder holds exactly the files so recorded for the current inputs.
+
+Nothing in the repository is trusted: a pull request can edit the manifest (its record of the
+inputs, its SHA-256s) as easily as the code it lists. The manifest's record of the inputs serves
+only as a hint of which spec files to hash; a wrong hint gives inputs no run recorded, so the
+full check runs. With no record (a fresh CI machine, an empty cache, ``CODEGEN_NO_CACHE=1``), or
+an answer this module cannot give (no git history), the full check decides: it regenerates and
+compares, and records its verdict for the next run.
 
 This module imports nothing heavy (no validator, Jinja2 or Black), so the quick path starts fast.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.metadata
 import json
 from collections.abc import Iterable
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import __version__
+from . import __version__, cache
 from .gitlog import commit_of, locate, release_base, shallow, version_in
+
+if TYPE_CHECKING:
+    from .write import Ownership
 
 INPUTS = "inputs"
 """The member of the manifest holding the record of the inputs."""
@@ -33,7 +45,7 @@ BLACK_PIN = "26.10.1"
 keeps the two equal). Under any other Black the quick path steps aside for the full check."""
 
 
-@cache
+@functools.cache
 def code_digest() -> str:
     """SHA-256 over the generator's own code and templates (what decides its output)."""
     digest = hashlib.sha256()
@@ -57,10 +69,25 @@ def spec_hashes(spec: str | Path, files: Iterable[Path]) -> dict[str, str] | Non
     for path in files:
         try:
             rel = Path(path).resolve().relative_to(root).as_posix()
-            out[rel] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
         except (OSError, ValueError):
             return None
+        data = _bounded_read(Path(path))
+        if data is None:
+            return None
+        out[rel] = hashlib.sha256(data).hexdigest()
     return dict(sorted(out.items()))
+
+
+def _bounded_read(path: Path) -> bytes | None:
+    """The bytes of a regular file within the loader's limits (None for anything else: a FIFO,
+    a device, a huge file); the file names may come from the manifest, which is not trusted."""
+    from .limits import Budget, read_bytes
+    from .problems import SpecError
+
+    try:
+        return read_bytes(path, str(path), Budget())
+    except SpecError:
+        return None
 
 
 def changes_key(spec: str | Path, since: str | None) -> str | None:
@@ -76,7 +103,8 @@ def changes_key(spec: str | Path, since: str | None) -> str | None:
     if since is not None:
         commit = commit_of(top, since)
         return None if commit is None else f"since {since} {commit}"
-    version = version_in(Path(spec).read_bytes(), rel)
+    text = _bounded_read(Path(spec))
+    version = None if text is None else version_in(text, rel)
     if version is None:
         return None
     base = release_base(top, rel, version)
@@ -91,8 +119,10 @@ def inputs(
 ) -> dict[str, object] | None:
     """The record of what the package generated from ``spec`` depends on (None: cannot tell)."""
     hashes = spec_hashes(spec, files)
+    if hashes is None:
+        return None
     key = changes_key(spec, since) if changes or since else "off"
-    if hashes is None or key is None:
+    if key is None:
         return None
     return {
         "generator": f"{__version__} {code_digest()}",
@@ -103,34 +133,52 @@ def inputs(
     }
 
 
-def _manifest(target: Path) -> dict[str, object] | None:
+def _record_key(recorded_inputs: dict[str, object]) -> str:
+    return cache.key("fastcheck 1", _black_version(), json.dumps(recorded_inputs, sort_keys=True))
+
+
+def file_hashes(files: dict[str, bytes]) -> dict[str, str]:
+    return {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
+
+
+def remember(current: dict[str, object] | None, files: dict[str, str]) -> None:
+    """Record, outside the repository, that ``current`` inputs give exactly ``files`` (the whole
+    package folder as generate writes it, the manifest included)."""
+    folder = cache.cache_dir("fastcheck")
+    if current is None or folder is None or _black_version() != BLACK_PIN:
+        return
+    hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
+    cache.write(folder, _record_key(current), json.dumps(hashes, sort_keys=True))
+
+
+def up_to_date(spec: str | Path, info: Ownership, package: str, strict: bool, changes: bool, since: str | None) -> bool:
+    """True when the package folder ``info`` (read by :func:`generator.write.ownership`) is
+    provably what ``generate`` would write now: exactly the files recorded in the cache for the
+    current inputs."""
     from .provenance import MANIFEST
 
-    try:
-        data = json.loads((target / MANIFEST).read_bytes())
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def up_to_date(spec: str | Path, target: Path, package: str, strict: bool, changes: bool, since: str | None) -> bool:
-    """True when the package at ``target`` is provably what ``generate`` would write now."""
-    from .write import ownership
-
-    if _black_version() != BLACK_PIN:
+    folder = cache.cache_dir("fastcheck")
+    if folder is None or _black_version() != BLACK_PIN or info.refused or not info.is_dir:
         return False
-    data = _manifest(target)
-    recorded = data.get(INPUTS) if data else None
-    if not isinstance(recorded, dict) or not isinstance(recorded.get("spec"), dict):
+    try:
+        data = json.loads(info.disk.get(MANIFEST, b""))
+    except ValueError:
+        return False
+    hint = data.get(INPUTS) if isinstance(data, dict) else None  # which spec files: a hint, not trusted
+    if not isinstance(hint, dict) or not isinstance(hint.get("spec"), dict):
         return False
     root = Path(spec).resolve().parent
-    current = inputs(spec, (root / rel for rel in recorded["spec"]), package, strict, changes, since)
-    if current is None or current != recorded:
+    current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, strict, changes, since)
+    if current is None:
         return False
-    info = ownership(target)
-    if info.manifest is None or info.foreign or info.edited:
+    text = cache.read(folder, _record_key(current))
+    if text is None:
         return False
-    return all((target / name).is_file() for name in info.manifest)
+    try:
+        expected = json.loads(text)
+    except ValueError:
+        return False
+    return bool(expected == file_hashes(info.disk))
 
 
-__all__ = ["INPUTS", "changes_key", "code_digest", "inputs", "spec_hashes", "up_to_date"]
+__all__ = ["INPUTS", "changes_key", "code_digest", "file_hashes", "inputs", "remember", "spec_hashes", "up_to_date"]

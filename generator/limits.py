@@ -7,11 +7,12 @@ A spec comes from a pull request: reading it must not hang (FIFOs, devices), exh
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,8 @@ MAX_ALL_OF_DEPTH = 32
 """Schemas including, through ``allOf``, schemas that include others (real specs: at most 6)."""
 MAX_REF_HOPS = 64
 """``$ref``s followed in a row before a value (real specs: at most 2)."""
+MAX_INT_DIGITS = 4300
+"""Decimal digits of an integer (Python's own limit on converting between text and int)."""
 
 JSON = Any
 
@@ -64,10 +67,37 @@ _YamlLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
 
 @dataclass
 class Budget:
-    """What is left of the document-wide allowances as its files are read."""
+    """What is left of the document-wide allowances as its files are read (and the warnings
+    found meanwhile: duplicate keys)."""
 
     nodes: int = MAX_NODES
     bytes: int = MAX_TOTAL_BYTES
+    warnings: list[Problem] = field(default_factory=list)
+
+
+_CORE = "tag:yaml.org,2002:"
+_JSON_TAGS = frozenset({None, "!", *(_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq"))})
+"""The YAML tags of JSON's data model; any other (timestamp, binary, set, omap, python/...) is refused."""
+_DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
+
+
+def _tag_text(tag: str) -> str:
+    return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
+
+
+def _tag_problem(tag: str) -> str:
+    return (
+        f"YAML tag {_tag_text(tag)} is not allowed: a spec holds JSON's data only (strings, numbers, booleans,"
+        " null, mappings, lists)"
+    )
+
+
+def _big_int() -> str:
+    return f"integer of more than {MAX_INT_DIGITS:,} digits (the limit)"
+
+
+def _duplicate(key: str) -> str:
+    return f"duplicate key {key!r}: the last one is used, the others are ignored"
 
 
 def read_bytes(path: Path, display: str, budget: Budget) -> bytes:
@@ -112,11 +142,19 @@ def parse(path: Path, display: str, budget: Budget) -> JSON:
         raise SpecError([Problem(display, "", f"cannot read file: not UTF-8 (byte {exc.start})")]) from None
     try:
         if path.suffix == ".json":
+            duplicates: list[tuple[dict[str, Any], list[str]]] = []
             try:
-                value = json.loads(text)
+                value = json.loads(text, object_pairs_hook=_pairs_hook(duplicates))
             except RecursionError:
                 raise SpecError([Problem(display, pointer(*_json_too_deep(text)), _deep())]) from None
-            _check_shape(value, display, budget)
+            except ValueError as exc:
+                if isinstance(exc, json.JSONDecodeError):
+                    raise
+                big = _json_big_int(text)
+                if big is None:
+                    raise
+                raise SpecError([Problem(display, pointer(*big), _big_int())]) from None
+            _check_shape(value, display, budget, {id(d): keys for d, keys in duplicates})
             return value
         _scan_yaml(text, display, budget)
         return yaml.load(text, Loader=_YamlLoader)
@@ -141,8 +179,23 @@ def _too_many() -> str:
     )
 
 
-def _check_shape(value: JSON, display: str, budget: Budget) -> None:
-    """Count the nodes of a parsed JSON value and refuse it when too deep or too large."""
+def _pairs_hook(duplicates: list[tuple[dict[str, Any], list[str]]]) -> Any:
+    """A json ``object_pairs_hook`` that notes the objects with a key given twice (the dicts are
+    kept in ``duplicates``, so alive, so their ids stay theirs until :func:`_check_shape`)."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) < len(pairs):
+            counts = collections.Counter(k for k, _ in pairs)
+            duplicates.append((out, sorted(k for k, n in counts.items() if n > 1)))
+        return out
+
+    return hook
+
+
+def _check_shape(value: JSON, display: str, budget: Budget, duplicates: dict[int, list[str]]) -> None:
+    """Count the nodes of a parsed JSON value and refuse it when too deep or too large; warn of
+    the keys given twice (``duplicates``: id of the object -> keys)."""
     stack: list[tuple[JSON, tuple[str, ...]]] = [(value, ())]
     count = 0
     while stack:
@@ -153,6 +206,8 @@ def _check_shape(value: JSON, display: str, budget: Budget) -> None:
         if isinstance(current, (dict, list)):
             if len(here) >= MAX_DEPTH:
                 raise SpecError([Problem(display, pointer(*here), _deep())])
+            for twice in duplicates.get(id(current), ()):
+                budget.warnings.append(Problem(display, pointer(*here, twice), _duplicate(twice)))
             items = current.items() if isinstance(current, dict) else enumerate(current)
             for key, child in items:
                 count += isinstance(current, dict)
@@ -160,15 +215,28 @@ def _check_shape(value: JSON, display: str, budget: Budget) -> None:
     budget.nodes -= count
 
 
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]')
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]|(?<![0-9.eE+-])-?[0-9]+(?![0-9.eE])')
+
+
+def _json_big_int(text: str) -> tuple[str, ...] | None:
+    """Where a JSON text holds its first integer of more than MAX_INT_DIGITS digits (None: none)."""
+    return _json_where(text, big_int=True)
 
 
 def _json_too_deep(text: str) -> tuple[str, ...]:
     """Where a JSON text (too deep for the parser) first goes deeper than the limit."""
+    return _json_where(text, big_int=False) or ()
+
+
+def _json_where(text: str, *, big_int: bool) -> tuple[str, ...] | None:
     frames: list[list[Any]] = []  # [is_object, key or index]
     last = ""
     for match in _JSON_TOKEN.finditer(text):
         token = match.group()
+        if token[-1].isdigit():
+            if big_int and len(token.lstrip("-")) > MAX_INT_DIGITS:
+                return tuple(str(f[1]) for f in frames)
+            continue
         if token in "{[":
             if len(frames) >= MAX_DEPTH:
                 break
@@ -185,11 +253,11 @@ def _json_too_deep(text: str) -> tuple[str, ...]:
                 last = json.loads(token)
             except ValueError:
                 last = token[1:-1]
-    return tuple(str(f[1]) for f in frames)
+    return None if big_int else tuple(str(f[1]) for f in frames)
 
 
 class _Frame:
-    __slots__ = ("anchor", "height", "is_map", "key", "nodes", "on_key")
+    __slots__ = ("anchor", "height", "is_map", "key", "keys", "nodes", "on_key")
 
     def __init__(self, anchor: str | None, is_map: bool) -> None:
         self.anchor = anchor
@@ -198,6 +266,33 @@ class _Frame:
         self.height = 1
         self.on_key = True  # in a mapping: the next node is a key
         self.key: str | int = "" if is_map else 0
+        self.keys: set[str] = set()  # in a mapping: the keys seen (duplicates are warned of)
+
+
+_PLAIN_WORDS = frozenset(
+    "yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL".split()
+)
+_KEYS = _YamlLoader("")
+"""Constructs the keys that are not plain words, as :func:`_construct_mapping` will."""
+
+
+def _key_text(event: yaml.ScalarEvent) -> str:
+    """The key a scalar becomes in the dict built (``on`` and ``true`` are both ``'true'``, ``0x1``
+    and ``1`` both ``'1'``), for finding duplicates before anything is built."""
+    value = str(event.value)
+    if event.style or (
+        event.tag is None and value and value not in _PLAIN_WORDS and value[0] not in "0123456789+-.~=<"
+    ):
+        if event.tag in (None, "!", _CORE + "str"):
+            return value  # a quoted or plain string
+    tag = event.tag if event.tag not in (None, "!") else _KEYS.resolve(yaml.ScalarNode, value, event.implicit)
+    try:
+        key = _KEYS.yaml_constructors[tag](_KEYS, yaml.ScalarNode(tag, value, style=event.style))
+    except Exception:  # an unknown tag, a huge integer: refused elsewhere; the text stands for it
+        return value
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return "null" if key is None else str(key)
 
 
 def _scan_yaml(text: str, display: str, budget: Budget) -> None:
@@ -233,9 +328,26 @@ def _scan_yaml(text: str, display: str, budget: Budget) -> None:
     ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
     for event in yaml.parse(text, Loader=_YamlLoader):
         kind = type(event)
-        if kind is yaml.ScalarEvent:
-            if frames and frames[-1].is_map and frames[-1].on_key:
+        tag = getattr(event, "tag", None)
+        if tag not in _JSON_TAGS and kind is not yaml.AliasEvent:
+            if frames and frames[-1].is_map and frames[-1].on_key and kind is yaml.ScalarEvent:
                 frames[-1].key = event.value
+            raise SpecError([Problem(display, where(), _tag_problem(str(tag)))])
+        if kind is yaml.ScalarEvent:
+            top = frames[-1] if frames else None
+            if top is not None and top.is_map and top.on_key:
+                top.key = event.value
+                key = _key_text(event)
+                if key in top.keys and event.value != "<<":
+                    budget.warnings.append(Problem(display, where(), _duplicate(key)))
+                top.keys.add(key)
+            value = event.value.replace("_", "").lstrip("+-")
+            if (
+                len(value) > MAX_INT_DIGITS
+                and (tag == _CORE + "int" or (tag is None and not event.style))
+                and _DECIMAL.fullmatch(event.value)
+            ):
+                raise SpecError([Problem(display, where(), _big_int())])
             count_up(1, 0)
             if event.anchor:
                 anchors[event.anchor] = (1, 0)

@@ -78,6 +78,7 @@ def load_document(
                 doc.resolve_ref(ref, current)
             except KeyError as exc:
                 problems.append(_with(where, f"dangling $ref {ref!r}: {exc.args[0]}"))
+    doc.warnings.extend(budget.warnings)  # duplicate keys
     if problems:
         raise SpecError(problems)
     problems.extend(ref_chains(doc)[1])

@@ -19,6 +19,7 @@ import re
 
 from . import __version__
 from .ir import Api
+from .literals import escape_invisible
 
 TOOL = "botpress-codegen"
 MANIFEST = ".botpress-codegen-manifest.json"
@@ -29,7 +30,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 def _one_line(text: str) -> str:
     """Spec text (the API version) made safe on one comment line."""
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return " ".join(_CONTROL.sub(" ", text).split()) or "no version"
+    return " ".join(escape_invisible(_CONTROL.sub(" ", text), "\\").split()) or "no version"
 
 
 def header_lines(api: Api) -> list[str]:

@@ -12,7 +12,7 @@ from . import cuts
 from .code import IMPORTS_MARK, ModuleWriter
 from .imports import IMPORTS
 from .ir import Api, BodyArg, Field, Operation, Parameter
-from .literals import py_literal
+from .literals import escape_invisible, py_literal
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 RUNTIME = Path(__file__).resolve().parent / "runtime"
@@ -50,6 +50,7 @@ def _docstring(text: str) -> str:
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates
     text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
     text = _CONTROL.sub(lambda m: f"\\\\x{ord(m.group()):02x}", text.replace("\r\n", "\n"))
+    text = escape_invisible(text, "\\\\")  # bidi, zero-width, separators: Trojan Source
     text = "\n".join(line.rstrip() for line in text.splitlines())
     if text.endswith('"'):
         text += " "
@@ -156,8 +157,9 @@ def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) 
 
 
 def _encodable(name: str, text: str) -> str:
-    """Non-Python files (README.md) hold spec text as is: lone surrogates, which UTF-8 cannot
-    encode, are written as ``\\udXXX`` escapes there. (Python files escape them in literals.)"""
+    """Non-Python files (README.md) hold spec text as is, but for lone surrogates, which UTF-8
+    cannot encode, and invisible or bidi characters: those are written as ``\\uXXXX`` escapes
+    there. (Python files escape them in literals and docstrings.)"""
     if name.endswith(".py"):
         return text
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return escape_invisible(text.encode("utf-8", "backslashreplace").decode("utf-8"), "\\")

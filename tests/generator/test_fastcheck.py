@@ -1,9 +1,12 @@
-"""The quick check: `check` proves "nothing changed" from the manifest's record of the inputs,
-and still fails on any drift (a spec file, a hand edit, the generator, Black)."""
+"""The quick check: `check` proves "nothing changed" from a record in the cache (outside the
+repository) of the files the same inputs gave, and still fails on any drift (a spec file, a
+hand edit, the generator, Black); a manifest forged by a pull request never passes it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -18,14 +21,17 @@ from generator.provenance import MANIFEST
 from ..conftest import FIXTURES, ROOT, run
 
 MULTIFILE = FIXTURES / "golden" / "multifile"
-QUICK = "is up to date (the inputs its manifest records are unchanged)"
+QUICK = "is up to date (these inputs gave exactly these files before, says the cache)"
 ARGS = ("--spec", "api/spec.yaml", "--out", "out", "--package", "pkg")
 
 
 @pytest.fixture
 def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A two-file spec (root + a referenced schema file) generated into out/pkg."""
+    """A two-file spec (root + a referenced schema file) generated into out/pkg, with a cache of
+    its own (tmp/cache)."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CODEGEN_NO_CACHE", raising=False)
+    monkeypatch.setenv("CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
     shutil.copytree(MULTIFILE, tmp_path / "api", ignore=shutil.ignore_patterns("expected"))
     assert run(capsys, "generate", *ARGS)[0] == 0
     return tmp_path
@@ -113,8 +119,73 @@ def test_quick_check_imports_no_validator_jinja_or_black(work: Path) -> None:
         capture_output=True,
         text=True,
         timeout=60,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "CODEGEN_CACHE_DIR": str(work / "cache")},
     )
     elapsed = time.perf_counter() - started
     assert done.stdout.strip().splitlines()[-1] == "0 []", done.stderr
     assert elapsed < 5  # ~0.2 s here; generous for a loaded CI machine (the figure is in make bench)
+
+
+def _forge(work: Path) -> None:
+    """What the pull request of issue 22 did: code injected into _client.py, and its SHA-256
+    updated in the manifest (so the manifest agrees with the files it lists)."""
+    package = work / "out" / "pkg"
+    client = package / "_client.py"
+    client.write_text(client.read_text() + '__import__("os").system("id")\n')
+    manifest = json.loads((package / MANIFEST).read_text())
+    manifest["files"]["_client.py"] = hashlib.sha256(client.read_bytes()).hexdigest()
+    (package / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def test_a_forged_manifest_is_not_trusted(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _forge(work)
+    code, out, err = run(capsys, "check", *ARGS)
+    assert code == 1 and QUICK not in out and "is stale" in err
+    assert '+__import__("os").system("id")' not in out and '-__import__("os").system("id")' in out
+
+
+def test_a_forged_manifest_with_an_empty_cache_runs_the_full_check(
+    work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh CI clone: nothing recorded, so the full check, which finds the injection."""
+    shutil.rmtree(work / "cache")
+    _forge(work)
+    code, out, _ = run(capsys, "check", *ARGS)
+    assert code == 1 and QUICK not in out and '-__import__("os").system("id")' in out
+
+
+def test_a_fresh_cache_runs_the_full_check_then_records_it(
+    work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.rmtree(work / "cache")
+    code, out, _ = run(capsys, "check", *ARGS)
+    assert code == 0 and QUICK not in out and "is up to date" in out
+    code, out, _ = run(capsys, "check", *ARGS)
+    assert code == 0 and QUICK in out
+    monkeypatch.setenv("CODEGEN_NO_CACHE", "1")
+    code, out, _ = run(capsys, "check", *ARGS)
+    assert code == 0 and QUICK not in out and "is up to date" in out
+
+
+def test_a_forged_hint_of_spec_files_runs_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The manifest's list of spec files is only a hint: listing fewer files (so that a changed
+    one is not hashed) gives inputs nothing recorded."""
+    ref = _referenced_file(work)
+    ref.write_text(ref.read_text().replace("type: string", "type: integer", 1))
+    manifest_path = work / "out" / "pkg" / MANIFEST
+    manifest = json.loads(manifest_path.read_text())
+    rel = ref.relative_to(work / "api").as_posix()
+    del manifest["inputs"]["spec"][rel]
+    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
+    code, out, _ = run(capsys, "check", *ARGS)
+    assert code == 1 and QUICK not in out
+
+
+def test_a_hint_naming_a_fifo_is_not_read(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    os.mkfifo(work / "api" / "pipe.yaml")
+    manifest_path = work / "out" / "pkg" / MANIFEST
+    manifest = json.loads(manifest_path.read_text())
+    manifest["inputs"]["spec"]["pipe.yaml"] = "0" * 64
+    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
+    code, out, err = run(capsys, "check", *ARGS)  # would hang on open() without O_NONBLOCK
+    assert code == 0 and QUICK not in out and "record of the inputs is out of date" in err

@@ -245,3 +245,73 @@ def test_mypy_strict(out_dir: Path) -> None:
         args, env={**os.environ, "MYPYPATH": str(out_dir)}, cwd=out_dir, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Issue 22 (Trojan Source): bidi controls and other invisible characters of spec text were
+# written raw into the comments and docstrings of every file.
+INVISIBLE = "\u202e\u2066\u2069\u200b\u200f\u061c\ufeff\u2028\u0085\U000e0041\ue000\u3164"
+TROJAN = f"""openapi: 3.1.0
+info:
+  title: "Tro{INVISIBLE}jan"
+  version: "1.0{INVISIBLE}"
+  description: "desc{INVISIBLE}"
+paths:
+  /items/{{id}}:
+    get:
+      operationId: getItem
+      summary: "Get {INVISIBLE} item"
+      description: "Returns {INVISIBLE} it"
+      parameters:
+        - {{name: id, in: path, required: true, description: "id{INVISIBLE}", schema: {{type: string}}}}
+        - {{name: q, in: query, description: "q{INVISIBLE}", schema: {{type: string}}}}
+      responses:
+        '200':
+          description: "ok{INVISIBLE}"
+          content:
+            application/json:
+              schema: {{$ref: '#/components/schemas/Item'}}
+components:
+  schemas:
+    Item:
+      type: object
+      description: "Item{INVISIBLE}"
+      properties:
+        name: {{type: string, description: "name{INVISIBLE}", default: "d{INVISIBLE}"}}
+        kind: {{$ref: '#/components/schemas/Kind'}}
+    Kind:
+      type: string
+      description: "Kind{INVISIBLE}"
+      enum: [a, "b{INVISIBLE}"]
+"""
+
+
+def test_invisible_characters_are_escaped_in_every_file(tmp_path: Path) -> None:
+    spec = tmp_path / "trojan.yaml"
+    spec.write_text(TROJAN, encoding="utf-8")
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["generate", "--spec", str(spec), "--out", str(tmp_path / "out"), "--package", "trojan"])
+    assert code == 0, stderr.getvalue()
+    package = tmp_path / "out" / "trojan"
+    texts = {p.name: p.read_text(encoding="utf-8") for p in package.iterdir() if p.is_file()}
+    for name, text in texts.items():
+        raw = sorted({f"U+{ord(c):04X}" for c in text if c in INVISIBLE})
+        assert raw == [], f"{name}: {raw}"
+    # ... written as escapes instead, where the spec text went: docstrings, the header, the README.
+    assert "Tro\\\\u202e\\\\u2066" in texts["models.py"] and "\\\\U000e0041" in texts["_client.py"]
+    assert "API version 1.0\\u202e\\u2066" in texts["models.py"].splitlines()[0]
+    assert "Tro\\u202e\\u2066" in texts["README.md"]
+    # The values themselves survive, through escaped literals.
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import typing; from trojan.models import Kind; print(ascii(list(typing.get_args(Kind))))",
+        ],
+        cwd=tmp_path / "out",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.strip() == ascii(["a", f"b{INVISIBLE}".replace("\u0085", "\n")])  # YAML: NEL breaks lines

@@ -118,6 +118,8 @@ OUTSIDE = {"outside/secret.yaml": f"Secret:\n  type: string\n  description: {SEC
 URL_TEXT = "is a URL: only files under the spec's folder (or --ref-root) are read; vendor the file"
 OUT_TEXT = "points outside the allowed folder: only files under the spec's folder (or --ref-root) are read"
 PROPS = "spec/api.yaml#/components/schemas/Thing/properties"
+SCHEMA = "spec/api.yaml#/paths/~1x/get/responses/200/content/application~1json/schema"
+TAG = "YAML tag {} is not allowed: a spec holds JSON's data only (strings, numbers, booleans, null, mappings, lists)"
 
 CASES: dict[str, Case] = {
     "remote_ref_under_property_named_example": Case(
@@ -296,6 +298,63 @@ CASES: dict[str, Case] = {
             " maxLength must be a non-negative integer, not string '200'"
         ],
     ),
+    # Issue 22: YAML tags beyond JSON's data printed a worker's traceback, then an internal error
+    # (a date is not JSON serializable); a 5,000-digit integer an unlocated internal error.
+    "timestamp_tag_as_the_version": Case(
+        {"spec/api.yaml": "openapi: 3.1.0\ninfo: {title: T, version: !!timestamp 2024-01-01}\npaths: {}\n"},
+        2,
+        [f"spec/api.yaml#/info/version: {TAG.format('!!timestamp')}"],
+    ),
+    "binary_tag_as_the_version": Case(
+        {"spec/api.yaml": "openapi: 3.1.0\ninfo: {title: T, version: !!binary aGVsbG8=}\npaths: {}\n"},
+        2,
+        [f"spec/api.yaml#/info/version: {TAG.format('!!binary')}"],
+    ),
+    "timestamp_in_an_enum": Case(
+        {"spec/api.yaml": _op("{type: string, enum: [a, !!timestamp 2024-01-01]}")},
+        2,
+        [f"{SCHEMA}/enum/1: {TAG.format('!!timestamp')}"],
+    ),
+    "timestamp_as_a_default": Case(
+        {"spec/api.yaml": _op("{type: string, default: !!timestamp '2024-01-01 10:00:00'}")},
+        2,
+        [f"{SCHEMA}/default: {TAG.format('!!timestamp')}"],
+    ),
+    "set_as_a_default": Case(
+        {"spec/api.yaml": _op("{type: object, default: !!set {a, b}}")},
+        2,
+        [f"{SCHEMA}/default: {TAG.format('!!set')}"],
+    ),
+    "python_tag": Case(
+        {"spec/api.yaml": _op("{type: string, default: !!python/name:os.system ''}")},
+        2,
+        [f"{SCHEMA}/default: {TAG.format('!!python/name:os.system')}"],
+    ),
+    "referenced_file_with_an_omap": Case(
+        {
+            "spec/api.yaml": _op("{$ref: 'schemas.yaml#/Thing'}"),
+            "spec/schemas.yaml": "Thing:\n  type: object\n  x-order: !!omap [{a: 1}, {b: 2}]\n",
+        },
+        2,
+        [
+            "spec/api.yaml#/paths/~1x/get/responses/200/content/application~1json/schema/$ref: dangling $ref"
+            f" 'schemas.yaml#/Thing': spec/schemas.yaml: {TAG.format('!!omap')}"
+        ],
+    ),
+    "integer_of_5000_digits_yaml": Case(
+        {"spec/api.yaml": _op("{type: integer, maximum: " + "9" * 5000 + "}")},
+        2,
+        [f"{SCHEMA}/maximum: integer of more than 4,300 digits (the limit)"],
+    ),
+    "integer_of_5000_digits_json": Case(
+        {
+            "spec/api.json": '{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {},'
+            ' "components": {"schemas": {"N": {"type": "number", "minimum": 1.5e3, "enum": [1, -' + "9" * 5000 + "]}}}}"
+        },
+        2,
+        ["spec/api.json#/components/schemas/N/enum/1: integer of more than 4,300 digits (the limit)"],
+        spec="spec/api.json",
+    ),
 }
 
 
@@ -362,6 +421,13 @@ def test_the_worst_case_is_far_within_budget(outcomes: tuple[dict[str, Outcome],
         ("class", "a Python keyword"),
         ("my-client", "not a valid Python identifier"),
         ("1client", "not a valid Python identifier"),
+        # Issue 22: orjson (every call then failed), non-ASCII names (import broke after NFKC), dunders
+        ("orjson", "shadows a package the generated client imports"),
+        ("\uff43lient", "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"),
+        ("clïent", "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"),
+        ("__main__", "a dunder name, reserved by Python (__main__, __init__, ...)"),
+        ("__init__", "a dunder name, reserved by Python (__main__, __init__, ...)"),
+        ("__client__", "a dunder name, reserved by Python (__main__, __init__, ...)"),
     ],
 )
 def test_package_name_is_checked(package: str, why: str, tmp_path: Path) -> None:
@@ -371,3 +437,40 @@ def test_package_name_is_checked(package: str, why: str, tmp_path: Path) -> None
     assert code == 2
     assert stderr.getvalue() == f"--package {package}: {why}\n"
     assert list(tmp_path.iterdir()) == []
+
+
+DUPLICATES = {
+    "dup.yaml": HEAD + "paths: {}\ncomponents:\n  schemas:\n    D: {type: string}\n    D: {type: integer}\n",
+    # Keys that differ as written but not once built (YAML 1.1: `on` is true, 0x1 is 1).
+    "converted.yaml": HEAD + "paths: {}\nx-a: {on: 1, true: 2, 0x1: 3, 1: 4, 'yes': 5, \"a\": 6, b: 7}\n",
+    "dup.json": '{"openapi": "3.1.0", "info": {"title": "T", "version": "1", "title": "U"}, "paths": {},'
+    ' "components": {"schemas": {"E": {"type": "string", "enum": ["a"], "enum": ["b"]}}}}',
+}
+DUPLICATE_LINES = {
+    "converted.yaml": [
+        "converted.yaml#/x-a/1: {}duplicate key '1': the last one is used, the others are ignored",
+        "converted.yaml#/x-a/true: {}duplicate key 'true': the last one is used, the others are ignored",
+    ],
+    "dup.yaml": ["dup.yaml#/components/schemas/D: {}duplicate key 'D': the last one is used, the others are ignored"],
+    "dup.json": [
+        "dup.json#/components/schemas/E/enum: {}duplicate key 'enum': the last one is used, the others are ignored",
+        "dup.json#/info/title: {}duplicate key 'title': the last one is used, the others are ignored",
+    ],
+}
+
+
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("name", list(DUPLICATES))
+def test_duplicate_keys_are_located_warnings(
+    name: str, strict: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: a key given twice in a YAML or JSON mapping silently kept the last value."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text(DUPLICATES[name])
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["generate", "--spec", name, "--out", "out", "--package", "pkg", *(["--strict"] if strict else [])])
+    lines = [line.format("" if strict else "warning: ") for line in DUPLICATE_LINES[name]]
+    assert code == (2 if strict else 0)
+    assert stderr.getvalue().splitlines() == lines
+    assert (tmp_path / "out" / "pkg").is_dir() != strict
