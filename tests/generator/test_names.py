@@ -188,3 +188,17 @@ def test_method_arguments_reserve_every_global_a_method_body_uses() -> None:
     lowercase = {name for name in used if name[:1].islower()}
     assert lowercase, "no method body read"
     assert lowercase <= METHOD_ARGUMENTS, sorted(lowercase - METHOD_ARGUMENTS)
+
+
+def test_keywords_are_a_fixed_table_not_the_interpreter_s() -> None:
+    """The output is a function of the inputs and the generator version: which names get a
+    trailing ``_`` does not follow the Python that runs the generator (3.12 made ``type`` a soft
+    keyword; a member ``type`` stays ``type``)."""
+    import keyword
+
+    from generator.naming import KEYWORDS, SOFT_KEYWORDS, snake_case
+
+    assert set(keyword.kwlist) <= KEYWORDS  # a new hard keyword would be a syntax error: noticed here
+    assert SOFT_KEYWORDS == {"_", "case", "match"}  # the names of 3.11, recorded
+    recorded = {"type": "type", "match": "match_", "case": "case_", "class": "class_", "print": "print"}
+    assert {name: snake_case(name) for name in recorded} == recorded
