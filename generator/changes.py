@@ -99,11 +99,39 @@ def actual_bump(old: str, new: str) -> str | None:
     if not a or not b:
         return None
     x, y = tuple(map(int, a.groups())), tuple(map(int, b.groups()))
+    if y < x:
+        return "downgrade"
     if y[0] > x[0]:
         return "major"
     if y[:2] > x[:2]:
         return "minor"
     return "patch" if y > x else "none"
+
+
+def semver(report: Report) -> dict[str, object]:
+    """The version bump as data: ``old_version``, ``new_version``, ``required_bump`` (major,
+    minor or none), ``actual_bump`` (major, minor, patch, none, downgrade, or null when a version
+    is not MAJOR.MINOR.PATCH) and ``enough`` (null when not checked)."""
+    need = required_bump(report) or "none"
+    got = actual_bump(report.old_version, report.new_version)
+    enough = None if got is None else got != "downgrade" and _RANK.get(got, 0) >= _RANK.get(need, 0)
+    return {
+        "old_version": report.old_version or None,
+        "new_version": report.new_version or None,
+        "required_bump": need,
+        "actual_bump": got,
+        "enough": enough,
+    }
+
+
+def semver_line(report: Report) -> str:
+    """``Semver: 1.0.0 -> 1.1.0 needs major; the bump is minor: too small`` (one line, always)."""
+    data = semver(report)
+    old, new = data["old_version"] or "no version", data["new_version"] or "no version"
+    got = data["actual_bump"]
+    bump = "not MAJOR.MINOR.PATCH" if got is None else "a downgrade" if got == "downgrade" else got
+    verdict = "not checked" if data["enough"] is None else "enough" if data["enough"] else "too small"
+    return f"Semver: {old} -> {new} needs {data['required_bump']}; the bump is {bump}: {verdict}"
 
 
 def bump_verdict(report: Report) -> tuple[str, bool]:
@@ -116,6 +144,8 @@ def bump_verdict(report: Report) -> tuple[str, bool]:
     got = actual_bump(report.old_version, report.new_version)
     if got is None:
         return f"Semver: the {why} version bump; {old} -> {new} is not MAJOR.MINOR.PATCH, not checked.", False
+    if got == "downgrade":
+        return f"Semver: the {why} version bump; {old} -> {new} is a downgrade: too small.", True
     if _RANK.get(got, 0) >= _RANK[need]:
         return f"Semver: the {why} version bump; {old} -> {new} is a {got} bump: enough.", False
     return f"Semver: the {why} version bump; {old} -> {new} is only a {got} bump: too small.", True
@@ -266,10 +296,8 @@ def run_diff(old: str, new: str, fmt: str = "text", strict: bool = False) -> int
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 2
-    sys.stdout.write(format_json(report) if fmt == "json" else format_text(report))
-    verdict, too_small = bump_verdict(report)
-    if strict and (report.breaking or report.non_breaking):
-        print(verdict, file=sys.stderr)
+    sys.stdout.write(format_json(report, semver(report)) if fmt == "json" else format_text(report, semver_line(report)))
+    too_small = semver(report)["enough"] is False
     return 1 if report.breaking or (strict and too_small) else 0
 
 
@@ -285,5 +313,7 @@ __all__ = [
     "release_base",
     "required_bump",
     "run_diff",
+    "semver",
+    "semver_line",
     "unavailable_markdown",
 ]

@@ -105,7 +105,8 @@ def test_text_report(case: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.
 def test_nothing_to_report(case: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_diff(case, monkeypatch, capsys)
     assert code == 0
-    assert out.splitlines()[-1] == "No changes to the generated client."
+    assert "No changes to the generated client." in out.splitlines()
+    assert out.splitlines()[-1].startswith("Semver: ") and out.splitlines()[-1].endswith(": enough")
 
 
 @pytest.mark.parametrize("case", ["renamed_ref_target", "renamed_recursive_ref"])
@@ -126,7 +127,12 @@ def test_json_format(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     check_snapshot(CASES_DIR / "json_format" / "expected.json", out)
     assert code == 1
     report = json.loads(out)
-    assert set(report) == {"breaking", "non_breaking"}
+    assert set(report) == {"old_version", "new_version", "required_bump", "actual_bump", "enough"} | {
+        "breaking",
+        "non_breaking",
+    }
+    assert (report["old_version"], report["new_version"]) == ("1.0.0", "1.1.0")
+    assert (report["required_bump"], report["actual_bump"], report["enough"]) == ("major", "minor", False)
     for change in report["breaking"] + report["non_breaking"]:
         assert set(change) == {"kind", "python", "location", "message"}
         assert re.match(r"^(old|new)\.yaml#/", change["location"])
@@ -273,3 +279,37 @@ def test_generate_and_check_with_changes_from_git(repo: Path, capsys: pytest.Cap
     assert main(["check", *args]) == 0, capsys.readouterr().out
     # Without the option the file is not part of the package.
     assert main(["check", *args[:-1]]) == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "code"),
+    [
+        ("1.0.0", "2.0.0", "Semver: 1.0.0 -> 2.0.0 needs major; the bump is major: enough", 1),
+        ("1.0.0", "1.1.0", "Semver: 1.0.0 -> 1.1.0 needs major; the bump is minor: too small", 1),
+        ("2.0.0", "1.0.0", "Semver: 2.0.0 -> 1.0.0 needs major; the bump is a downgrade: too small", 1),
+        ("1.0", "2.0", "Semver: 1.0 -> 2.0 needs major; the bump is not MAJOR.MINOR.PATCH: not checked", 1),
+    ],
+)
+def test_semver_line_always_on_stdout(
+    old: str,
+    new: str,
+    line: str,
+    code: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --strict too, the last line of stdout says what the changes need and whether the
+    version bump is enough; --format json carries the same as data."""
+    case = CASES_DIR / "argument_added_required"
+    for name, version in (("old.yaml", old), ("new.yaml", new)):
+        text = (case / name).read_text(encoding="utf-8")
+        (tmp_path / name).write_text(re.sub(r"version: .*", f"version: '{version}'", text, count=1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["diff", "old.yaml", "new.yaml"]) == code
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == line and err == ""
+    strict = main(["diff", "old.yaml", "new.yaml", "--strict", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert (report["old_version"], report["new_version"]) == (old, new)
+    assert strict == 1 and report["required_bump"] == "major"
