@@ -151,7 +151,7 @@ class SyncTransport(BaseTransport):
                         time.sleep(delay)
                         attempt += 1
                         continue
-                raise self._connection_error(exc, request) from exc
+                raise self._connection_error(exc, request) from self._cause(exc, exc)
             self._log_response(request, response, started, attempt)
             if response.is_success:
                 if truncated:
@@ -286,7 +286,7 @@ class AsyncTransport(BaseTransport):
                         await asyncio.sleep(delay)
                         attempt += 1
                         continue
-                raise self._connection_error(exc, request) from caught
+                raise self._connection_error(exc, request) from self._cause(exc, caught)
             self._log_response(request, response, started, attempt)
             if response.is_success:
                 if truncated:

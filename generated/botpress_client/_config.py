@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from ._encoding import (
+    _header_problem,
+)
 from ._exceptions import (
     ConfigurationError,
 )
@@ -67,6 +70,20 @@ class Config:
     """Check every JSON answer against its schema (types, required members) before reading it."""
     _urls: dict[str, httpx.URL] = field(default_factory=dict, init=False, repr=False, compare=False)
     """``url``'s cache; a copy made by ``with_options`` starts its own (its base may differ)."""
+
+    def __post_init__(self) -> None:
+        """Refuse what could not be sent (the client's constructor and ``with_options`` build a
+        ``Config``): :class:`ConfigurationError` naming the option and header, never a value."""
+        if self.token is not None and _header_problem("authorization", self.token) is not None:
+            raise ConfigurationError("token", "", _TOKEN_PROBLEM)
+        for wire, value in self.header_options:
+            problem = _header_problem(wire, value)
+            if problem is not None:
+                raise ConfigurationError(wire, "", problem)
+        for name, value in self.default_headers:
+            problem = _header_problem(name, value)
+            if problem is not None:
+                raise ConfigurationError("default_headers", "", f"header {name!r}: {problem}")
 
     def url(self, path: str) -> httpx.URL:
         """``base_url`` followed by ``path`` (percent-encoded already).
@@ -127,11 +144,19 @@ def _clipped(timeout: httpx.Timeout, remaining: float | None) -> dict[str, float
     return {k: left if v is None else min(v, left) for k, v in parts.items()}
 
 
+_TOKEN_PROBLEM = (
+    "not sendable in an Authorization header: printable ASCII without spaces or tabs at "
+    "either end"
+)
+
+
 def resolve_token(token: str | None, env: str, required: bool) -> str | None:
     """The token given, else from ``$env``; raises :class:`ConfigurationError` when there is none
-    and one is ``required``. Never shows the token."""
+    and one is ``required``, or when it cannot be sent as it is. Never shows the token."""
     value = token if token is not None else env_str(env)
     if value:
+        if _header_problem("authorization", value) is not None:
+            raise ConfigurationError("token", env if token is None else "", _TOKEN_PROBLEM)
         return value
     if required:
         where = f"pass token=... or set ${env}" if env else "pass token=..."

@@ -17,21 +17,42 @@ from ._types import UNSET
 _HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 
 
-_HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")
+_HEADER_VALUE = re.compile(r"(?:[\x21-\x7e]+(?:[ \t]+[\x21-\x7e]+)*)?")
+"""What h11 sends (its ``field_value``, ASCII only as httpx encodes header text): no control
+characters, no whitespace at either end (h11 refuses ``'Bearer x '`` with the value in its
+message)."""
+
+
+def _header_problem(name: str, value: object) -> str | None:
+    """Why ``name: value`` cannot be sent as it is, else ``None``. Names the rule, never the
+    value (a header may hold a secret)."""
+    if not isinstance(name, str) or not _HEADER_NAME.fullmatch(name):
+        return "not a valid header name"
+    if not isinstance(value, str):
+        return "header value must be a string"
+    if "\r" in value or "\n" in value:
+        return "header value must not contain CR or LF"
+    if not value.isascii() or not _HEADER_VALUE.fullmatch(value):
+        if value.strip(" \t") != value:
+            return "header value must not start or end with a space or a tab"
+        return "header value must be printable ASCII (no control or non-ASCII characters)"
+    return None
 
 
 def _check_header_value(name: str, value: str) -> str:
-    """Refuse what would be sent wrongly or not at all (header injection, non-ASCII)."""
-    if value.isascii() and value.isprintable() and _HEADER_NAME.fullmatch(name):
-        return value  # the common case, checked cheaply
-    if not _HEADER_NAME.fullmatch(name):
-        raise RequestValidationError(name, "not a valid header name")
-    if "\r" in value or "\n" in value:
-        raise RequestValidationError(name, "header value must not contain CR or LF")
-    if not _HEADER_VALUE.fullmatch(value):
-        raise RequestValidationError(
-            name, "header value must be printable ASCII (no control or non-ASCII characters)"
-        )
+    """Refuse what would be sent wrongly or not at all (header injection, non-ASCII, whitespace
+    at either end): :class:`RequestValidationError` naming the header, never its value."""
+    if (
+        type(value) is str
+        and value.isascii()
+        and value.isprintable()
+        and (not value or (value[0] != " " and value[-1] != " "))
+        and _HEADER_NAME.fullmatch(name)
+    ):
+        return value  # the common case, checked cheaply (tabs are not printable)
+    problem = _header_problem(name, value)
+    if problem is not None:
+        raise RequestValidationError(name if isinstance(name, str) else "headers", problem)
     return value
 
 

@@ -294,10 +294,22 @@ class BaseTransport:
         return op.idempotent
 
     @staticmethod
+    def _cause(exc: httpx.RequestError, caught: BaseException) -> BaseException | None:
+        """The cause shown with a connection error: not h11's refusal of a header it would
+        not write, whose text holds the header's value."""
+        return None if isinstance(exc, httpx.LocalProtocolError) else caught
+
+    @staticmethod
     def _connection_error(exc: httpx.RequestError, request: httpx.Request) -> ApiConnectionError:
         if isinstance(exc, httpx.TimeoutException):
             return ApiTimeoutError(
                 f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
+            )
+        if isinstance(exc, httpx.LocalProtocolError):  # h11 quotes the header it refused
+            return ApiConnectionError(
+                f"{request.method} {request.url} failed: {type(exc).__name__} (the request "
+                "could not be written)",
+                request=request,
             )
         return ApiConnectionError(
             f"{request.method} {request.url} failed: {type(exc).__name__}: {exc}", request=request
