@@ -41,6 +41,7 @@ from ._exceptions import (
     ResponseTooLargeError,
     ResponseValidationError,
     _Mismatch,
+    _text,
 )
 from ._reading import (
     _retry_after,
@@ -326,7 +327,9 @@ class BaseTransport:
         if sink is not None:
             sink.append(response)
         if op.response != "json":
-            value: Any = {"text": response.text, "bytes": response.content}.get(op.response)
+            if op.response == "text":
+                return _text(response, response.content)  # type: ignore[return-value]
+            value: Any = response.content if op.response == "bytes" else None
             return value  # type: ignore[no-any-return]
         if decode is None:
             try:

@@ -159,3 +159,49 @@ def test_h11_refusal_is_reported_without_the_value(api: Api, loopback: Loopback)
     loopback.reply(200, GET_TABLE)
     assert api.call(client, "get_table", table="T").table.name == "People"
     assert isinstance(httpx.LocalProtocolError("x"), httpx.RequestError)
+
+
+# --------------------------------------------------------------------------- charsets
+
+NOT_TEXT_CHARSETS = ["rot13", "idna", "hex", "base64", "punycode", "zlib", "undefined", "no-such-charset"]
+BODY_TEXT = '{"message": "caf\u00e9 \u2603"}'
+
+
+def _text_op() -> Any:
+    from botpress_client._transport import Operation
+
+    return Operation(name="getNote", method="GET", path="/v1/note", idempotent=True, response="text")
+
+
+def _call_text_op(api: Api, client: Any) -> Any:
+    from botpress_client._transport import RequestOptions
+
+    # a coroutine for AsyncClient: ``bounded`` awaits it
+    return client._request(_text_op(), path={}, query={}, headers={}, body=None, decode=None, options=RequestOptions())
+
+
+@pytest.mark.parametrize("charset", NOT_TEXT_CHARSETS)
+def test_error_answer_in_a_codec_that_is_no_charset_is_an_api_error(api: Api, loopback: Loopback, charset: str) -> None:
+    loopback.reply(404, BODY_TEXT.encode() + b"\xff", headers={"content-type": f"application/json; charset={charset}"})
+    err, _ = bounded(api, get_table(api.client(max_retries=0)))
+    assert type(err) is errors.NotFoundError, repr(err)
+    assert err.body == BODY_TEXT + "\ufffd"  # read as UTF-8, the stray byte replaced
+
+
+@pytest.mark.parametrize("charset", NOT_TEXT_CHARSETS)
+def test_text_answer_in_a_codec_that_is_no_charset_is_read_as_utf8(api: Api, loopback: Loopback, charset: str) -> None:
+    loopback.reply(200, BODY_TEXT.encode() + b"\xff", headers={"content-type": f"text/plain; charset={charset}"})
+    text, _ = bounded(api, lambda: _call_text_op(api, api.client(max_retries=0)))
+    assert text == BODY_TEXT + "\ufffd", repr(text)
+
+
+@pytest.mark.parametrize("charset", ["latin-1", "utf-16", "cp1252"])
+def test_text_charsets_are_still_honoured(api: Api, loopback: Loopback, charset: str) -> None:
+    text = '{"message": "caf\u00e9 \u00e0 \u00fc"}'  # in each of them, and not UTF-8 in two
+    loopback.reply(200, text.encode(charset), headers={"content-type": f"text/plain; charset={charset}"})
+    loopback.reply(500, text.encode(charset), headers={"content-type": f"text/plain; charset={charset}"})
+    client = api.client(max_retries=0)
+    got, _ = bounded(api, lambda: _call_text_op(api, client))
+    assert got == text
+    err, _ = bounded(api, get_table(client))
+    assert type(err) is errors.InternalServerError and err.body == text
