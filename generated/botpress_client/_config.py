@@ -6,6 +6,7 @@ environment) when a client is built, timeouts and logging."""
 from __future__ import annotations
 
 import logging
+import math
 import os
 import platform
 from dataclasses import dataclass, field
@@ -84,6 +85,19 @@ class Config:
             problem = _header_problem(name, value)
             if problem is not None:
                 raise ConfigurationError("default_headers", "", f"header {name!r}: {problem}")
+        problem = timeout_problem(self.timeout)
+        if problem is not None:
+            raise ConfigurationError("timeout", "", problem)
+        if self.total_timeout is not None and not _seconds(self.total_timeout, zero=False):
+            raise ConfigurationError(
+                "total_timeout", "", "must be a finite number of seconds > 0, or None"
+            )
+        for option, number in (
+            ("max_retries", self.max_retries),
+            ("max_response_bytes", self.max_response_bytes),
+        ):
+            if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+                raise ConfigurationError(option, "", "must be an integer >= 0")
 
     def url(self, path: str) -> httpx.URL:
         """``base_url`` followed by ``path`` (percent-encoded already).
@@ -119,6 +133,28 @@ def make_timeout(value: TimeoutTypes | Unset) -> httpx.Timeout:
     if isinstance(value, httpx.Timeout):
         return value
     return httpx.Timeout(value)
+
+
+def _seconds(value: object, *, zero: bool = True) -> bool:
+    """Whether ``value`` is a finite number of seconds, at least 0 (above 0 without ``zero``)."""
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and (value >= 0 if zero else value > 0)
+    )
+
+
+def timeout_problem(value: object) -> str | None:
+    """Why ``value`` is no timeout (``nan``, infinite, negative, not a number), else ``None``."""
+    try:
+        timeout = make_timeout(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return "must be seconds, an httpx.Timeout or None"
+    for step, part in timeout.as_dict().items():
+        if part is not None and not _seconds(part):
+            return f"{step} timeout must be a finite number of seconds >= 0, or None"
+    return None
 
 
 def attempt_limit(timeout: httpx.Timeout) -> float | None:

@@ -56,11 +56,59 @@ def _check_header_value(name: str, value: str) -> str:
     return value
 
 
+MAX_URL_CHARS = 65536
+"""httpx refuses a longer URL (or part of one), percent-encoded."""
+
+
+_SURROGATE = "must not hold a lone surrogate (not encodable as UTF-8)"
+
+
 def _path_segment(name: str, value: object) -> str:
     text = _query_text(value)
     if text in ("", ".", ".."):
         raise RequestValidationError(name, f"path segment must not be {text!r}")
-    return quote(text, safe="")
+    try:
+        segment = quote(text, safe="")
+    except UnicodeEncodeError:
+        raise RequestValidationError(name, _SURROGATE) from None
+    if len(segment) > MAX_URL_CHARS:
+        raise RequestValidationError(name, _TOO_LONG)
+    return segment
+
+
+_TOO_LONG = f"too long: the URL would be longer than {MAX_URL_CHARS} characters once encoded"
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _unsendable(
+    params: Mapping[str, object], data: Mapping[str, object] | None
+) -> RequestValidationError:
+    """The error for a request httpx could not build (``UnicodeEncodeError`` or
+    ``httpx.InvalidURL``): the query parameter holding a lone surrogate, else the longest one
+    (the URL is too long), else the body's form fields. Names the field, never its value."""
+    longest, size = "query", 0
+    for name, value in params.items():
+        field = name if isinstance(name, str) and _encodable(name) else "extra_query"
+        if field != name:
+            return RequestValidationError(field, "parameter name " + _SURROGATE)
+        for item in value if isinstance(value, (list, tuple)) else (value,):
+            text = _query_text(item)
+            if not _encodable(text):
+                return RequestValidationError(name, _SURROGATE)
+            if len(text) > size:
+                longest, size = name, len(text)
+    for name, value in (data or {}).items():
+        texts = value if isinstance(value, list) else [value]
+        if not all(_encodable(t) for t in (name, *texts) if isinstance(t, str)):
+            return RequestValidationError("body", _SURROGATE)
+    return RequestValidationError(longest, _TOO_LONG)
 
 
 def _query_text(value: object) -> str:

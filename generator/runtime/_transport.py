@@ -20,6 +20,7 @@ from ._config import (
     attempt_limit,
     log,
     make_timeout,
+    timeout_problem,
     user_agent,
 )
 from ._encoding import (
@@ -30,6 +31,7 @@ from ._encoding import (
     _path_segment,
     _query_text,
     _query_value,
+    _unsendable,
 )
 from ._exceptions import (
     MAX_ERROR_BODY_CHARS,
@@ -50,6 +52,8 @@ from ._serde import MAX_JSON_DEPTH, json_dumps, json_loads
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 
 T = TypeVar("T")
+
+_TOO_DEEP = "nested too deeply to encode"
 
 
 P = ParamSpec("P")
@@ -146,7 +150,10 @@ class BaseTransport:
     ) -> httpx.Request:
         config = self._config
         if config.validate_requests and op.validate is not None:
-            op.validate(path, query, headers, body)
+            try:
+                op.validate(path, query, headers, body)
+            except RecursionError:
+                raise RequestValidationError("body", _TOO_DEEP) from None
         url_path = op.path
         for name, value in path.items():
             url_path = url_path.replace("{" + name + "}", _path_segment(name, value))
@@ -190,38 +197,49 @@ class BaseTransport:
         if body is not UNSET and (body is not None or options.extra_body):
             if options.extra_body:
                 body = {**(body or {}), **options.extra_body}
-            if op.encoding == "json":
-                try:
+            try:
+                if op.encoding == "json":
                     content = json_dumps(body)
-                except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
-                    raise RequestValidationError("body", f"not valid JSON: {exc}") from None
-                out_headers["content-type"] = op.content_type
-            elif op.encoding == "raw":
-                content = body
-                out_headers["content-type"] = op.content_type
-            else:
-                data = {k: _form_value(v) for k, v in body.items() if not _is_file(v)}
-                if op.encoding == "multipart":
-                    files = {k: v for k, v in body.items() if _is_file(v)}
-        timeout = config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
+                    out_headers["content-type"] = op.content_type
+                elif op.encoding == "raw":
+                    content = body.encode("utf-8") if isinstance(body, str) else body
+                    out_headers["content-type"] = op.content_type
+                else:
+                    data = {k: _form_value(v) for k, v in body.items() if not _is_file(v)}
+                    if op.encoding == "multipart":
+                        files = {k: v for k, v in body.items() if _is_file(v)}
+            except RecursionError:
+                raise RequestValidationError("body", _TOO_DEEP) from None
+            except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)
+                raise RequestValidationError("body", "holds a lone surrogate") from None
+            except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
+                raise RequestValidationError("body", f"not valid JSON: {exc}") from None
         # Built by the httpx client itself, so that an injected client's own headers, params and
         # cookies apply (``send`` alone would ignore them).
-        return self._http.build_request(
-            op.method,
-            config.url(url_path),
-            params=params or None,
-            headers=out_headers,
-            content=content,
-            data=data,
-            files=files,
-            timeout=timeout,
-        )
+        try:
+            return self._http.build_request(
+                op.method,
+                config.url(url_path),
+                params=params or None,
+                headers=out_headers,
+                content=content,
+                data=data,
+                files=files,
+                timeout=self._timeout(options),
+            )
+        except (UnicodeEncodeError, httpx.InvalidURL):  # a lone surrogate, a URL too long
+            raise _unsendable(params, data) from None
 
     def _max_retries(self, options: RequestOptions) -> int:
         return self._config.max_retries if options.max_retries is UNSET else options.max_retries
 
     def _timeout(self, options: RequestOptions) -> httpx.Timeout:
-        return self._config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
+        if options.timeout is UNSET:
+            return self._config.timeout
+        problem = timeout_problem(options.timeout)
+        if problem is not None:
+            raise RequestValidationError("timeout", problem)
+        return make_timeout(options.timeout)
 
     def _call_deadline(self) -> float | None:
         total = self._config.total_timeout

@@ -205,3 +205,133 @@ def test_text_charsets_are_still_honoured(api: Api, loopback: Loopback, charset:
     assert got == text
     err, _ = bounded(api, get_table(client))
     assert type(err) is errors.InternalServerError and err.body == text
+
+
+# --------------------------------------------------------------------------- unsendable arguments
+
+LONE = "x\ud800y"
+HUGE = "V" * 1_000_000
+
+
+def _deep_dict(levels: int) -> dict[str, Any]:
+    top: dict[str, Any] = {}
+    level = top
+    for _ in range(levels):
+        level["a"] = {}
+        level = level["a"]
+    return top
+
+
+def _deep_list(levels: int) -> list[Any]:
+    top: list[Any] = []
+    level = top
+    for _ in range(levels):
+        level.append([])
+        level = level[0]
+    return top
+
+
+MESSAGE = {"user_id": "user_" + "u" * 25, "conversation_id": "conv_" + "c" * 25, "type": "text", "tags": {}}
+
+UNSENDABLE_CALLS: dict[str, tuple[str, dict[str, Any], str]] = {
+    # id: (method, arguments, the field the error names)
+    "path-surrogate": ("get_table", {"table": LONE}, "table"),
+    "path-1MB": ("get_table", {"table": HUGE}, "table"),
+    "query-surrogate": ("list_file_passages", {"id": "f", "next_token": LONE}, "nextToken"),
+    "query-1MB": ("list_file_passages", {"id": "f", "next_token": HUGE}, "nextToken"),
+    "extra-query-surrogate": ("get_table", {"table": "t", "extra_query": {"q": LONE}}, "q"),
+    "extra-query-1MB": ("get_table", {"table": "t", "extra_query": {"q": HUGE}}, "q"),
+    "extra-query-name-surrogate": ("get_table", {"table": "t", "extra_query": {LONE: "v"}}, "extra_query"),
+    "body-deep-dict": ("create_message", {**MESSAGE, "payload": _deep_dict(100_000)}, "body"),
+    "body-deep-list": ("create_message", {**MESSAGE, "payload": {"a": _deep_list(100_000)}}, "body"),
+    "body-surrogate": ("create_message", {**MESSAGE, "payload": {"t": LONE}}, "body"),
+    "extra-body-deep": ("get_table", {"table": "t", "extra_body": {"x": _deep_dict(100_000)}}, "body"),
+    "converted-arg-deep": ("get_or_create_table", {"table": "t", "schema": _deep_dict(100_000)}, "body"),
+    "timeout-nan": ("get_table", {"table": "t", "timeout": float("nan")}, "timeout"),
+    "timeout-negative": ("get_table", {"table": "t", "timeout": httpx.Timeout(5.0, read=-1.0)}, "timeout"),
+    "timeout-text": ("get_table", {"table": "t", "timeout": "5"}, "timeout"),
+}
+
+
+@pytest.mark.parametrize("case", list(UNSENDABLE_CALLS))
+@pytest.mark.parametrize("validate", [True, False], ids=["validated", "unvalidated"])
+def test_unsendable_argument_is_a_request_validation_error(
+    api: Api, loopback: Loopback, case: str, validate: bool
+) -> None:
+    method, kwargs, field = UNSENDABLE_CALLS[case]
+    client = api.client(max_retries=0, validate_requests=validate)
+    err, elapsed = bounded(api, lambda: getattr(client, method)(**kwargs))
+    if case == "converted-arg-deep" and validate:  # the spec's rules see it first
+        assert type(err) is errors.RequestValidationError and err.field.startswith("schema"), repr(err)
+    else:
+        assert type(err) is errors.RequestValidationError, repr(err)
+        assert err.field == field, repr(err)
+    assert "\ud800" not in str(err) and "VVVV" not in str(err) and "nan" not in str(err).lower()
+    assert elapsed < 5.0
+    assert loopback.count == 0
+
+
+def test_urls_up_to_the_bound_are_sent(api: Api, loopback: Loopback) -> None:
+    loopback.reply(200, GET_TABLE)
+    client = api.client(max_retries=0)
+    assert api.call(client, "get_table", table="T", extra_query={"q": "v" * 20_000}).table.name == "People"
+    assert loopback.requests[0].query["q"] == ["v" * 20_000]
+
+
+@pytest.mark.parametrize("token", ["\ud800", "t" * 70_000], ids=["surrogate", "70KB"])
+def test_unsendable_page_token_from_the_server_is_a_typed_error(api: Api, loopback: Loopback, token: str) -> None:
+    from .test_runtime import passages_page
+
+    body = passages_page(["p1"], token)
+    loopback.reply(
+        200, '{"passages": [{"id": "p1", "content": "x"}], "meta": {"nextToken": ' + json_string(token) + "}}"
+    )
+    client = api.client(max_retries=0)
+    items: list[Any] = []
+
+    def run() -> Any:
+        for item in api.iterate(client, "iter_file_passages", id="f"):
+            items.append(item)
+
+    err, elapsed = bounded(api, run)
+    assert [i.id for i in items] == ["p1"] and body["meta"]["nextToken"] == token
+    assert type(err) is errors.RequestValidationError and err.field == "nextToken", repr(err)
+    assert token not in str(err)
+    assert loopback.count == 1 and elapsed < 5.0
+
+
+def json_string(text: str) -> str:
+    import json
+
+    return json.dumps(text)  # a lone surrogate as the escape \ud800
+
+
+@pytest.mark.parametrize(
+    "kwargs, option",
+    [
+        ({"timeout": float("nan")}, "timeout"),
+        ({"timeout": float("inf")}, "timeout"),
+        ({"timeout": -1.0}, "timeout"),
+        ({"timeout": httpx.Timeout(5.0, connect=float("nan"))}, "timeout"),
+        ({"timeout": "5"}, "timeout"),
+        ({"total_timeout": float("nan")}, "total_timeout"),
+        ({"total_timeout": 0.0}, "total_timeout"),
+        ({"total_timeout": -1.0}, "total_timeout"),
+        ({"max_response_bytes": -1}, "max_response_bytes"),
+        ({"max_response_bytes": 1.5}, "max_response_bytes"),
+        ({"max_retries": -1}, "max_retries"),
+    ],
+    ids=lambda v: repr(v) if not isinstance(v, dict) else "-".join(f"{k}={v[k]!r}" for k in v),
+)
+def test_unusable_numbers_are_refused_when_the_client_is_built(api: Api, kwargs: dict[str, Any], option: str) -> None:
+    err = api.raises(errors.ConfigurationError, lambda: api.client(**kwargs))
+    assert err.option == option
+    err = api.raises(errors.ConfigurationError, lambda: api.client().with_options(**kwargs))
+    assert err.option == option
+
+
+def test_usable_numbers_are_kept(api: Api) -> None:
+    client = api.client(timeout=None, total_timeout=None, max_response_bytes=0, max_retries=0)
+    assert client._config.timeout == httpx.Timeout(None)
+    client = api.client(timeout=httpx.Timeout(1.0, read=None), total_timeout=0.5)
+    assert client._config.total_timeout == 0.5
