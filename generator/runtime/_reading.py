@@ -68,29 +68,61 @@ _INFLATE_STEP = 1 << 16
 """Most bytes one step of :class:`_Inflater` makes (a compression bomb inflates step by step)."""
 
 
+MAX_ENCODINGS = 4
+"""Most content encodings (gzip or deflate) an answer may stack; more: ``httpx.DecodingError``."""
+
+
+_INFLATABLE = frozenset({"gzip", "x-gzip", "deflate"})
+
+
 class _Inflater:
     """gzip or deflate decoding in bounded steps (httpx inflates a whole network read at once:
-    up to about 1000 times its size). Other encodings are left to httpx."""
+    up to about 1000 times its size, and each of stacked encodings so, without bound). Stacked
+    encodings (``gzip, gzip``) are a chain of inflaters, each fed the bounded steps of the one
+    before. Other single encodings are left to httpx."""
 
-    __slots__ = ("_decoder", "_encoding", "_request")
+    __slots__ = ("_decoder", "_encoding", "_request", "_then")
 
-    def __init__(self, encoding: str, request: httpx.Request) -> None:
+    def __init__(
+        self, encoding: str, request: httpx.Request, then: _Inflater | None = None
+    ) -> None:
         self._encoding = encoding
         self._request = request
         self._decoder: Any = None
+        self._then = then
+        """The inflater of the encoding applied before this one, fed what this one makes."""
 
     @classmethod
     def of(cls, response: httpx.Response, request: httpx.Request) -> _Inflater | None:
-        """The inflater of a response with one gzip or deflate encoding, else ``None``."""
+        """The inflater of a response with gzip or deflate encodings, else ``None`` (none, or a
+        single other one). Raises ``httpx.DecodingError`` for other stacked encodings, or more
+        than :data:`MAX_ENCODINGS`."""
         header = response.headers.get("content-encoding", "")
         names = [n.strip().lower() for n in header.split(",") if n.strip()]
         names = [n for n in names if n != "identity"]
-        if len(names) == 1 and names[0] in ("gzip", "x-gzip", "deflate"):
-            return cls(names[0], request)
-        return None
+        if not names or (len(names) == 1 and names[0] not in _INFLATABLE):
+            return None
+        if len(names) > MAX_ENCODINGS or not _INFLATABLE.issuperset(names):
+            raise httpx.DecodingError(
+                f"unsupported content encodings: {len(names)} stacked, only gzip and deflate "
+                f"(at most {MAX_ENCODINGS}) are decoded in bounded steps",
+                request=request,
+            )
+        inflater: _Inflater | None = None
+        for name in names:  # in the order applied: the last one is undone first
+            inflater = cls(name, request, inflater)
+        return inflater
 
     def feed(self, data: bytes) -> Iterator[bytes]:
         """The decoded bytes of one raw chunk, at most :data:`_INFLATE_STEP` at a time."""
+        then = self._then
+        if then is None:
+            yield from self._inflate(data)
+            return
+        for step in self._inflate(data):
+            yield from then.feed(step)
+
+    def _inflate(self, data: bytes) -> Iterator[bytes]:
         try:
             if self._decoder is None:
                 wbits = 16 + zlib.MAX_WBITS  # gzip
