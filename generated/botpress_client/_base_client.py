@@ -26,6 +26,7 @@ from ._exceptions import (
     error_from_response,
 )
 from ._reading import (
+    _WATCHDOG,
     _Body,
     _Inflater,
 )
@@ -59,6 +60,8 @@ class RawResponse(Generic[T]):
 
 
 _HTTPX_LOG = logging.getLogger("httpx")
+
+_LATE = "the answer did not arrive within the timeout"
 
 
 def _received(
@@ -151,7 +154,7 @@ class SyncTransport(BaseTransport):
                         time.sleep(delay)
                         attempt += 1
                         continue
-                raise self._connection_error(exc, request) from exc
+                raise self._connection_error(exc, request) from self._cause(exc, exc)
             self._log_response(request, response, started, attempt)
             if response.is_success:
                 if truncated:
@@ -175,6 +178,24 @@ class SyncTransport(BaseTransport):
     ) -> tuple[httpx.Response, bool]:
         """Send once and read the body (bounded in size and time); returns it and whether it
         was cut at the size bound. The response is closed."""
+        if deadline is None:
+            return self._read(request, deadline)
+        # httpx bounds each wait for data, not the many of a phase (headers, 1xx answers, a
+        # chunked body's framing): the watchdog ends the attempt at its deadline in any phase.
+        alarm = _WATCHDOG.arm(deadline, self._http, request)
+        try:
+            answer = self._read(request, deadline)
+        except httpx.RequestError:
+            if alarm.fired:  # the connection was shut at the deadline
+                raise httpx.ReadTimeout(_LATE, request=request) from None
+            raise
+        finally:
+            alarm.cancel()
+        if alarm.fired:  # e.g. a body read up to the connection's end, cut by the shutdown
+            raise httpx.ReadTimeout(_LATE, request=request)
+        return answer
+
+    def _read(self, request: httpx.Request, deadline: float | None) -> tuple[httpx.Response, bool]:
         started = time.perf_counter()
         response = self._send(request)
         body = _Body(request, self._read_limit(response), deadline)
@@ -286,7 +307,7 @@ class AsyncTransport(BaseTransport):
                         await asyncio.sleep(delay)
                         attempt += 1
                         continue
-                raise self._connection_error(exc, request) from caught
+                raise self._connection_error(exc, request) from self._cause(exc, caught)
             self._log_response(request, response, started, attempt)
             if response.is_success:
                 if truncated:

@@ -6,12 +6,16 @@ environment) when a client is built, timeouts and logging."""
 from __future__ import annotations
 
 import logging
+import math
 import os
 import platform
 from dataclasses import dataclass, field
 
 import httpx
 
+from ._encoding import (
+    _header_problem,
+)
 from ._exceptions import (
     ConfigurationError,
 )
@@ -68,6 +72,33 @@ class Config:
     _urls: dict[str, httpx.URL] = field(default_factory=dict, init=False, repr=False, compare=False)
     """``url``'s cache; a copy made by ``with_options`` starts its own (its base may differ)."""
 
+    def __post_init__(self) -> None:
+        """Refuse what could not be sent (the client's constructor and ``with_options`` build a
+        ``Config``): :class:`ConfigurationError` naming the option and header, never a value."""
+        if self.token is not None and _header_problem("authorization", self.token) is not None:
+            raise ConfigurationError("token", "", _TOKEN_PROBLEM)
+        for wire, value in self.header_options:
+            problem = _header_problem(wire, value)
+            if problem is not None:
+                raise ConfigurationError(wire, "", problem)
+        for name, value in self.default_headers:
+            problem = _header_problem(name, value)
+            if problem is not None:
+                raise ConfigurationError("default_headers", "", f"header {name!r}: {problem}")
+        problem = timeout_problem(self.timeout)
+        if problem is not None:
+            raise ConfigurationError("timeout", "", problem)
+        if self.total_timeout is not None and not _seconds(self.total_timeout, zero=False):
+            raise ConfigurationError(
+                "total_timeout", "", "must be a finite number of seconds > 0, or None"
+            )
+        for option, number in (
+            ("max_retries", self.max_retries),
+            ("max_response_bytes", self.max_response_bytes),
+        ):
+            if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+                raise ConfigurationError(option, "", "must be an integer >= 0")
+
     def url(self, path: str) -> httpx.URL:
         """``base_url`` followed by ``path`` (percent-encoded already).
 
@@ -104,6 +135,28 @@ def make_timeout(value: TimeoutTypes | Unset) -> httpx.Timeout:
     return httpx.Timeout(value)
 
 
+def _seconds(value: object, *, zero: bool = True) -> bool:
+    """Whether ``value`` is a finite number of seconds, at least 0 (above 0 without ``zero``)."""
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and (value >= 0 if zero else value > 0)
+    )
+
+
+def timeout_problem(value: object) -> str | None:
+    """Why ``value`` is no timeout (``nan``, infinite, negative, not a number), else ``None``."""
+    try:
+        timeout = make_timeout(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return "must be seconds, an httpx.Timeout or None"
+    for step, part in timeout.as_dict().items():
+        if part is not None and not _seconds(part):
+            return f"{step} timeout must be a finite number of seconds >= 0, or None"
+    return None
+
+
 def attempt_limit(timeout: httpx.Timeout) -> float | None:
     """Seconds one attempt may take in all (connect, send, read the whole body).
 
@@ -127,11 +180,19 @@ def _clipped(timeout: httpx.Timeout, remaining: float | None) -> dict[str, float
     return {k: left if v is None else min(v, left) for k, v in parts.items()}
 
 
+_TOKEN_PROBLEM = (
+    "not sendable in an Authorization header: printable ASCII without spaces or tabs at "
+    "either end"
+)
+
+
 def resolve_token(token: str | None, env: str, required: bool) -> str | None:
     """The token given, else from ``$env``; raises :class:`ConfigurationError` when there is none
-    and one is ``required``. Never shows the token."""
+    and one is ``required``, or when it cannot be sent as it is. Never shows the token."""
     value = token if token is not None else env_str(env)
     if value:
+        if _header_problem("authorization", value) is not None:
+            raise ConfigurationError("token", env if token is None else "", _TOKEN_PROBLEM)
         return value
     if required:
         where = f"pass token=... or set ${env}" if env else "pass token=..."

@@ -19,29 +19,98 @@ from ._types import UNSET
 _HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 
 
-_HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")
+_HEADER_VALUE = re.compile(r"(?:[\x21-\x7e]+(?:[ \t]+[\x21-\x7e]+)*)?")
+"""What h11 sends (its ``field_value``, ASCII only as httpx encodes header text): no control
+characters, no whitespace at either end (h11 refuses ``'Bearer x '`` with the value in its
+message)."""
+
+
+def _header_problem(name: str, value: object) -> str | None:
+    """Why ``name: value`` cannot be sent as it is, else ``None``. Names the rule, never the
+    value (a header may hold a secret)."""
+    if not isinstance(name, str) or not _HEADER_NAME.fullmatch(name):
+        return "not a valid header name"
+    if not isinstance(value, str):
+        return "header value must be a string"
+    if "\r" in value or "\n" in value:
+        return "header value must not contain CR or LF"
+    if not value.isascii() or not _HEADER_VALUE.fullmatch(value):
+        if value.strip(" \t") != value:
+            return "header value must not start or end with a space or a tab"
+        return "header value must be printable ASCII (no control or non-ASCII characters)"
+    return None
 
 
 def _check_header_value(name: str, value: str) -> str:
-    """Refuse what would be sent wrongly or not at all (header injection, non-ASCII)."""
-    if value.isascii() and value.isprintable() and _HEADER_NAME.fullmatch(name):
-        return value  # the common case, checked cheaply
-    if not _HEADER_NAME.fullmatch(name):
-        raise RequestValidationError(name, "not a valid header name")
-    if "\r" in value or "\n" in value:
-        raise RequestValidationError(name, "header value must not contain CR or LF")
-    if not _HEADER_VALUE.fullmatch(value):
-        raise RequestValidationError(
-            name, "header value must be printable ASCII (no control or non-ASCII characters)"
-        )
+    """Refuse what would be sent wrongly or not at all (header injection, non-ASCII, whitespace
+    at either end): :class:`RequestValidationError` naming the header, never its value."""
+    if (
+        type(value) is str
+        and value.isascii()
+        and value.isprintable()
+        and (not value or (value[0] != " " and value[-1] != " "))
+        and _HEADER_NAME.fullmatch(name)
+    ):
+        return value  # the common case, checked cheaply (tabs are not printable)
+    problem = _header_problem(name, value)
+    if problem is not None:
+        raise RequestValidationError(name if isinstance(name, str) else "headers", problem)
     return value
+
+
+MAX_URL_CHARS = 65536
+"""httpx refuses a longer URL (or part of one), percent-encoded."""
+
+
+_SURROGATE = "must not hold a lone surrogate (not encodable as UTF-8)"
 
 
 def _path_segment(name: str, value: object) -> str:
     text = _query_text(value)
     if text in ("", ".", ".."):
         raise RequestValidationError(name, f"path segment must not be {text!r}")
-    return quote(text, safe="")
+    try:
+        segment = quote(text, safe="")
+    except UnicodeEncodeError:
+        raise RequestValidationError(name, _SURROGATE) from None
+    if len(segment) > MAX_URL_CHARS:
+        raise RequestValidationError(name, _TOO_LONG)
+    return segment
+
+
+_TOO_LONG = f"too long: the URL would be longer than {MAX_URL_CHARS} characters once encoded"
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _unsendable(
+    params: Mapping[str, object], data: Mapping[str, object] | None
+) -> RequestValidationError:
+    """The error for a request httpx could not build (``UnicodeEncodeError`` or
+    ``httpx.InvalidURL``): the query parameter holding a lone surrogate, else the longest one
+    (the URL is too long), else the body's form fields. Names the field, never its value."""
+    longest, size = "query", 0
+    for name, value in params.items():
+        field = name if isinstance(name, str) and _encodable(name) else "extra_query"
+        if field != name:
+            return RequestValidationError(field, "parameter name " + _SURROGATE)
+        for item in value if isinstance(value, (list, tuple)) else (value,):
+            text = _query_text(item)
+            if not _encodable(text):
+                return RequestValidationError(name, _SURROGATE)
+            if len(text) > size:
+                longest, size = name, len(text)
+    for name, value in (data or {}).items():
+        texts = value if isinstance(value, list) else [value]
+        if not all(_encodable(t) for t in (name, *texts) if isinstance(t, str)):
+            return RequestValidationError("body", _SURROGATE)
+    return RequestValidationError(longest, _TOO_LONG)
 
 
 def _query_text(value: object) -> str:

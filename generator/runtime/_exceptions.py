@@ -23,6 +23,7 @@ Errors that carry a response keep at most :data:`MAX_ERROR_BODY_CHARS` character
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -124,11 +125,31 @@ def _body_text(response: httpx.Response) -> tuple[str, bool]:
     except httpx.ResponseNotRead:
         return "", True
     if len(content) <= MAX_ERROR_BODY_CHARS:
-        return response.text, False
+        return _text(response, content), False
     # Cut the bytes first: decoding a huge body only to keep its start would be wasted work.
-    head = content[: MAX_ERROR_BODY_CHARS * 4]
-    text = head.decode(response.encoding or "utf-8", errors="replace")
+    text = _text(response, content[: MAX_ERROR_BODY_CHARS * 4])
     return text[:MAX_ERROR_BODY_CHARS], True
+
+
+_NOT_CHARSETS = frozenset({"idna", "punycode", "undefined"})
+"""Text codecs that are no charset of a body: they refuse any error handler but ``strict``
+(``undefined`` refuses everything), and punycode decodes in quadratic time."""
+
+
+def _text(response: httpx.Response, content: bytes) -> str:
+    """``content`` (of ``response``) as text: in the charset of its ``Content-Type`` when that
+    names a text encoding, else as UTF-8 (no charset, an unknown one, or a codec that httpx
+    would use and fail with: ``rot13``, ``hex``, ``base64``, ``idna``...). Undecodable bytes
+    become replacement characters. Never raises."""
+    try:
+        name = response.charset_encoding
+        if name:
+            codec = codecs.lookup(name)
+            if getattr(codec, "_is_text_encoding", True) and codec.name not in _NOT_CHARSETS:
+                return content.decode(codec.name, "replace")
+    except (LookupError, UnicodeError, TypeError, ValueError):
+        pass
+    return content.decode("utf-8", "replace")
 
 
 class ResponseDecodeError(_ResponseErrorBase):

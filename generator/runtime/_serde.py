@@ -240,14 +240,24 @@ def _format_datetime(value: datetime) -> str:
 
 
 def _to_json(value: Any) -> Any:
-    """Any value a client argument may hold (models, mappings, lists, date-times) as JSON."""
+    """Any value a client argument may hold (models, mappings, lists, date-times) as JSON.
+
+    A value nested too deeply to convert (``RecursionError``) is given back as it is: sending it
+    then fails with a typed error (the JSON encoder refuses it) instead of the recursion's."""
+    try:
+        return _to_json_walk(value)
+    except RecursionError:
+        return value
+
+
+def _to_json_walk(value: Any) -> Any:
     to_dict = getattr(value, "to_dict", None)
     if to_dict is not None:
         return to_dict()
     if isinstance(value, datetime):
         return _format_datetime(value)
     if isinstance(value, dict):
-        return {k: _to_json(v) for k, v in value.items()}
+        return {k: _to_json_walk(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_to_json(v) for v in value]
+        return [_to_json_walk(v) for v in value]
     return value

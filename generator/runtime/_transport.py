@@ -20,6 +20,7 @@ from ._config import (
     attempt_limit,
     log,
     make_timeout,
+    timeout_problem,
     user_agent,
 )
 from ._encoding import (
@@ -30,6 +31,7 @@ from ._encoding import (
     _path_segment,
     _query_text,
     _query_value,
+    _unsendable,
 )
 from ._exceptions import (
     MAX_ERROR_BODY_CHARS,
@@ -41,6 +43,7 @@ from ._exceptions import (
     ResponseTooLargeError,
     ResponseValidationError,
     _Mismatch,
+    _text,
 )
 from ._reading import (
     _retry_after,
@@ -49,6 +52,8 @@ from ._serde import MAX_JSON_DEPTH, json_dumps, json_loads
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 
 T = TypeVar("T")
+
+_TOO_DEEP = "nested too deeply to encode"
 
 
 P = ParamSpec("P")
@@ -145,7 +150,10 @@ class BaseTransport:
     ) -> httpx.Request:
         config = self._config
         if config.validate_requests and op.validate is not None:
-            op.validate(path, query, headers, body)
+            try:
+                op.validate(path, query, headers, body)
+            except RecursionError:
+                raise RequestValidationError("body", _TOO_DEEP) from None
         url_path = op.path
         for name, value in path.items():
             url_path = url_path.replace("{" + name + "}", _path_segment(name, value))
@@ -189,38 +197,49 @@ class BaseTransport:
         if body is not UNSET and (body is not None or options.extra_body):
             if options.extra_body:
                 body = {**(body or {}), **options.extra_body}
-            if op.encoding == "json":
-                try:
+            try:
+                if op.encoding == "json":
                     content = json_dumps(body)
-                except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
-                    raise RequestValidationError("body", f"not valid JSON: {exc}") from None
-                out_headers["content-type"] = op.content_type
-            elif op.encoding == "raw":
-                content = body
-                out_headers["content-type"] = op.content_type
-            else:
-                data = {k: _form_value(v) for k, v in body.items() if not _is_file(v)}
-                if op.encoding == "multipart":
-                    files = {k: v for k, v in body.items() if _is_file(v)}
-        timeout = config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
+                    out_headers["content-type"] = op.content_type
+                elif op.encoding == "raw":
+                    content = body.encode("utf-8") if isinstance(body, str) else body
+                    out_headers["content-type"] = op.content_type
+                else:
+                    data = {k: _form_value(v) for k, v in body.items() if not _is_file(v)}
+                    if op.encoding == "multipart":
+                        files = {k: v for k, v in body.items() if _is_file(v)}
+            except RecursionError:
+                raise RequestValidationError("body", _TOO_DEEP) from None
+            except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)
+                raise RequestValidationError("body", "holds a lone surrogate") from None
+            except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
+                raise RequestValidationError("body", f"not valid JSON: {exc}") from None
         # Built by the httpx client itself, so that an injected client's own headers, params and
         # cookies apply (``send`` alone would ignore them).
-        return self._http.build_request(
-            op.method,
-            config.url(url_path),
-            params=params or None,
-            headers=out_headers,
-            content=content,
-            data=data,
-            files=files,
-            timeout=timeout,
-        )
+        try:
+            return self._http.build_request(
+                op.method,
+                config.url(url_path),
+                params=params or None,
+                headers=out_headers,
+                content=content,
+                data=data,
+                files=files,
+                timeout=self._timeout(options),
+            )
+        except (UnicodeEncodeError, httpx.InvalidURL):  # a lone surrogate, a URL too long
+            raise _unsendable(params, data) from None
 
     def _max_retries(self, options: RequestOptions) -> int:
         return self._config.max_retries if options.max_retries is UNSET else options.max_retries
 
     def _timeout(self, options: RequestOptions) -> httpx.Timeout:
-        return self._config.timeout if options.timeout is UNSET else make_timeout(options.timeout)
+        if options.timeout is UNSET:
+            return self._config.timeout
+        problem = timeout_problem(options.timeout)
+        if problem is not None:
+            raise RequestValidationError("timeout", problem)
+        return make_timeout(options.timeout)
 
     def _call_deadline(self) -> float | None:
         total = self._config.total_timeout
@@ -294,10 +313,22 @@ class BaseTransport:
         return op.idempotent
 
     @staticmethod
+    def _cause(exc: httpx.RequestError, caught: BaseException) -> BaseException | None:
+        """The cause shown with a connection error: not h11's refusal of a header it would
+        not write, whose text holds the header's value."""
+        return None if isinstance(exc, httpx.LocalProtocolError) else caught
+
+    @staticmethod
     def _connection_error(exc: httpx.RequestError, request: httpx.Request) -> ApiConnectionError:
         if isinstance(exc, httpx.TimeoutException):
             return ApiTimeoutError(
                 f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
+            )
+        if isinstance(exc, httpx.LocalProtocolError):  # h11 quotes the header it refused
+            return ApiConnectionError(
+                f"{request.method} {request.url} failed: {type(exc).__name__} (the request "
+                "could not be written)",
+                request=request,
             )
         return ApiConnectionError(
             f"{request.method} {request.url} failed: {type(exc).__name__}: {exc}", request=request
@@ -314,7 +345,9 @@ class BaseTransport:
         if sink is not None:
             sink.append(response)
         if op.response != "json":
-            value: Any = {"text": response.text, "bytes": response.content}.get(op.response)
+            if op.response == "text":
+                return _text(response, response.content)  # type: ignore[return-value]
+            value: Any = response.content if op.response == "bytes" else None
             return value  # type: ignore[no-any-return]
         if decode is None:
             try:

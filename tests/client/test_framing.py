@@ -159,14 +159,7 @@ def test_error_status_with_a_lying_length_keeps_its_status(api: Api, script: Any
     assert elapsed < 2.0
 
 
-def test_headers_dripped_byte_by_byte_end_at_the_deadline(
-    api: Api, script: Any, make_client: Any, request: pytest.FixtureRequest
-) -> None:
-    if not api.is_async:
-        # Known gap: the sync client bounds each wait for data (httpx's read timeout) and the
-        # body as a whole, not the status line and headers as a whole: httpcore takes the
-        # read timeout once for all of them. Here the call takes about 4 s.
-        request.applymarker(pytest.mark.xfail(strict=True, reason="sync headers: per read only"))
+def test_headers_dripped_byte_by_byte_end_at_the_deadline(api: Api, script: Any, make_client: Any) -> None:
     drip: list[bytes | float] = []
     for byte in head(length=len(BODY)):  # about 75 bytes, one every 0.05 s
         drip += [bytes([byte]), 0.05]
@@ -174,3 +167,63 @@ def test_headers_dripped_byte_by_byte_end_at_the_deadline(
     err, elapsed = bounded(api, get_table(make_client(base_url=server.url, timeout=1.0)))
     assert type(err) is errors.ApiTimeoutError, repr(err)
     assert 0.9 <= elapsed < 2.0
+
+
+def _dripped(data: bytes, every: float) -> list[bytes | float]:
+    parts: list[bytes | float] = []
+    for byte in data:
+        parts += [bytes([byte]), every]
+    return parts
+
+
+CHUNKED = head(extra="transfer-encoding: chunked\r\n")
+
+
+@pytest.mark.parametrize(
+    "drip",
+    [
+        # a chunked body whose chunk-size line drips (h11 allows 16 KiB of it: hours at this pace)
+        [CHUNKED, *_dripped(b"0" * 400, 0.05)],
+        # chunk extensions, dripped: no data ever, only framing
+        [CHUNKED, *_dripped(b"1;" + b"x" * 400, 0.05)],
+        # one byte of body per chunk, each chunk dripped
+        [CHUNKED, *[p for i in range(100) for p in _dripped(b"1\r\n" + BODY[i : i + 1] + b"\r\n", 0.02)]],
+    ],
+    ids=["chunk-size", "chunk-extension", "one-byte-chunks"],
+)
+def test_chunked_body_dripped_ends_at_the_deadline(api: Api, script: Any, make_client: Any, drip: list[Any]) -> None:
+    server = script(*drip)
+    err, elapsed = bounded(api, get_table(make_client(base_url=server.url, timeout=1.0)))
+    assert type(err) is errors.ApiTimeoutError, repr(err)
+    assert 0.9 <= elapsed < 2.0
+
+
+def test_endless_continue_answers_end_at_the_deadline(api: Api, script: Any, make_client: Any) -> None:
+    server = script(*[p for _ in range(200) for p in (b"HTTP/1.1 100 Continue\r\n\r\n", 0.05)])
+    err, elapsed = bounded(api, get_table(make_client(base_url=server.url, timeout=1.0)))
+    assert type(err) is errors.ApiTimeoutError, repr(err)
+    assert 0.9 <= elapsed < 2.0
+
+
+def test_total_timeout_ends_a_dripped_answer(api: Api, script: Any, make_client: Any) -> None:
+    """Each attempt bounded by the time left of the call's: ``total_timeout`` holds too."""
+    server = script(*_dripped(head(length=len(BODY)), 0.05), BODY)
+    client = make_client(base_url=server.url, timeout=30.0, total_timeout=1.0, max_retries=3)
+    err, elapsed = bounded(api, get_table(client))
+    assert type(err) is errors.ApiTimeoutError, repr(err)
+    assert 0.9 <= elapsed < 2.0
+
+
+def test_watchdog_keeps_few_alarms(loopback: Any) -> None:
+    """Each sync attempt arms an alarm and cancels it; cancelled ones do not pile up."""
+    from botpress_client import Client, _reading
+
+    for _ in range(1000):
+        loopback.reply(200, GET_TABLE)
+    with Client(token="t", bot_id="b", base_url=loopback.url, timeout=60.0) as client:
+        for _ in range(1000):
+            client.get_table(table="T")
+    watchdog = _reading._WATCHDOG
+    assert watchdog._thread is not None and watchdog._thread.is_alive()
+    assert len(watchdog._heap) <= 2 * 256 + 2
+    assert all(entry[2].cancelled for entry in watchdog._heap)
