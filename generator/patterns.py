@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 MAX_CODE = 0x10FFFF
 # Python's sre refuses repetition counts from this one up (SRE_MAXREPEAT: an unsigned 32-bit code)
 MAXREPEAT = 4294967295
-# About 200,000 backtracking steps: 5-10 ms in sre on a busy machine (20-35 ns a step measured)
-STEP_BUDGET = 200_000
+# Backtracking steps allowed: 50,000 is 1-5 ms in sre on a busy machine (20-100 ns a step measured)
+STEP_BUDGET = 50_000
 MIN_CAP = 32  # a check that could only run on shorter inputs is given up instead
 LOOP_BOUND = 32  # a bounded repetition above this many counts as unbounded
-LINEAR_FACTOR = 64  # factor * n steps: checked on inputs of any length
+LINEAR_FACTOR = 10  # factor * n steps: checked on inputs of any length
 SHORT_TAIL = 256  # an unbounded loop whose continuation matches at most this many chars is linear
 
 Ranges = tuple[tuple[int, int], ...]
@@ -125,7 +125,7 @@ def _categories() -> dict[str, Ranges]:
 def category(name: str) -> Ranges:
     """A general category (``L``, ``Lu``, ``LC``, ...) as ranges."""
     table = _categories()
-    if len(name) == 2:
+    if len(name) == 2 and name != "LC":
         return table.get(name, ())
     members = ("Lu", "Ll", "Lt") if name == "LC" else [k for k in table if k[0] == name]
     return normalize([r for k in members for r in table.get(k, ())])
@@ -531,13 +531,15 @@ def _mark_optional(node: Node, optional: set[int], inside: bool) -> None:
 
 
 # -- writing Python's dialect -------------------------------------------------------------------
-_WORD_CLASS = "[0-9A-Z_a-z]"
-_ANCHORS = {
-    "^": "^",
-    "$": r"\Z",
-    "b": rf"(?:(?<={_WORD_CLASS})(?!{_WORD_CLASS})|(?<!{_WORD_CLASS})(?={_WORD_CLASS}))",
-    "B": rf"(?:(?<={_WORD_CLASS})(?={_WORD_CLASS})|(?<!{_WORD_CLASS})(?!{_WORD_CLASS}))",
-}
+# \b and \B stay Python's, made ASCII (ECMA-262's) by the flag (?a) the pattern then starts with;
+# \d \w \s are written as classes, so the flag changes nothing else (patterns have no i flag).
+_ANCHORS = {"^": "^", "$": r"\Z", "b": r"\b", "B": r"\B"}
+
+
+def _has_word_boundary(node: Node) -> bool:
+    if isinstance(node, Anchor):
+        return node.kind in ("b", "B")
+    return any(_has_word_boundary(child) for child in _children(node))
 
 
 def _char(cp: int) -> str:
@@ -753,20 +755,54 @@ class _Cost:
         if node.hi != node.lo and not tail_safe and intersects(body_first, follow):
             if node.hi is not None:
                 self.times(node.hi - node.lo + 1)
-            elif not short_tail:
+            elif short_tail and tail_max is not None:
+                self.times(tail_max + 1)  # the short rest is tried after each character given back
+            else:
                 self.degree += 1
+
+
+def _reach(node: Node) -> int:
+    """How far a failing attempt can read when no unbounded repetition is followed by anything
+    that can fail (such a repetition, once reached, ends the match): the longest match with those
+    repetitions taken their least number of times."""
+    if isinstance(node, Repeat):
+        return _reach(node.body) * (node.lo if node.hi is None else node.hi)
+    if isinstance(node, Seq):
+        return sum(_reach(i) for i in node.items)
+    if isinstance(node, Alt):
+        return max(_reach(b) for b in node.branches)
+    if isinstance(node, (Group, Look)):
+        return _reach(node.body)
+    return 1 if isinstance(node, Chars) else 0
+
+
+def _literal(tree: Node) -> bool:
+    items = tree.items if isinstance(tree, Seq) else [tree]
+    return all(isinstance(i, Chars) and len(i.ranges) == 1 and i.ranges[0][0] == i.ranges[0][1] for i in items)
 
 
 def cost(tree: Node) -> tuple[int, int]:
     """``(degree, factor)``: Python's ``search`` takes about ``factor * n ** degree`` steps on
     ``n`` characters (see :class:`_Cost`)."""
-    found = _Cost()
-    found.add(tree, (), True, 0)
     items = tree.items if isinstance(tree, Seq) else [tree]
     anchored = isinstance(items[0], Anchor) and items[0].kind == "^"
+    once: list[Node] = []  # lookarounds right after a leading ^: tried once, their cost adds
+    while anchored and len(items) > len(once) + 1 and isinstance(items[len(once) + 1], Look):
+        once.append(items[len(once) + 1])
+    found = _Cost()
+    found.add(Seq([items[0], *items[len(once) + 1 :]]) if once else tree, (), True, 0)
     degree = 1 + found.degree
-    if not anchored and found.fallible_unbounded:
-        degree += 1  # search tries every start: each may read to the end
+    for look in once:
+        assert isinstance(look, Look)
+        alone = _Cost()
+        alone.add(look.body, (), True, 0)
+        degree = max(degree, 1 + alone.degree)
+        found.factor = min(found.factor + alone.factor, MAX_FACTOR)
+    if not anchored and not never_fails(tree):  # search tries every start
+        if found.fallible_unbounded:
+            degree += 1  # each may read to the end
+        elif not _literal(tree):  # (sre finds a literal in one pass)
+            found.times(_reach(tree) + 1)  # each may read this far before failing
     return min(degree, INFINITE), found.factor
 
 
@@ -805,7 +841,7 @@ def translate(pattern: str) -> Translation:
         return Translation(None, reason=f"not translatable to Python's re: {e}")
     except RecursionError:
         return Translation(None, reason="not translatable to Python's re: nested too deeply")
-    source = write(tree)
+    source = ("(?a)" if _has_word_boundary(tree) else "") + write(tree)
     try:
         re.compile(source)
     except (re.error, OverflowError, RecursionError) as e:
