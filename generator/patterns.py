@@ -785,7 +785,7 @@ def cost(tree: Node) -> tuple[int, int]:
     """``(degree, factor)``: Python's ``search`` takes about ``factor * n ** degree`` steps on
     ``n`` characters (see :class:`_Cost`)."""
     items = tree.items if isinstance(tree, Seq) else [tree]
-    anchored = isinstance(items[0], Anchor) and items[0].kind == "^"
+    anchored = bool(items) and isinstance(items[0], Anchor) and items[0].kind == "^"
     once: list[Node] = []  # lookarounds right after a leading ^: tried once, their cost adds
     while anchored and len(items) > len(once) + 1 and isinstance(items[len(once) + 1], Look):
         once.append(items[len(once) + 1])

@@ -43,6 +43,10 @@ TRANSLATED = [
     (r"(?:ab)+(?=c)(?!d)(?<=b)(?<!e)", r"(?:ab)+(?=c)(?!d)(?<=b)(?<!e)"),
     (r"\p{ASCII_Hex_Digit}", r"[0-9A-Fa-f]"),
     (r"[\w-]", r"[\-0-9A-Z_a-z]"),
+    ("", ""),
+    ("a|", "a|"),
+    ("()", "()"),
+    (r"\bx\B", r"(?a)\bx\B"),  # Python's \b made ASCII, as ECMA-262's
 ]
 
 
@@ -206,7 +210,9 @@ def test_same_verdicts_as_javascript() -> None:
 
 
 # -- property: whatever the pattern, a translation compiles and stays within its budget -------
-_ATOMS = st.sampled_from(["a", "b", "ab", ".", r"\d", r"\w", r"\s", "[ab]", "[^a]", r"\p{L}", "(?:a|b)", "(a|ab)", "$", "^"])
+_ATOMS = st.sampled_from(
+    ["a", "b", "ab", ".", r"\d", r"\w", r"\s", "[ab]", "[^a]", r"\p{L}", "(?:a|b)", "(a|ab)", "$", "^"]
+)
 _QUANT = st.sampled_from(["", "", "*", "+", "?", "{2}", "{1,3}", "*?", "{2,}"])
 
 
@@ -238,3 +244,14 @@ def test_translations_compile_and_stay_bounded(pattern: str) -> None:
         start = time.perf_counter()
         compiled.search(text)
         assert time.perf_counter() - start < 0.05, (pattern, found, len(text))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab()[]{}|*+?\\^$.-,0123456789dwsbBpPuxck<>=!:L\n\u00e9", max_size=24))
+def test_any_text_gives_a_translation_or_a_reason(pattern: str) -> None:
+    """Whatever a document holds, translate returns (never raises) and what it returns compiles."""
+    found = translate(pattern)
+    if found.regex is None:
+        assert found.reason
+    else:
+        re.compile(found.regex)
