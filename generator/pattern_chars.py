@@ -143,7 +143,13 @@ def _class_body(ranges: Ranges) -> str:
 
 
 def chars_source(ranges: Ranges) -> str:
-    """A set of code points in Python's dialect: a character, a class or a negated class."""
+    """A set of code points in Python's dialect: a character, a class or a negated class.
+
+    Negated only when that names no code point beyond U+FFFF (``[^a]``, ``.``, ``\\S``) or few:
+    sre tests a character of the Basic Multilingual Plane against a bitmap, but goes through the
+    class's ranges beyond it one by one whenever the bitmap misses. A positive class misses only
+    for the characters that end a repetition; a negated one (``[^<letters>]`` for ``\\P{L}``)
+    would miss for every character it accepts (~1 us each for ``\\P{L}``)."""
     if not ranges:
         return "(?!)"
     if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
@@ -151,6 +157,6 @@ def chars_source(ranges: Ranges) -> str:
     inverse = complement(ranges)
     if not inverse:
         return r"[\x00-\U0010ffff]"
-    if len(inverse) < len(ranges):
+    if len(inverse) < len(ranges) and (len(inverse) <= 8 or inverse[-1][1] <= 0xFFFF):
         return f"[^{_class_body(inverse)}]"
     return f"[{_class_body(ranges)}]"
