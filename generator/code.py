@@ -470,8 +470,14 @@ class ModuleWriter:
             return f"len({var}) > {arg}"
         if rule.test == "len_under":
             return f"len({var}) < {arg}"
-        if rule.test == "no_match":
-            return f"{arg}.search({var}) is None"
+        if rule.test == "no_match":  # (constant, longest input tried or None, longest match or None)
+            const, cap, longest = arg
+            test = f"{const}.search({var}) is None"
+            if cap is not None:  # longer inputs are left to the server (see generator.patterns)
+                test = f"len({var}) <= {cap} and {test}"
+            if longest is not None:
+                test = f"len({var}) > {longest} or {test}"
+            return test
         if rule.test == "not_datetime":
             return f"not _is_datetime({var})"
         if rule.test == "lacks_all_groups":

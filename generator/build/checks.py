@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 from ..ir import MemberCheck, ModelValidator, Rule, RuleTest, TypeRef, ValueCheck
 from ..load import Node
+from ..patterns import translate
 from .models import ModelBuilder
 
 
@@ -36,6 +38,7 @@ class CheckBuilder:
         self.b = builder
         self.validators: dict[str, ModelValidator] = {}
         self.pending: list[str] = []
+        self.pattern_warned: dict[Path, set[str]] = {}  # pattern nodes already warned about
 
     # -- schema -> ValueCheck ------------------------------------------------------
     def value_check(self, node: Node, ftype: TypeRef) -> ValueCheck:
@@ -68,9 +71,7 @@ class CheckBuilder:
         is_open = "x-extensible-enum" in schema and "enum" not in schema
         if values and not is_open and all(_finite(x) for x in values):
             shown = ", ".join(json.dumps(x) for x in values)
-            rules.append(
-                Rule("not_in", tuple(values), f"one of {shown}" if len(values) > 1 else f"must be {shown}")
-            )
+            rules.append(Rule("not_in", tuple(values), f"one of {shown}" if len(values) > 1 else f"must be {shown}"))
         if kind == "string":
             lo, hi = schema.get("minLength"), schema.get("maxLength")
             if isinstance(lo, int) and isinstance(hi, int):
@@ -81,8 +82,7 @@ class CheckBuilder:
                 rules.append(Rule("len_under", lo, f"at least {lo} character{'s' if lo != 1 else ''}"))
             pattern = schema.get("pattern")
             if isinstance(pattern, str):
-                const = self.b.namer.pattern(pattern)
-                rules.append(Rule("no_match", const, f"must match pattern {json.dumps(pattern)}"))
+                rules.extend(self.pattern_rule(self.b.deref(node).child("pattern"), pattern))
             if schema.get("format") == "date-time":
                 rules.append(Rule("not_datetime", None, "must be an ISO 8601 date-time"))
         if kind in ("number", "integer"):
@@ -126,6 +126,19 @@ class CheckBuilder:
                     items = None
         return ValueCheck(kind, ftype.nullable or self.b.nullable(schema), tuple(rules), items=items)
 
+    def pattern_rule(self, node: Node, pattern: str) -> list[Rule]:
+        """The ``no_match`` rule of a ``pattern`` (its Python translation, the longest input it is
+        tried on, the longest it can match); none, with a located warning, when the client cannot
+        check it safely (see :mod:`generator.patterns`)."""
+        found = translate(pattern)
+        if found.regex is None:
+            if node.pointer not in self.pattern_warned.setdefault(node.file, set()):
+                self.pattern_warned[node.file].add(node.pointer)
+                self.b.namer.warn(node, f"pattern {json.dumps(pattern)} is not checked by the client: {found.reason}")
+            return []
+        const = self.b.namer.pattern(found.regex)
+        return [Rule("no_match", (const, found.cap, found.longest), f"must match pattern {json.dumps(pattern)}")]
+
     def want(self, model: str) -> None:
         if model not in self.validators and model not in self.pending:
             self.pending.append(model)
@@ -156,7 +169,9 @@ class CheckBuilder:
                 ):
                     groups = [br["required"] for br in branches]
                     shown = ", ".join(" + ".join(g) for g in groups)
-                    object_rules.append(Rule("lacks_all_groups", tuple(tuple(g) for g in groups), f"one of {shown} is required"))
+                    object_rules.append(
+                        Rule("lacks_all_groups", tuple(tuple(g) for g in groups), f"one of {shown} is required")
+                    )
             hi, lo = schema.get("maxProperties"), schema.get("minProperties")
             if isinstance(hi, int):
                 object_rules.append(Rule("len_over", hi, f"at most {hi} keys"))

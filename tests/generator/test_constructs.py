@@ -10,8 +10,10 @@ import importlib
 import inspect
 import json
 import os
+import re
 import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -45,7 +47,28 @@ GOLDEN = (
 )
 SPECS = {p.stem: p for p in CONSTRUCTS.glob("*.yaml")} | {n: FIXTURES / "golden" / n / "spec.yaml" for n in GOLDEN}
 PREFIX = "construct_"  # package names: unique in this test process
-WARNINGS = {"odd_names": ["class 'AbTest' would share helper names with class 'ABTest'; named AbTest2"]}
+_REDOS = "catastrophic backtracking (ReDoS): nested or overlapping repetition under an unbounded quantifier"
+WARNINGS = {
+    "odd_names": ["class 'AbTest' would share helper names with class 'ABTest'; named AbTest2"],
+    "patterns": [
+        # openapi-spec-validator compiles patterns with Python's re and fails on ECMA-262 ones
+        "openapi-spec-validator failed (AttributeError: 'Unset' object has no attribute 'is_type');"
+        " its semantic checks were skipped",
+        'pattern "(?<=a+)b" is not checked by the client: Python\'s re refuses its translation'
+        " '(?<=a+)b': look-behind requires fixed-width pattern",
+        'pattern "a{1,4294967296}" is not checked by the client: not translatable to Python\'s re:'
+        " repetition bound {1,4294967296} beyond Python's limit (4294967294) at offset 1",
+        f'pattern "^(a+)+$" is not checked by the client: {_REDOS}',
+        f'pattern "(a|aa)+$" is not checked by the client: {_REDOS}',
+        f'pattern "(a|a)*b" is not checked by the client: {_REDOS}',
+        'pattern "^\\\\p{Script=Greek}+$" is not checked by the client: not translatable to Python\'s re:'
+        " \\p{Script=Greek}: only general categories are translated",
+        'pattern "(.*a){12}" is not checked by the client: catastrophic backtracking (ReDoS):'
+        " matching could take about 1 * n**14 steps on n characters",
+        f'pattern "^(\\\\w+\\\\s?)*$" is not checked by the client: {_REDOS}',
+        f'pattern "^(a+)+$" is not checked by the client: {_REDOS}',
+    ],
+}
 
 
 def _package(name: str) -> str:
@@ -321,6 +344,110 @@ def test_arrays(build: Callable[[str], ModuleType]) -> None:
         grid = client.get_grid()
     assert isinstance(grid[0][0], m.Cell) and grid[1] == []
     assert [[c.to_dict() for c in row] for row in grid] == [[cell], []]
+
+
+# -- patterns (ECMA-262 -> Python re, ReDoS bounds) ----------------------------------------
+
+
+def test_patterns(build: Callable[[str], ModuleType]) -> None:
+    pkg = build("patterns")
+    validators = pkg._validators
+    compiled = [v for k, v in vars(validators).items() if k.startswith("_PATTERN_")]
+    assert len(compiled) == 17 and all(isinstance(p, re.Pattern) for p in compiled)
+
+    def broken(member: str, value: str) -> bool:
+        try:
+            validators._check_account({member: value}, "body")
+        except pkg.errors.RequestValidationError as e:
+            assert member in str(e) and "must match pattern" in str(e)
+            return True
+        return False
+
+    good = {
+        "name": "Ωmégaß",
+        "notName": "123 !",
+        "double": "xaay",
+        "digits": "0123",
+        "word": "snake_case9",
+        "spaced": "a\u00a0b",
+        "exact": "abc",
+        "dotted": "a-c",
+        "slashed": "a/b\U0001f600AB\n",
+        "bounded": "a cat!",
+        "email": "ann@example.org",
+        "code": "NOK",
+        "found": "x.json",
+        "quadratic": "aaaa",
+        "password": "s3cretpass",
+    }
+    bad = {
+        "name": "abc1",
+        "notName": "a1",
+        "double": "xay",
+        "digits": "\u0661\u0662",  # ECMA-262's \d is ASCII
+        "word": "é",  # ... and \w
+        "spaced": "a\x1cb",  # Python's \s has U+001C, ECMA-262's not
+        "exact": "abc\n",  # $ is the end, not before a final newline
+        "dotted": "a\rc",  # . matches no line terminator
+        "slashed": "a/b",
+        "bounded": "écato",  # \b between ASCII word characters only
+        "email": "ann@example",
+        "code": "NOKK",
+        "found": "json.x",
+        "quadratic": "aab",
+        "password": "secretpass",
+    }
+    for member, value in good.items():
+        assert not broken(member, value), (member, value)
+    for member, value in bad.items():
+        assert broken(member, value), (member, value)
+    with pytest.raises(pkg.errors.RequestValidationError, match=r"tags\[1\]"):
+        validators._check_account({"tags": ["#ok", "no"]}, "")
+    # the given-up ones are not checked; capped ones not beyond their cap
+    for member in ("behind", "huge", "script", "nested", "same", "prefix", "words", "twelve"):
+        assert not broken(member, "!")
+    assert not broken("quadratic", "a" * 10_000 + "b")
+    rec = Recorder(status=204)
+    with client_of(pkg, rec) as client:
+        client.put_account(slug="my-team-2", q="b", code="NOK")
+        with pytest.raises(pkg.errors.RequestValidationError, match="slug"):
+            client.put_account(slug="My Team")
+        with pytest.raises(pkg.errors.RequestValidationError, match="code"):
+            client.put_account(slug="my-team", code="nok")
+    assert len(rec.requests) == 1
+
+
+# The worst patterns known for a backtracking engine, and ones the generator keeps with a cap
+WORST = ["nested", "same", "prefix", "words", "twelve", "quadratic", "email", "found", "password", "slug"]
+
+
+def _hostile(n: int) -> list[str]:
+    return ["a" * n, "a" * (n - 1) + "!", "a" * (n - 1) + "b", ("a" * 9 + " ") * (n // 10), "a@" + "a." * (n // 2 - 1),
+            "1" * (n - 1) + "\n", "xjson" * (n // 5)]  # fmt: skip
+
+
+def test_pattern_checks_are_fast(build: Callable[[str], ModuleType]) -> None:
+    """No request check of a pattern takes 10 ms, on 10 KB inputs or on the longest it is tried on."""
+    pkg = build("patterns")
+    validators = pkg._validators
+    caps = [int(n) for n in re.findall(r"len\(v\) <= (\d+)", inspect.getsource(validators))]
+    worst = (0.0, "")
+    for member in WORST:
+        for n in sorted({10_000, *caps}):
+            for value in _hostile(n):
+                best = 1.0
+                for _ in range(3):  # the best of three: the machine is shared
+                    start = time.perf_counter()
+                    try:
+                        if member == "slug":
+                            validators.check_put_account({"slug": value}, {}, {}, None)
+                        else:
+                            validators._check_account({member: value}, "")
+                    except pkg.errors.RequestValidationError:
+                        pass
+                    best = min(best, time.perf_counter() - start)
+                worst = max(worst, (best, f"{member} on {len(value)} characters"))
+    assert worst[0] < 0.010, worst
 
 
 def test_read_write_only(build: Callable[[str], ModuleType]) -> None:
