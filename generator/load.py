@@ -18,7 +18,7 @@ from .limits import Budget, parse
 from .problems import Problem, SpecError, pointer
 from .refs import confine, ref_chains, walk_refs
 from .validate import _one_line, validate_in_background, validated_now
-from .verdicts import ERROR, OPERATION, consequence
+from .verdicts import ERROR, OPERATION, consequence, unread
 
 __all__ = ["JSON", "Document", "Node", "Ptr", "finish_validation", "load_document"]
 
@@ -77,7 +77,13 @@ def load_document(
             try:
                 doc.resolve_ref(ref, current)
             except KeyError as exc:
-                problems.append(_with(where, f"dangling $ref {ref!r}: {exc.args[0]}"))
+                problem = _with(where, f"dangling $ref {ref!r}: {exc.args[0]}")
+                if current == path and unread(ptr[:-1]):
+                    # in a part the client never reads (a callback, a link): that part alone
+                    doc.warnings.append(_with(problem, f"{problem.message}; ignored (not read by the client)"))
+                    doc.value_at((current, ptr[:-1])).pop("$ref", None)
+                else:
+                    problems.append(problem)
     doc.warnings.extend(budget.warnings)  # duplicate keys
     if problems:
         raise SpecError(problems)

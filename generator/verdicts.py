@@ -71,6 +71,19 @@ def _version_construct(tokens: tuple[str, ...], instance: Any, version: tuple[in
     return ""
 
 
+_UNREAD_COMPONENTS = frozenset({"callbacks", "links", "examples", "securitySchemes"})
+
+
+def unread(tokens: tuple[str, ...]) -> bool:
+    """Whether a place of the root document lies in a part the client never reads: callbacks,
+    links, examples, webhooks, extensions, security schemes."""
+    if not tokens:
+        return False
+    if tokens[0] == "webhooks" or (tokens[0] == "components" and tokens[1:2] and tokens[1] in _UNREAD_COMPONENTS):
+        return True
+    return "callbacks" in tokens or "links" in tokens or _inside_literal(tokens)
+
+
 def classify(tokens: tuple[str, ...], message: str, instance: Any, version: tuple[int, int]) -> str:
     """The kind of a finding at ``tokens`` (a path from the root document, crossing ``$ref``s)."""
     if "was unexpected" in message or "match any of the regexes" in message:

@@ -68,7 +68,7 @@ class SchemaFacts:
             return (bool(values) and all(isinstance(v, str) for v in values)) or (
                 bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
             )
-        if self.single_all_of(schema):
+        if self.all_of_value(schema) is not None or self.all_of_without_object(schema):
             return False
         if "allOf" in schema:
             return True
@@ -77,12 +77,41 @@ class SchemaFacts:
         types = [t for t in self.types(schema) if t != "null"]
         return (types == ["object"] or not types) and isinstance(schema.get("properties"), dict)
 
-    @staticmethod
-    def single_all_of(schema: dict[str, Any]) -> bool:
-        """``allOf: [X]`` with nothing else that shapes the value: X itself (a common idiom)."""
+    def all_of_value(self, schema: dict[str, Any]) -> int | None:
+        """The ``allOf`` part that alone gives the value its type, the others only annotating or
+        constraining it: ``allOf: [X]`` with nothing else shaping the value (X itself, a common
+        idiom), or one part that is no object beside annotations and constraints (``[{$ref: Id},
+        {description: ...}]``, ``[{type: integer}, {minimum: 1}]``: real documents are full of
+        them). None otherwise (an object's parts are merged into a model)."""
         all_of = schema.get("allOf")
-        shaping = {"properties", "required", "additionalProperties", "type", "items", "oneOf", "anyOf", "enum"}
-        return isinstance(all_of, list) and len(all_of) == 1 and not shaping & set(schema)
+        if not isinstance(all_of, list) or not all_of:
+            return None
+        own = _SHAPING & set(schema)
+        if len(all_of) == 1 and not own:
+            return 0
+        if own - {"type"} or "object" in self.types(schema):
+            return None
+        shaping = [i for i, raw in enumerate(all_of) if not isinstance(raw, dict) or "$ref" in raw or _SHAPING & set(raw)]
+        if len(shaping) != 1:
+            return None
+        part = self.peek(all_of[shaping[0]])
+        return shaping[0] if isinstance(part, dict) and not self.object_like(part) else None
+
+    def all_of_without_object(self, schema: dict[str, Any]) -> bool:
+        """``allOf`` whose parts shape the value in more than one way and none of them as an
+        object (``[{type: string}, {type: integer}]``): no model to merge them into."""
+        all_of = schema.get("allOf")
+        if not isinstance(all_of, list) or self.all_of_value(schema) is not None:
+            return False
+        if "properties" in schema or "object" in self.types(schema):
+            return False
+        parts = [self.peek(raw) for raw in all_of]
+        return all(isinstance(p, dict) and not self.object_like(p) for p in parts)
+
+    def object_like(self, schema: dict[str, Any]) -> bool:
+        """Whether a schema (its ``$ref`` followed) describes an object, or may (nested parts)."""
+        shapes = ("properties", "additionalProperties", "patternProperties", "allOf", "oneOf", "anyOf")
+        return "object" in self.types(schema) or any(k in schema for k in shapes)
 
     def union_combinator(self, schema: dict[str, Any]) -> str:
         """``oneOf``/``anyOf`` when the schema is a union with a member needing conversion."""
@@ -175,6 +204,10 @@ def ref_name(node: Node) -> str:
     if not node.ptr:
         return pascal_case(node.file.stem)
     return ""
+
+
+# Keywords that give a value its shape (the rest annotate or constrain it).
+_SHAPING = frozenset({"properties", "required", "additionalProperties", "type", "items", "oneOf", "anyOf", "enum"})
 
 
 def text(value: Any) -> str:

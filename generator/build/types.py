@@ -118,9 +118,13 @@ class TypeBuilder(SchemaFacts):
                 return self.type_of(target, context)
             finally:
                 self.resolving.discard(key)
-        if self.single_all_of(schema):
-            inner = self.type_of(node.child("allOf", 0), context)
+        value_part = self.all_of_value(schema)
+        if value_part is not None:
+            inner = self.type_of(node.child("allOf", value_part), context)
             return dataclasses.replace(inner, nullable=True) if self.nullable(schema) else inner
+        if self.all_of_without_object(schema):
+            self.warn(node.child("allOf"), "allOf of parts that shape the value apart, none an object; typed Any")
+            return TypeRef("any", nullable=self.nullable(schema))
         if self.is_nameable(schema):
             return self.name_schema(node, context, derived=True)
         nullable = self.nullable(schema)

@@ -104,3 +104,20 @@ def test_packages_pass_mypy_strict(out_dir: Path) -> None:
         timeout=600,
     )
     assert result.returncode == 0, result.stdout[-4000:]
+
+
+def test_all_of_without_an_object_keeps_the_value_s_type() -> None:
+    """``allOf: [{$ref: Id}, {description: ...}]`` is the Id (a string), not an empty model:
+    the one part that shapes the value gives its type; the others annotate or constrain it."""
+    api, _, warnings = generate(str(DEGRADED / "all_of_without_an_object.yaml"), "all_of_types")
+    ops = {op.method_name: op for op in api.operations}
+    put = ops["put_thing"]
+    assert [(p.name, p.type.kind) for p in put.params] == [("id", "str")]
+    assert put.body is not None and [(a.name, a.type.kind) for a in put.body.args] == [("body", "str")]
+    assert put.response_type is not None and put.response_type.kind == "model"
+    count = next(m for m in api.models if m.name == put.response_type.name).fields[0]
+    assert (count.name, count.type.kind) == ("count", "int")
+    kinds = [(p.name, p.type.kind, p.type.name) for p in ops["get_mixed"].params]
+    assert kinds == [("a", "any", ""), ("b", "enum", "Color"), ("c", "list", "")]
+    assert len(warnings) == 1 and "typed Any" in warnings[0].message
+    assert not api.models[1:]  # no model made of scalar parts
