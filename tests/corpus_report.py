@@ -30,7 +30,7 @@ def warning_class(line: str) -> str:
     from generator.verdicts import CONSEQUENCES
 
     for kind, consequence in CONSEQUENCES.items():
-        if line.endswith(consequence):
+        if consequence and line.endswith(consequence):
             return kind
     if "; named " in line or "method named " in line:
         return "names"

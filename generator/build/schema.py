@@ -91,7 +91,7 @@ class SchemaFacts:
             return 0
         if own - {"type"} or "object" in self.types(schema):
             return None
-        shaping = [i for i, raw in enumerate(all_of) if not isinstance(raw, dict) or "$ref" in raw or _SHAPING & set(raw)]
+        shaping = shaping_parts(all_of)
         if len(shaping) != 1:
             return None
         part = self.peek(all_of[shaping[0]])
@@ -208,6 +208,12 @@ def ref_name(node: Node) -> str:
 
 # Keywords that give a value its shape (the rest annotate or constrain it).
 _SHAPING = frozenset({"properties", "required", "additionalProperties", "type", "items", "oneOf", "anyOf", "enum"})
+
+
+def shaping_parts(all_of: list[Any]) -> list[int]:
+    """The indexes of the ``allOf`` parts that shape the value (the others only annotate or
+    constrain it: ``{description: ...}``, ``{minimum: 1}``, ``{}``)."""
+    return [i for i, raw in enumerate(all_of) if not isinstance(raw, dict) or "$ref" in raw or _SHAPING & set(raw)]
 
 
 def text(value: Any) -> str:

@@ -10,7 +10,7 @@ from ..ir import EnumAlias, TypeRef
 from ..load import Document, Node
 from ..naming import pascal_case
 from .names import Namer
-from .schema import SchemaFacts, is_typed, ref_name, text
+from .schema import SchemaFacts, is_typed, ref_name, shaping_parts, text
 
 Location = tuple[Path, tuple[str, ...]]
 
@@ -122,8 +122,9 @@ class TypeBuilder(SchemaFacts):
         if value_part is not None:
             inner = self.type_of(node.child("allOf", value_part), context)
             return dataclasses.replace(inner, nullable=True) if self.nullable(schema) else inner
-        if self.all_of_without_object(schema):
-            self.warn(node.child("allOf"), "allOf of parts that shape the value apart, none an object; typed Any")
+        if self.all_of_without_object(schema):  # no part shapes it (``[{}, {description}]``): any value
+            if len(shaping_parts(schema["allOf"])) > 1:
+                self.warn(node.child("allOf"), "allOf of parts that shape the value apart, none an object; typed Any")
             return TypeRef("any", nullable=self.nullable(schema))
         if self.is_nameable(schema):
             return self.name_schema(node, context, derived=True)
