@@ -34,6 +34,8 @@ def warning_class(line: str) -> str:
             return kind
     if "; named " in line or "method named " in line:
         return "names"
+    if "is not checked by the client" in line:
+        return "pattern"
     if "typed Any" in line or "read as any value" in line:
         return "any"
     if "left out of the method" in line or "taken as a required string" in line:
