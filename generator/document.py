@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from .problems import Problem, SpecError, pointer
+
+if TYPE_CHECKING:  # verdicts imports problems only; no cycle at run time either way
+    from .verdicts import Finding
 
 JSON = Any
 Ptr = tuple[str, ...]
@@ -47,7 +50,7 @@ class Document:
     skipped_operations: set[tuple[str, str]] = field(default_factory=set)
     """(path, method) of operations that failed validation and are left out."""
     # openapi-spec-validator's findings, once they are known (it may run in another process)
-    pending_validation: Callable[[], list[Any]] | None = None
+    pending_validation: Callable[[], list[Finding]] | None = None
 
     @property
     def root(self) -> Node:

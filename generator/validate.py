@@ -348,14 +348,8 @@ def _with_summary(doc: Document, findings: _Findings) -> list[Finding]:
     """The findings kept, and one more line that counts those not shown."""
     kept = list(findings)
     if findings.left_out:
-        kept.append(
-            finding(
-                Problem(doc.display, "", f"{findings.left_out} more findings of openapi-spec-validator not shown"),
-                ("info",),
-                None,
-                doc.openapi_version,
-            )
-        )
+        summary = Problem(doc.display, "", f"{findings.left_out} more findings of openapi-spec-validator not shown")
+        kept.append(Finding(summary, "docs", None))
     return kept
 
 

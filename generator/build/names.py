@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 from ..load import Document, Node
-from ..naming import is_keyword, pascal_case, snake_case
+from ..naming import pascal_case, snake_case
 from ..problems import Problem
+from .collisions import member_names, numbered
 
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 
@@ -70,11 +71,6 @@ MODELS_MODULE_IMPORTS = frozenset(
         "_Model",
     }
 )
-# Names every model defines itself, and names its annotations use (a member named ``str`` would
-# hide the type): a member with one of these names gets a trailing "_".
-MODEL_MEMBERS = frozenset(
-    {"from_dict", "to_dict", "extra_members", "str", "int", "float", "bool", "list", "dict", "datetime", "bytes", "object"}
-)
 # Keyword arguments every client method defines itself, and names the method bodies use from
 # the module (an argument named ``models`` would hide it): such an argument gets a trailing "_".
 METHOD_ARGUMENTS = frozenset(
@@ -89,29 +85,6 @@ CLIENT_ARGUMENTS = frozenset(
     | {"require_token", "max_response_bytes", "total_timeout", "strict_responses"}
     | {"config", "copy", "options", "httpx", "errors", "models", "setup_logging", "_make_config", "_update_config"}
 )
-# Symbols spelled out in the names of members that have no letter (``+1``, ``-1``).
-SYMBOL_WORDS = {
-    "+": "plus",
-    "-": "minus",
-    "*": "star",
-    "/": "slash",
-    "%": "percent",
-    "=": "eq",
-    "<": "lt",
-    ">": "gt",
-    "!": "bang",
-    "?": "question",
-    "@": "at",
-    "#": "hash",
-    "$": "dollar",
-    "&": "and",
-    "|": "pipe",
-    "^": "caret",
-    "~": "tilde",
-    ".": "dot",
-}
-
-
 def _stored_attributes(cls: ast.ClassDef) -> set[str]:
     """Methods, class attributes and ``self.<name> = ...`` attributes a class defines."""
     names: set[str] = set()
@@ -298,28 +271,11 @@ class Namer:
 
     def members(self, props: dict[str, Node]) -> dict[str, str]:
         """Attribute names of a model's members (wire name -> Python name), all distinct; each
-        renaming a located warning. See the module's docstring for the rules."""
-        names = {wire: _member_name(snake_case(wire)) for wire in props}
-        groups: dict[str, list[str]] = {}
-        for wire in sorted(props):
-            groups.setdefault(names[wire], []).append(wire)
-        taken = {py for py, sharing in groups.items() if len(sharing) == 1}
-        for py, sharing in sorted(groups.items()):
-            if len(sharing) == 1:
-                continue
-            keeper = _keeper(py, sharing)
-            if keeper is not None:
-                taken.add(py)
-            for wire in sharing:
-                if wire == keeper:
-                    continue
-                names[wire] = _free((_verbatim(wire), _spelled(wire)), py, taken)
-                taken.add(names[wire])
-            for wire in sharing:
-                if wire != keeper:
-                    others = ", ".join(repr(w) for w in sharing if w != wire)
-                    message = f"member {wire!r} maps to Python name {py!r}, as does {others}; named {names[wire]}"
-                    self.warn(props[wire], message)
+        renaming a located warning (the rules: :mod:`generator.build.collisions`)."""
+        names, renamed = member_names(list(props))
+        for wire, py, others in renamed:
+            shared = ", ".join(repr(w) for w in others)
+            self.warn(props[wire], f"member {wire!r} maps to Python name {py!r}, as does {shared}; named {names[wire]}")
         return names
 
     # -- client ----------------------------------------------------------------------------
@@ -332,7 +288,7 @@ class Namer:
             self.warn(node, f"operationId {op_id!r} maps to {name!r}, an attribute of the client; method named {renamed}")
             name = renamed
         if name in self.client.owners:
-            renamed = _numbered(name, lambda n: self.client.free(n))
+            renamed = numbered(name, lambda n: self.client.free(n))
             owner = self.client.owners[name]
             self.warn(node, f"operationId {op_id!r} maps to method {name!r}, as does {owner!r}; named {renamed}")
             name = renamed
@@ -373,7 +329,7 @@ class Namer:
             py = renamed
         known = self.option_headers.get(py)
         if known is not None and known != header.lower():
-            renamed = _numbered(py, lambda n: n not in self.option_headers and n not in self.options.reserved)
+            renamed = numbered(py, lambda n: n not in self.option_headers and n not in self.options.reserved)
             self.warn(node, f"client option {py!r} already names header {known!r}; named {renamed}")
             py = renamed
         self.option_headers[py] = header.lower()
@@ -397,7 +353,7 @@ class Namer:
         if name in self.errors.owners:
             return None
         if name in self.errors.reserved:
-            renamed = _numbered(name, self.errors.free)
+            renamed = numbered(name, self.errors.free)
             self.warn(node, f"error type {value!r} maps to class {name!r}, a name of the errors module; named {renamed}")
             name = renamed
         self.errors.take(name, value)
@@ -431,9 +387,9 @@ class Arguments:
         if name in self.taken:
             wanted = name
             suffixed = f"{name}_{location}" if location else name
-            name = _numbered(suffixed, lambda n: n not in self.taken and n not in METHOD_ARGUMENTS)
-            if suffixed not in self.taken and suffixed not in METHOD_ARGUMENTS:
-                name = suffixed
+            if suffixed in self.taken or suffixed in METHOD_ARGUMENTS:
+                suffixed = numbered(suffixed, lambda n: n not in self.taken and n not in METHOD_ARGUMENTS)
+            name = suffixed
             message = f"{what} maps to argument {wanted!r} of {self.method}, as does {self.taken[wanted]}; named {name}"
             self.namer.warn(node, message)
         self.taken[name] = what
@@ -441,54 +397,3 @@ class Arguments:
 
     def __contains__(self, name: str) -> bool:
         return name in self.taken
-
-
-def _numbered(name: str, free: Callable[[str], bool]) -> str:
-    """``name_2``, ``name_3``, ...: the first that is free."""
-    n = 2
-    while not free(f"{name.rstrip('_')}_{n}"):
-        n += 1
-    return f"{name.rstrip('_')}_{n}"
-
-
-def _member_name(py: str) -> str:
-    """A member's attribute name from its snake_case: names the model's body uses get a ``_``."""
-    return py + "_" if py in MODEL_MEMBERS else py
-
-
-def _keeper(py: str, sharing: list[str]) -> str | None:
-    """The one of members sharing the Python name ``py`` that keeps it: the one spelled so
-    (``mixed_case``), else the plain word it adds ``_`` to (``class`` for ``class_``), else the
-    first in sorted order without a leading ``_``; None when all are symbols (all spelled)."""
-    for wanted in (py, py.rstrip("_")):
-        if wanted in sharing:
-            return wanted
-    if all(_spelled(w) for w in sharing):
-        return None
-    return next((w for w in sharing if not w.startswith("_")), sharing[0])
-
-
-def _verbatim(wire: str) -> str:
-    """The wire name itself where it can be an attribute as it is ('' where not): ASCII (Python
-    compares identifiers after NFKC), lowercase first (class names are capitalized), no leading
-    ``_`` (dunders, the module's private names), not a keyword nor a name the model uses."""
-    plain = wire.isascii() and wire.isidentifier() and wire[:1].islower()
-    if not plain or is_keyword(wire) or wire in MODEL_MEMBERS:
-        return ""
-    return wire
-
-
-def _spelled(wire: str) -> str:
-    """``plus_1`` for ``+1``: the symbols of a wire name without a letter, spelled ('' where the
-    name has a letter or no symbol to spell)."""
-    if any(c.isalpha() for c in wire) or not any(c in SYMBOL_WORDS for c in wire):
-        return ""
-    return _member_name(snake_case("".join(f" {SYMBOL_WORDS[c]} " if c in SYMBOL_WORDS else c for c in wire)))
-
-
-def _free(candidates: Iterable[str], py: str, taken: set[str]) -> str:
-    """The first candidate that is not taken, else ``py`` with a number."""
-    for candidate in candidates:
-        if candidate and candidate not in taken:
-            return candidate
-    return _numbered(py, lambda n: n not in taken)
