@@ -34,10 +34,15 @@ typecheck: $(STAMP) ## mypy --strict on the generator and on the generated packa
 	cd $(OUT) && ../$(PY) -m mypy --strict --python-version 3.10 $(PACKAGE)
 	$(PY) -m tests.typecheck_goldens
 
-lint: $(STAMP) ## ruff and Black on the generator and the tests (fix with: ruff check --fix; black)
-	$(BIN)/ruff check generator tests
-	$(BIN)/black --check --quiet generator tests
-	$(BIN)/black --check --quiet --line-length 100 --target-version py310 generator/runtime/*.py
+# Black at the generated packages' 100 columns: the runtime they copy, generated/ and the goldens.
+OUTPUT_STYLE = --line-length 100 --target-version py310 --extend-exclude '^$$'
+OUTPUT_FILES = generator/runtime $(OUT) tests/fixtures/golden
+BLACK_FLAGS ?= --quiet
+
+lint: $(STAMP) ## ruff and Black on every Python file of the repository (fix with: ruff check --fix; black)
+	$(BIN)/ruff check .
+	$(BIN)/black --check $(BLACK_FLAGS) .
+	$(BIN)/black --check $(BLACK_FLAGS) $(OUTPUT_STYLE) $(OUTPUT_FILES)
 
 pytest: $(STAMP) ## run the test suite only
 	$(PY) -m pytest

@@ -111,20 +111,46 @@ def generate_peers(peers: Path) -> dict[str, str]:
     """Generate OPC's client and datamodel-code-generator's models; {family: why it failed}."""
     errors: dict[str, str] = {}
     opc = subprocess.run(
-        [str(BIN / "openapi-python-client"), "generate", "--path", str(SPEC), "--output-path", str(peers / "opc_botpress"), "--meta", "none"],
-        capture_output=True, text=True, env=ENV, cwd=peers, timeout=300,
+        [
+            str(BIN / "openapi-python-client"),
+            "generate",
+            "--path",
+            str(SPEC),
+            "--output-path",
+            str(peers / "opc_botpress"),
+            "--meta",
+            "none",
+        ],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=peers,
+        timeout=300,
     )
     if opc.returncode != 0 or not (peers / "opc_botpress" / "models").is_dir():
         errors["opc"] = f"OPC generate failed (exit {opc.returncode}): {first_line(opc.stderr or opc.stdout)}"
     dmcg = subprocess.run(
         [
-            str(BIN / "datamodel-codegen"), "--input", str(SPEC), "--input-file-type", "openapi",
-            "--output-model-type", "pydantic_v2.BaseModel", "--output", str(peers / "dmcg_botpress.py"),
+            str(BIN / "datamodel-codegen"),
+            "--input",
+            str(SPEC),
+            "--input-file-type",
+            "openapi",
+            "--output-model-type",
+            "pydantic_v2.BaseModel",
+            "--output",
+            str(peers / "dmcg_botpress.py"),
         ],
-        capture_output=True, text=True, env=ENV, cwd=peers, timeout=300,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=peers,
+        timeout=300,
     )
     if dmcg.returncode != 0 or not (peers / "dmcg_botpress.py").is_file():
-        errors["pydantic"] = f"datamodel-codegen failed (exit {dmcg.returncode}): {first_line(dmcg.stderr or dmcg.stdout)}"
+        errors["pydantic"] = (
+            f"datamodel-codegen failed (exit {dmcg.returncode}): {first_line(dmcg.stderr or dmcg.stdout)}"
+        )
     return errors
 
 
@@ -139,7 +165,13 @@ class Worker:
         self.stderr = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen(
             [PY, str(WORKERS), family, "--peers", str(peers)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, text=True, bufsize=1, env=ENV, cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            text=True,
+            bufsize=1,
+            env=ENV,
+            cwd=ROOT,
         )
         ready = self._read()
         self.numbers: dict[str, int] = ready["ready"]
@@ -153,7 +185,9 @@ class Worker:
         self.proc.wait()
         self.stderr.seek(0)
         lines = [x for x in self.stderr.read().splitlines() if x.strip()]
-        raise WorkerError(f"{self.family} worker died (exit {self.proc.returncode}): {lines[-1][:150] if lines else '?'}")
+        raise WorkerError(
+            f"{self.family} worker died (exit {self.proc.returncode}): {lines[-1][:150] if lines else '?'}"
+        )
 
     def run(self, key: str) -> float:
         assert self.proc.stdin is not None
@@ -176,7 +210,11 @@ class Worker:
 def run_oneshot(family: str, peers: Path, *extra: str, timeout: float = 300) -> dict[str, Any]:
     proc = subprocess.run(
         [PY, str(WORKERS), family, "--peers", str(peers), *extra],
-        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=timeout,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=timeout,
     )
     for line in reversed(proc.stdout.splitlines()):
         if line.startswith("@@"):
@@ -224,7 +262,11 @@ def bench_client(peers: Path, figures: Figures) -> None:
     log("client: loopback server up, sync/async calls interleaved")
     server = subprocess.Popen(
         [PY, str(HERE / "loopback.py"), "--lifetime", "600"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV, cwd=HERE,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=ENV,
+        cwd=HERE,
     )
     try:
         assert server.stdout is not None
@@ -304,7 +346,10 @@ def main() -> int:
             if r.status.startswith("MISSED") and r.measurement.startswith(("decode", "encode"))
         ]
         if os.environ.get("BENCH_PROFILE") or codec_missed:
-            log("profile: pyinstrument, our decode + encode" + (" (a decode/encode target was missed)" if codec_missed else ""))
+            log(
+                "profile: pyinstrument, our decode + encode"
+                + (" (a decode/encode target was missed)" if codec_missed else "")
+            )
             try:
                 profile_text = run_oneshot("profile", peers)["text"]
             except (WorkerError, subprocess.TimeoutExpired) as exc:
@@ -312,13 +357,29 @@ def main() -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     rows = build_rows(figures, gen, gen_error, check, scaling)
-    notes = codec_notes(figures) + stage_notes(gen_stages, figures) + generation_notes(check, scaling, "benchmarks/.venv/bin/python")
+    notes = (
+        codec_notes(figures)
+        + stage_notes(gen_stages, figures)
+        + generation_notes(check, scaling, "benchmarks/.venv/bin/python")
+    )
     notes += [f"- {family}: {error}" for family, error in figures.errors.items() if family != "gen-stages"]
     elapsed = time.perf_counter() - started
     load_after = load_average()
     vers = versions()
     key_versions = ", ".join(
-        f"{n} {vers[n]}" for n in ("openapi-python-client", "datamodel-code-generator", "pydantic", "pydantic-core", "httpx", "orjson", "black", "ruff", "attrs") if n in vers
+        f"{n} {vers[n]}"
+        for n in (
+            "openapi-python-client",
+            "datamodel-code-generator",
+            "pydantic",
+            "pydantic-core",
+            "httpx",
+            "orjson",
+            "black",
+            "ruff",
+            "attrs",
+        )
+        if n in vers
     )
     text = [
         "# Benchmarks (`make bench`)",
@@ -339,7 +400,14 @@ def main() -> int:
         "All packages in benchmarks/.venv: " + ", ".join(f"{n} {v}" for n, v in vers.items()) + ".",
     ]
     if profile_text:
-        text += ["", "pyinstrument profile of our decode + encode (stdlib json):", "", "```", profile_text.rstrip(), "```"]
+        text += [
+            "",
+            "pyinstrument profile of our decode + encode (stdlib json):",
+            "",
+            "```",
+            profile_text.rstrip(),
+            "```",
+        ]
     report = "\n".join(text) + "\n"
     RESULTS.write_text(report)
     print(report)

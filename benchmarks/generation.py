@@ -181,11 +181,26 @@ def summarize(tool: str, runs: list[GenRun], timeout: float) -> GenResult:
 def command(tool: str, doc: Path, out: Path, package: str) -> list[str]:
     if tool.startswith("ours"):
         return [PY, "-m", "generator", "generate", "--spec", str(doc), "--out", str(out), "--package", package]
-    return [str(BIN / "openapi-python-client"), "generate", "--path", str(doc), "--output-path", str(out / package), "--meta", "none"]
+    return [
+        str(BIN / "openapi-python-client"),
+        "generate",
+        "--path",
+        str(doc),
+        "--output-path",
+        str(out / package),
+        "--meta",
+        "none",
+    ]
 
 
 def measure_tools(
-    work: Path, doc: Path, label: str, package: str, envs: dict[str, dict[str, str]], runs: int, timeout: float,
+    work: Path,
+    doc: Path,
+    label: str,
+    package: str,
+    envs: dict[str, dict[str, str]],
+    runs: int,
+    timeout: float,
     warm_up: tuple[str, ...] = (),
 ) -> dict[str, GenResult]:
     """``runs`` rounds, the tools interleaved in each; the tools of ``warm_up`` first run once unmeasured."""
@@ -210,7 +225,9 @@ def measure_tools(
                 stopped.add(tool)
     results = {tool: summarize(tool, found, timeout) for tool, found in timings.items()}
     for tool, run in warm_failed.items():
-        why = f"killed at {timeout:.0f} s" if run.code < 0 else f"exit {run.code}: {first_line(run.err or run.out, 110)}"
+        why = (
+            f"killed at {timeout:.0f} s" if run.code < 0 else f"exit {run.code}: {first_line(run.err or run.out, 110)}"
+        )
         results[tool] = GenResult(error=f"unmeasured warm-up run failed ({why})", timeout=timeout)
     return results
 
@@ -318,7 +335,9 @@ def bench_check(work: Path) -> CheckResult:
         probe = run_measured([PY, "-c", "import generator; print(generator.__file__)"], 60, env, cwd=clone)
         result.imported_from = probe.out.strip()
         if not result.imported_from.startswith(str(clone)):
-            raise RuntimeError(f"the clone's generator is not the one imported: {result.imported_from or probe.err[-150:]}")
+            raise RuntimeError(
+                f"the clone's generator is not the one imported: {result.imported_from or probe.err[-150:]}"
+            )
         runs = check_runs(work, clone, env, "check-cache")
         result.runs = len(runs)
         result.codes = [r.code for r in runs]
@@ -362,14 +381,18 @@ def bench_scaling(work: Path) -> Scaling:
         scaling.skipped = "skipped (BENCH_SKIP_SCALING)"
         return scaling
     problem = synthetic.validate(100)
-    scaling.valid = "N=100 document: valid per openapi-spec-validator" if problem is None else f"N=100 INVALID: {problem}"
+    scaling.valid = (
+        "N=100 document: valid per openapi-spec-validator" if problem is None else f"N=100 INVALID: {problem}"
+    )
     capped: dict[str, int] = {}  # tool -> the N at which it hit the cap (larger N are skipped)
     for n in SCALE_SIZES:
         doc = synthetic.write(n, work / f"synthetic_{n}.json")
         ops = max(2, n // 10)
         scaling.docs[n] = f"{ops} ops, {doc.stat().st_size / 1e6:.2f} MB"
         envs = {tool: env for tool, env in (("ours", {"CODEGEN_NO_CACHE": "1"}), ("opc", {})) if tool not in capped}
-        found = measure_tools(work, doc, f"syn{n}", "synthetic_client", envs, SCALE_RUNS[n], SCALE_TIMEOUT) if envs else {}
+        found = (
+            measure_tools(work, doc, f"syn{n}", "synthetic_client", envs, SCALE_RUNS[n], SCALE_TIMEOUT) if envs else {}
+        )
         for tool, at in capped.items():
             found[tool] = GenResult(error=f"skipped: stopped at the {SCALE_TIMEOUT:.0f} s cap on N={at}", skipped=True)
         for tool, result in found.items():

@@ -37,8 +37,13 @@ def heading(title: str) -> Row:
 
 
 def compare(
-    rows: list[Row], figures: Figures, measurement: str, ours: tuple[str, str, str], peer: tuple[str, str, str],
-    limit: float | None, target: str,
+    rows: list[Row],
+    figures: Figures,
+    measurement: str,
+    ours: tuple[str, str, str],
+    peer: tuple[str, str, str],
+    limit: float | None,
+    target: str,
 ) -> None:
     """ours/peer = (family, key, label); limit: the highest ours/peer time ratio that meets the target."""
     o_us, p_us = figures.get(ours[0], ours[1]), figures.get(peer[0], peer[1])
@@ -75,7 +80,9 @@ def gen_row(
         status = "met" if ratio <= limit else "MISSED"
         if (ours.lower_bound and status == "met") or (peer.lower_bound and status == "MISSED"):
             status = "n/a"  # a bound cannot show the side it leaves open
-    bound = ">" if ours.lower_bound and not peer.lower_bound else "<" if peer.lower_bound and not ours.lower_bound else ""
+    bound = (
+        ">" if ours.lower_bound and not peer.lower_bound else "<" if peer.lower_bound and not ours.lower_bound else ""
+    )
     ratio_cell = "-" if ratio is None else ("?" if ours.lower_bound and peer.lower_bound else f"{bound}{ratio:.2f}x")
     o_cell = figure(ours, attr)
     if attr == "maxrss_mb" and o is not None and ours.tree_mb > o * 1.05:  # several processes at once
@@ -87,7 +94,9 @@ def check_row(rows: list[Row], check: CheckResult, cold: GenResult) -> None:
     name = "`make check`, fresh clone, empty cache: spec/openapi.yaml"
     peer = f"no peer has one; ours full cold generate {figure(cold, 'seconds')} (reference)"
     if check.seconds is None:
-        rows.append(Row(name, f"failed: {check.error}", peer, "-", f"<{CHECK_LIMIT:.2f} s", "MISSED (ours failed)", "-"))
+        rows.append(
+            Row(name, f"failed: {check.error}", peer, "-", f"<{CHECK_LIMIT:.2f} s", "MISSED (ours failed)", "-")
+        )
         return
     codes = sorted(set(check.codes))
     meaning = {0: "up to date", 1: "STALE: drift found", 2: "FAILED"}
@@ -96,7 +105,17 @@ def check_row(rows: list[Row], check: CheckResult, cold: GenResult) -> None:
     status = "MISSED (ours failed)" if failed else ("met" if check.seconds < CHECK_LIMIT else "MISSED")
     ratio = f"{check.seconds / cold.seconds:.2f}x" if cold.seconds else "-"
     path = "quick path" if check.quick else "full check: an empty cache holds no record for the quick path"
-    rows.append(Row(name, f"{check.seconds:.2f} s ({exit_text}; {path})", peer, ratio, f"<{CHECK_LIMIT:.2f} s", status, f"{check.runs} / {cold.runs} runs"))
+    rows.append(
+        Row(
+            name,
+            f"{check.seconds:.2f} s ({exit_text}; {path})",
+            peer,
+            ratio,
+            f"<{CHECK_LIMIT:.2f} s",
+            status,
+            f"{check.runs} / {cold.runs} runs",
+        )
+    )
 
 
 def exponent(results: dict[int, dict[str, GenResult]], tool: str, attr: str) -> tuple[float | None, str, bool]:
@@ -124,14 +143,38 @@ def scaling_rows(rows: list[Row], scaling: Scaling) -> None:
     if scaling.skipped or not scaling.results:
         why = scaling.skipped or "not measured"
         for what in ("wall time", "peak RSS"):
-            rows.append(Row(f"scaling exponent of {what}, synthetic N={SCALE_SIZES[0]}..{SCALE_SIZES[-1]}", why, "-", "-", "<=1.00 (linear)", "n/a", "-"))
+            rows.append(
+                Row(
+                    f"scaling exponent of {what}, synthetic N={SCALE_SIZES[0]}..{SCALE_SIZES[-1]}",
+                    why,
+                    "-",
+                    "-",
+                    "<=1.00 (linear)",
+                    "n/a",
+                    "-",
+                )
+            )
         return
     for n, found in sorted(scaling.results.items()):
         ours, opc = found.get("ours", GenResult(error="not run")), found.get("opc", GenResult(error="not run"))
-        o_cell = f"{figure(ours, 'seconds')}, {figure(ours, 'maxrss_mb')}" if ours.seconds is not None else figure(ours, "seconds")
-        p_cell = f"OPC {figure(opc, 'seconds')}, {figure(opc, 'maxrss_mb')}" if opc.seconds is not None else f"OPC {figure(opc, 'seconds')}"
+        o_cell = (
+            f"{figure(ours, 'seconds')}, {figure(ours, 'maxrss_mb')}"
+            if ours.seconds is not None
+            else figure(ours, "seconds")
+        )
+        p_cell = (
+            f"OPC {figure(opc, 'seconds')}, {figure(opc, 'maxrss_mb')}"
+            if opc.seconds is not None
+            else f"OPC {figure(opc, 'seconds')}"
+        )
         ratio = "-"
-        if ours.seconds and opc.seconds and ours.maxrss_mb and opc.maxrss_mb and not (ours.lower_bound and opc.lower_bound):
+        if (
+            ours.seconds
+            and opc.seconds
+            and ours.maxrss_mb
+            and opc.maxrss_mb
+            and not (ours.lower_bound and opc.lower_bound)
+        ):
             more = ">" if ours.lower_bound else "<" if opc.lower_bound else ""
             ratio = f"{more}{ours.seconds / opc.seconds:.2f}x, {more}{ours.maxrss_mb / opc.maxrss_mb:.2f}x"
         name = f"scaling: generate N={n:,} synthetic schemas ({scaling.docs.get(n, '?')}), cold: wall, peak RSS"
@@ -168,44 +211,180 @@ def build_rows(
 
     rows.append(heading("Issue 16 targets"))
     for doc_key, label in docs:
-        gen_row(rows, f"generate wall, cold (empty cache): {label}", got(doc_key, "ours"), got(doc_key, "opc"), "seconds", 1.5, "<=1.50x OPC")
+        gen_row(
+            rows,
+            f"generate wall, cold (empty cache): {label}",
+            got(doc_key, "ours"),
+            got(doc_key, "opc"),
+            "seconds",
+            1.5,
+            "<=1.50x OPC",
+        )
     check_row(rows, check, got("spec", "ours"))
-    gen_row(rows, f"generate peak RSS, cold: {corpus}", got("corpus", "ours"), got("corpus", "opc"), "maxrss_mb", 1.2, "<=1.20x OPC")
+    gen_row(
+        rows,
+        f"generate peak RSS, cold: {corpus}",
+        got("corpus", "ours"),
+        got("corpus", "opc"),
+        "maxrss_mb",
+        1.2,
+        "<=1.20x OPC",
+    )
     scaling_rows(rows, scaling)
     for case, name in names.items():
-        compare(rows, figures, f"decode {name}", ("ours-std", f"{case}.decode", "[stdlib]"), ("json", f"{case}.decode", "json.loads"), 2.0, "<=2.00x json.loads")
+        compare(
+            rows,
+            figures,
+            f"decode {name}",
+            ("ours-std", f"{case}.decode", "[stdlib]"),
+            ("json", f"{case}.decode", "json.loads"),
+            2.0,
+            "<=2.00x json.loads",
+        )
     for case, name in names.items():
         for family, label in (("ours-std", "[stdlib]"), ("ours-orjson", "[orjson]")):
-            compare(rows, figures, f"decode {name}, strict_responses", (family, f"{case}.decode_strict", f"{label} strict"), (family, f"{case}.decode", "lenient"), 1.5, "<=1.50x lenient")
-    compare(rows, figures, "client get_table, sync", ("client", "sync.ours", "Client"), ("client", "sync.raw", "raw httpx"), 1.05, "<=1.05x raw httpx")
-    compare(rows, figures, "client get_table, async", ("client", "async.ours", "AsyncClient"), ("client", "async.raw", "raw httpx"), 1.05, "<=1.05x raw httpx")
+            compare(
+                rows,
+                figures,
+                f"decode {name}, strict_responses",
+                (family, f"{case}.decode_strict", f"{label} strict"),
+                (family, f"{case}.decode", "lenient"),
+                1.5,
+                "<=1.50x lenient",
+            )
+    compare(
+        rows,
+        figures,
+        "client get_table, sync",
+        ("client", "sync.ours", "Client"),
+        ("client", "sync.raw", "raw httpx"),
+        1.05,
+        "<=1.05x raw httpx",
+    )
+    compare(
+        rows,
+        figures,
+        "client get_table, async",
+        ("client", "async.ours", "AsyncClient"),
+        ("client", "async.raw", "raw httpx"),
+        1.05,
+        "<=1.05x raw httpx",
+    )
 
     rows.append(heading("Earlier targets (issue 9) and reference figures"))
     for case, name in names.items():
-        compare(rows, figures, f"decode {name}", ("ours-std", f"{case}.decode", "[stdlib]"), ("opc", f"{case}.decode", "OPC"), 0.5, "<=0.50x (>=2x OPC)")
-        compare(rows, figures, f"decode {name}", ("ours-orjson", f"{case}.decode", "[orjson]"), ("pydantic", f"{case}.decode", "pydantic"), 1.0, "<=1.00x pydantic")
+        compare(
+            rows,
+            figures,
+            f"decode {name}",
+            ("ours-std", f"{case}.decode", "[stdlib]"),
+            ("opc", f"{case}.decode", "OPC"),
+            0.5,
+            "<=0.50x (>=2x OPC)",
+        )
+        compare(
+            rows,
+            figures,
+            f"decode {name}",
+            ("ours-orjson", f"{case}.decode", "[orjson]"),
+            ("pydantic", f"{case}.decode", "pydantic"),
+            1.0,
+            "<=1.00x pydantic",
+        )
     for case, name in names.items():
-        compare(rows, figures, f"encode {name}", ("ours-std", f"{case}.encode", "[stdlib]"), ("opc", f"{case}.encode", "OPC"), 0.5, "<=0.50x (>=2x OPC)")
-        compare(rows, figures, f"encode {name}", ("ours-orjson", f"{case}.encode", "[orjson]"), ("pydantic", f"{case}.encode", "pydantic"), 1.0, "<=1.00x pydantic")
-        compare(rows, figures, f"encode {name}", ("ours-std", f"{case}.encode", "[stdlib]"), ("json", f"{case}.encode", "json.dumps"), None, "(reference)")
-    compare(rows, figures, "client get_table, sync", ("client", "sync.ours", "Client"), ("client", "sync.opc", "OPC"), None, "(reference)")
+        compare(
+            rows,
+            figures,
+            f"encode {name}",
+            ("ours-std", f"{case}.encode", "[stdlib]"),
+            ("opc", f"{case}.encode", "OPC"),
+            0.5,
+            "<=0.50x (>=2x OPC)",
+        )
+        compare(
+            rows,
+            figures,
+            f"encode {name}",
+            ("ours-orjson", f"{case}.encode", "[orjson]"),
+            ("pydantic", f"{case}.encode", "pydantic"),
+            1.0,
+            "<=1.00x pydantic",
+        )
+        compare(
+            rows,
+            figures,
+            f"encode {name}",
+            ("ours-std", f"{case}.encode", "[stdlib]"),
+            ("json", f"{case}.encode", "json.dumps"),
+            None,
+            "(reference)",
+        )
+    compare(
+        rows,
+        figures,
+        "client get_table, sync",
+        ("client", "sync.ours", "Client"),
+        ("client", "sync.opc", "OPC"),
+        None,
+        "(reference)",
+    )
     # request validation and its share of one call
     v_us = figures.get("client", "validate.goct20")
     call_us = figures.get("client", "goct.ours")
     off_us = figures.get("client", "goct.ours_novalidate")
     if v_us is not None and call_us is not None:
-        rows.append(Row(
-            "validate getOrCreateTable body, 20 columns", fmt_us(v_us),
-            f"1 call {fmt_us(call_us)} ({fmt_us(off_us)} unvalidated)", f"{v_us / call_us:.1%} of call", "(reference)", "-",
-            f"{figures.runs('client', 'validate.goct20')} / {figures.runs('client', 'goct.ours')}",
-        ))
+        rows.append(
+            Row(
+                "validate getOrCreateTable body, 20 columns",
+                fmt_us(v_us),
+                f"1 call {fmt_us(call_us)} ({fmt_us(off_us)} unvalidated)",
+                f"{v_us / call_us:.1%} of call",
+                "(reference)",
+                "-",
+                f"{figures.runs('client', 'validate.goct20')} / {figures.runs('client', 'goct.ours')}",
+            )
+        )
     else:
-        rows.append(Row("validate getOrCreateTable body, 20 columns", f"failed: {figures.errors.get('client', '?')}", "-", "-", "(reference)", "-", "-"))
+        rows.append(
+            Row(
+                "validate getOrCreateTable body, 20 columns",
+                f"failed: {figures.errors.get('client', '?')}",
+                "-",
+                "-",
+                "(reference)",
+                "-",
+                "-",
+            )
+        )
     for doc_key, label in docs:
-        gen_row(rows, f"generate wall (warm cache): {label}", got(doc_key, "ours-warm"), got(doc_key, "opc"), "seconds", 0.5, "<=0.50x OPC")
-    gen_row(rows, "generate peak RSS, cold: spec/openapi.yaml", got("spec", "ours"), got("spec", "opc"), "maxrss_mb", None, "(reference)")
+        gen_row(
+            rows,
+            f"generate wall (warm cache): {label}",
+            got(doc_key, "ours-warm"),
+            got(doc_key, "opc"),
+            "seconds",
+            0.5,
+            "<=0.50x OPC",
+        )
+    gen_row(
+        rows,
+        "generate peak RSS, cold: spec/openapi.yaml",
+        got("spec", "ours"),
+        got("spec", "opc"),
+        "maxrss_mb",
+        None,
+        "(reference)",
+    )
     for doc_key, label in docs:
-        gen_row(rows, f"generate peak RSS (warm cache): {label}", got(doc_key, "ours-warm"), got(doc_key, "opc"), "maxrss_mb", None, "(reference)")
+        gen_row(
+            rows,
+            f"generate peak RSS (warm cache): {label}",
+            got(doc_key, "ours-warm"),
+            got(doc_key, "opc"),
+            "maxrss_mb",
+            None,
+            "(reference)",
+        )
     return rows
 
 
@@ -225,7 +404,9 @@ def summary(rows: list[Row]) -> str:
     missed = [r for r in rows if r.has_target and r.status.startswith("MISSED")]
     text = f"Targets missed: {len(missed)} of {sum(1 for r in rows if r.has_target)}."
     if missed:
-        text += " " + "; ".join(f"{r.measurement}: {r.ratio if 'x' in r.target else r.ours.split(' (')[0]} vs {r.target}" for r in missed)
+        text += " " + "; ".join(
+            f"{r.measurement}: {r.ratio if 'x' in r.target else r.ours.split(' (')[0]} vs {r.target}" for r in missed
+        )
     unmeasured = [r for r in rows if r.has_target and r.status == "n/a"]
     if unmeasured:
         text += f". Not decided (n/a): {len(unmeasured)}: " + "; ".join(r.measurement for r in unmeasured)
@@ -247,7 +428,9 @@ def codec_notes(figures: Figures) -> list[str]:
                 f" encode[stdlib] {fmt_us(std.get(f'{case}.encode'))} = to_dict {fmt_us(std.get(f'{case}.to_dict'))}"
                 f" + dumps; encode[orjson] {fmt_us(fast.get(f'{case}.encode'))} (orjson.dumps alone {fmt_us(fast.get(f'{case}.dumps'))})."
             )
-        pieces = [k for k in std if k.split(".", 1)[1] not in ("decode", "decode_strict", "encode", "from_dict", "to_dict")]
+        pieces = [
+            k for k in std if k.split(".", 1)[1] not in ("decode", "decode_strict", "encode", "from_dict", "to_dict")
+        ]
         parts = [f"{k.split('.', 1)[1]} {fmt_us(std[k])}" for k in pieces]
         if parts:
             out.append("- from_dict pieces (stdlib process): " + "; ".join(parts) + ".")
@@ -255,10 +438,16 @@ def codec_notes(figures: Figures) -> list[str]:
     same_p = [figures.info.get(f, {}).get("passages.encoded") for f in ("ours-std", "ours-orjson")]
     if all(same + same_p):
         identical = same[0] == same[1] and same_p[0] == same_p[1]
-        out.append(f"- Our encoded bytes with and without orjson: {'identical' if identical else 'DIFFERENT'}; to_dict(from_dict(p)) == p for both payloads.")
+        out.append(
+            f"- Our encoded bytes with and without orjson: {'identical' if identical else 'DIFFERENT'}; to_dict(from_dict(p)) == p for both payloads."
+        )
     for family, label in (("opc", "OPC"), ("pydantic", "pydantic")):
         info = figures.info.get(family, {})
-        diffs = [f"{case}: {info[f'{case}.roundtrip']}" for case in ("goct", "passages") if isinstance(info.get(f"{case}.roundtrip"), str)]
+        diffs = [
+            f"{case}: {info[f'{case}.roundtrip']}"
+            for case in ("goct", "passages")
+            if isinstance(info.get(f"{case}.roundtrip"), str)
+        ]
         if diffs:
             out.append(f"- {label} does not write back the JSON it read: " + "; ".join(diffs) + ".")
     client = figures.info.get("client", {})
@@ -278,7 +467,11 @@ def codec_notes(figures: Figures) -> list[str]:
 def stage_notes(gen_stages: dict[str, Any] | None, figures: Figures) -> list[str]:
     """Our generator's stages in process: where the time and the memory of a generation go."""
     if not gen_stages:
-        return [f"- Generator stages not measured: {figures.errors['gen-stages']}"] if "gen-stages" in figures.errors else []
+        return (
+            [f"- Generator stages not measured: {figures.errors['gen-stages']}"]
+            if "gen-stages" in figures.errors
+            else []
+        )
     out: list[str] = []
     by_doc: dict[str, list[str]] = {}
     for key, value in gen_stages.get("results", {}).items():
@@ -287,8 +480,12 @@ def stage_notes(gen_stages: dict[str, Any] | None, figures: Figures) -> list[str
     info = gen_stages.get("info", {})
     for doc, parts in by_doc.items():
         rss = info.get(f"{doc}.rss_mb", {})
-        rss_text = ("; peak RSS after each stage: " + ", ".join(f"{k} {v:.0f} MB" for k, v in rss.items())) if rss else ""
-        out.append(f"- Our generator in process on {info.get(f'{doc}.label', doc)}: " + ", ".join(parts) + rss_text + ".")
+        rss_text = (
+            ("; peak RSS after each stage: " + ", ".join(f"{k} {v:.0f} MB" for k, v in rss.items())) if rss else ""
+        )
+        out.append(
+            f"- Our generator in process on {info.get(f'{doc}.label', doc)}: " + ", ".join(parts) + rss_text + "."
+        )
     return out
 
 
@@ -300,7 +497,7 @@ def generation_notes(check: CheckResult, scaling: Scaling, py: str) -> list[str]
             f" `{py} -m generator check {' '.join(CHECK_ARGS)}` run inside it, PYTHONPATH=the clone (generator"
             f" imported from {check.imported_from}), CODEGEN_CACHE_DIR=a new empty folder for each run,"
             " PYTHONDONTWRITEBYTECODE=1 (each run compiles the generator as the first one after a clone does);"
-            f" exit codes {check.codes}; it printed: \"{check.said}\"; peak RSS {check.maxrss_mb:.0f} MB;"
+            f' exit codes {check.codes}; it printed: "{check.said}"; peak RSS {check.maxrss_mb:.0f} MB;'
             f" quick path (a record in the cache) answered: {'yes' if check.quick else 'no, the full check ran'}"
             " (since issue 22 the quick path trusts nothing in the clone, so with an empty cache the full check runs)."
         )
@@ -320,7 +517,9 @@ def generation_notes(check: CheckResult, scaling: Scaling, py: str) -> list[str]
             if result.error and not result.skipped:
                 out.append(f"- {'OPC' if tool == 'opc' else 'Ours'} on synthetic N={n}: {result.error}")
             elif result.lower_bound:
-                out.append(f"- {'OPC' if tool == 'opc' else 'Ours'} on synthetic N={n}: stopped at the {result.timeout:.0f} s cap (figures are lower bounds)")
+                out.append(
+                    f"- {'OPC' if tool == 'opc' else 'Ours'} on synthetic N={n}: stopped at the {result.timeout:.0f} s cap (figures are lower bounds)"
+                )
             elif tool == "opc" and result.note:
                 out.append(f"- OPC on synthetic N={n}: {result.note}")
     if scaling.results:

@@ -192,7 +192,10 @@ def family_ours(orjson: bool) -> None:
     measure("goct.TableSchema.from_dict", lambda: models.TableSchema.from_dict(table["schema"]))
     measure("goct.ColumnDefinition.from_dict x10", lambda: [models.ColumnDefinition.from_dict(c) for c in columns])
     measure("goct.ColumnMetadata.from_dict x10", lambda: [models.ColumnMetadata.from_dict(m) for m in metas])
-    measure("goct._parse_datetime x2", lambda: (serde._parse_datetime(table["createdAt"]), serde._parse_datetime(table["updatedAt"])))
+    measure(
+        "goct._parse_datetime x2",
+        lambda: (serde._parse_datetime(table["createdAt"]), serde._parse_datetime(table["updatedAt"])),
+    )
     passages = PASSAGES["passages"]
     measure("passages.Passage.from_dict x200", lambda: [models.Passage.from_dict(p) for p in passages])
     pmetas = [p["meta"] for p in passages]
@@ -201,7 +204,10 @@ def family_ours(orjson: bool) -> None:
         "passages.PassageMeta(...) constructor x200",
         lambda: [models.PassageMeta(type="chunk", page_number=1, position=i, source_url="u") for i in range(200)],
     )
-    measure("passages.dict(...) x200 (reference)", lambda: [dict(type="chunk", page_number=1, position=i, source_url="u") for i in range(200)])
+    measure(
+        "passages.dict(...) x200 (reference)",
+        lambda: [dict(type="chunk", page_number=1, position=i, source_url="u") for i in range(200)],
+    )
 
 
 def family_opc(peers: Path) -> None:
@@ -339,7 +345,17 @@ def family_client(peers: Path, port: int) -> None:
 
     # request validation alone, with the arguments get_or_create_table hands to it
     v_path = {"table": "Customers"}
-    v_headers = {k: UNSET for k in ("x-bot-id", "x-integration-id", "x-integration-alias", "x-integration-name", "x-user-id", "x-user-role")}
+    v_headers = {
+        k: UNSET
+        for k in (
+            "x-bot-id",
+            "x-integration-id",
+            "x-integration-alias",
+            "x-integration-name",
+            "x-user-id",
+            "x-user-role",
+        )
+    }
     _validators.check_get_or_create_table(v_path, {}, v_headers, body)
     validate = lambda: _validators.check_get_or_create_table(v_path, {}, v_headers, body)  # noqa: E731
     number = calibrate(validate)
@@ -355,7 +371,9 @@ def family_client(peers: Path, port: int) -> None:
                 response.raise_for_status()
                 return response.json()
 
-            await _interleaved_async({"async.ours": lambda: ac.get_table(table="Customers"), "async.raw": araw_get}, CALLS_PER_RUN)
+            await _interleaved_async(
+                {"async.ours": lambda: ac.get_table(table="Customers"), "async.raw": araw_get}, CALLS_PER_RUN
+            )
 
     asyncio.run(run_async())
     ours.close()
@@ -374,10 +392,10 @@ def _stages(spec: Path, package: str, runs: int, prefix: str) -> None:
     """Stage times of the last of ``runs`` in-process runs, and the peak RSS after each stage."""
     import resource
 
-    from generator.build import build_api
-    from generator.format import format_files
-    from generator.load import load_document
-    from generator.render import render
+    from generator.emit.format import format_files
+    from generator.emit.render import render
+    from generator.load.reader import load_document
+    from generator.lower.api import build_api
 
     stages: dict[str, list[float]] = {"load+validate": [], "ir": [], "render": [], "black": [], "total": []}
     rss: dict[str, float] = {}

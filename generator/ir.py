@@ -2,7 +2,7 @@
 
 Templates receive only these objects. They hold structure (which type to decode, which
 parameter style, which rule) and the names the namer chose; the code is written from them by
-:mod:`generator.code`. A type's annotation is its spelling (also what ``diff`` shows).
+:mod:`generator.emit.writer`. A type's annotation is its spelling (also what ``diff`` shows).
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ def operations_in(doc: Path) -> int:
 
 
 def warning_class(line: str) -> str:
-    """The class of one warning line: a kind of generator.verdicts, names, or what it degraded."""
-    from generator.verdicts import CONSEQUENCES
+    """The class of one warning line: a kind of generator.load.verdicts, names, or what it degraded."""
+    from generator.load.verdicts import CONSEQUENCES
 
     for kind, consequence in CONSEQUENCES.items():
         if consequence and line.endswith(consequence):

@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from generator.cli import generate_files
-from generator.render import RUNTIME_FILES
-from generator.write import write_package
+from generator.emit.render import RUNTIME_FILES
+from generator.pipeline import generate_files
+from generator.write.files import write_package
 
 GOLDEN = Path(__file__).resolve().parent / "fixtures" / "golden"
 

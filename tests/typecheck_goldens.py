@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from generator.write import write_package
+from generator.write.files import write_package
 from tests.goldens import cases, render_case
 
 

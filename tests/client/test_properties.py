@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from generator.naming import snake_case
+from generator.lower.naming import snake_case
 
 from ..conftest import SPEC
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import httpx
 import pytest
 
-from generator.render import RUNTIME, RUNTIME_FILES
+from generator.emit.render import RUNTIME, RUNTIME_FILES
 from generator.runtime import _config, _exceptions, _reading, _serde
 
 from ..conftest import GENERATED
@@ -143,6 +143,6 @@ def test_retry_after_reads_seconds_and_milliseconds() -> None:
 
 
 def test_the_generators_status_classes_are_the_runtimes() -> None:
-    from generator.build.operations import STATUS_ERRORS
+    from generator.lower.operations import STATUS_ERRORS
 
     assert {status: cls.__name__ for status, cls in _exceptions.STATUS_ERRORS.items()} == STATUS_ERRORS

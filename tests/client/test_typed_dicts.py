@@ -137,7 +137,7 @@ components:
 
 
 def test_typed_dict_names_dodge_schema_names_with_a_located_warning(tmp_path: Path) -> None:
-    from generator.cli import generate
+    from generator.pipeline import generate
 
     spec = tmp_path / "spec.yaml"
     spec.write_text(COLLIDING, encoding="utf-8")

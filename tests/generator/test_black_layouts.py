@@ -1,5 +1,5 @@
 """The writer's layouts of long statements are Black's own: Black leaves them unchanged, so a
-block made of them costs Black one pass, not two (generator/layout.py). A wrong guess would
+block made of them costs Black one pass, not two (generator/emit/layout.py). A wrong guess would
 only cost time (test_format holds the output), so these prove the time is saved, on statements
 longer than the goldens' ones."""
 
@@ -8,13 +8,14 @@ from __future__ import annotations
 import black
 import pytest
 
-from generator import code_models, layout
-from generator.build import build_api
-from generator.cuts import blocks
-from generator.format import MODE
+from generator.emit import layout
+from generator.emit import writer_models as code_models
+from generator.emit.blocks import blocks
+from generator.emit.format import MODE
+from generator.emit.render import render
 from generator.ir import EnumAlias, Field, Model, TypeRef
-from generator.load import load_document
-from generator.render import render
+from generator.load.reader import load_document
+from generator.lower.api import build_api
 from tests.goldens import cases, spec_of
 
 LONG = "ResponseOutputItemCodeInterpreterCallOutputsItemVariantWithAVeryLongName"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.changes import actual_bump
 from generator.cli import main
+from generator.report.changes import actual_bump
 
 from ..conftest import FIXTURES
 

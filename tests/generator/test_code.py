@@ -1,4 +1,4 @@
-"""The code writer (generator/code.py) and the imports it computes.
+"""The code writer (generator/emit/writer.py) and the imports it computes.
 
 Every runtime name a generated module may import exists in generator/runtime; every name the
 writer records as used is one the module can import (or always defines); and the generated
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build_api
-from generator.code import ModuleWriter
-from generator.imports import ALWAYS, IMPORTS
-from generator.load import load_document
-from generator.render import RUNTIME, environment
+from generator.emit.imports import ALWAYS, IMPORTS
+from generator.emit.render import RUNTIME, environment
+from generator.emit.writer import ModuleWriter
+from generator.load.reader import load_document
+from generator.lower.api import build_api
 from tests.goldens import GOLDEN, cases, spec_of
 
 from ..conftest import GENERATED, SPEC

@@ -25,8 +25,8 @@ from urllib.parse import parse_qs
 import httpx
 import pytest
 
-from generator.cli import generate
-from generator.write import write_package
+from generator.pipeline import generate
+from generator.write.files import write_package
 
 from ..conftest import FIXTURES
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import generate
+from generator.pipeline import generate
 from generator.problems import SpecError
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.changes import NO_PREVIOUS, changes_from_git
 from generator.cli import main
-from generator.diff import load_api
-from generator.gitlog import locate, release_base
+from generator.report.changes import NO_PREVIOUS, changes_from_git
+from generator.report.diff import load_api
+from generator.report.gitlog import locate, release_base
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CASES_DIR = ROOT / "tests" / "fixtures" / "diff"

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import fastcheck
-from generator.provenance import MANIFEST
+from generator.write import quick_check as fastcheck
+from generator.write.provenance import MANIFEST
 
 from ..conftest import FIXTURES, ROOT, run
 

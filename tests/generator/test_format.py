@@ -6,11 +6,11 @@ from __future__ import annotations
 import black
 import pytest
 
-from generator.build import build_api
-from generator.cuts import ONE_BLANK_LINE, PART, STATEMENT, TWO_BLANK_LINES, UNIT, Unit, blocks, without_cuts
-from generator.format import MODE, format_files
-from generator.load import load_document
-from generator.render import RUNTIME_FILES, render
+from generator.emit.blocks import ONE_BLANK_LINE, PART, STATEMENT, TWO_BLANK_LINES, UNIT, Unit, blocks, without_cuts
+from generator.emit.format import MODE, format_files
+from generator.emit.render import RUNTIME_FILES, render
+from generator.load.reader import load_document
+from generator.lower.api import build_api
 from tests.conftest import SPEC
 from tests.goldens import cases, spec_of
 

@@ -29,13 +29,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.build import build_api
 from generator.cli import main
-from generator.format import format_files
-from generator.load import load_document
+from generator.emit.format import format_files
+from generator.emit.render import render
+from generator.load.reader import load_document
+from generator.lower.api import build_api
 from generator.problems import SpecError
-from generator.render import render
-from generator.write import write_package
+from generator.write.files import write_package
 
 from ..conftest import SPEC
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.write import diff_package
+from generator.write.files import diff_package
 from tests.goldens import cases, expected_dir, render_case
 
 CASES = cases()

@@ -22,10 +22,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import package_folder, write
-from generator.package_folder import MAX_PACKAGE_DEPTH, MAX_PACKAGE_FILE_BYTES, read_folder
-from generator.provenance import MANIFEST
-from generator.write import write_package
+from generator.write import files as write
+from generator.write import package_folder
+from generator.write.files import write_package
+from generator.write.package_folder import MAX_PACKAGE_DEPTH, MAX_PACKAGE_FILE_BYTES, read_folder
+from generator.write.provenance import MANIFEST
 
 from ..conftest import FIXTURES, run
 from ..guarded import Outcome, run_guarded

@@ -1,4 +1,4 @@
-"""The namer (generator/build/names.py) reserves what the generated package owns itself.
+"""The namer (generator/lower/names.py) reserves what the generated package owns itself.
 
 The golden case ``reserved_names`` has operationIds ``close``, ``with_options``,
 ``with_raw_response`` and ``__init__``, schemas named ``Client``, ``Config`` and ``models``,
@@ -21,9 +21,9 @@ from types import ModuleType
 import httpx
 import pytest
 
-from generator.build.names import runtime_client_attributes, runtime_error_classes
-from generator.cli import generate
-from generator.write import write_package
+from generator.lower.names import runtime_client_attributes, runtime_error_classes
+from generator.pipeline import generate
+from generator.write.files import write_package
 
 from ..conftest import FIXTURES
 
@@ -173,7 +173,7 @@ def test_members_named_like_from_dict_helpers_and_locals(package: ModuleType) ->
 def test_method_arguments_reserve_every_global_a_method_body_uses() -> None:
     """An argument named like a global that a method body reads (``dict``, ``models``) would
     shadow it: every lowercase global read in a method of any golden client is reserved."""
-    from generator.build.names import METHOD_ARGUMENTS
+    from generator.lower.names import METHOD_ARGUMENTS
 
     used: set[str] = set()
     for module in sorted((FIXTURES / "golden").glob("*/expected/*/_client.py")):
@@ -196,7 +196,7 @@ def test_keywords_are_a_fixed_table_not_the_interpreter_s() -> None:
     keyword; a member ``type`` stays ``type``)."""
     import keyword
 
-    from generator.naming import KEYWORDS, SOFT_KEYWORDS, snake_case
+    from generator.lower.naming import KEYWORDS, SOFT_KEYWORDS, snake_case
 
     assert set(keyword.kwlist) <= KEYWORDS  # a new hard keyword would be a syntax error: noticed here
     assert SOFT_KEYWORDS == {"_", "case", "match"}  # the names of 3.11, recorded

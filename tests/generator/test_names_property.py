@@ -21,8 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.cli import generate
-from generator.write import write_package
+from generator.pipeline import generate
+from generator.write.files import write_package
 
 HOSTILE = [
     *("class", "def", "return", "None", "True", "import", "lambda", "from", "not"),

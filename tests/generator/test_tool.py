@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from generator import __version__, cli
-from generator.provenance import MANIFEST
+from generator.write.provenance import MANIFEST
 
 from ..conftest import FIXTURES, run
 
@@ -52,7 +52,7 @@ def test_internal_failure_is_one_line_and_exit_2(
     def broken(*_: object) -> dict[str, str]:
         raise RuntimeError("template not found:\n  _client.py.jinja")
 
-    monkeypatch.setattr("generator.render.render", broken)
+    monkeypatch.setattr("generator.emit.render.render", broken)
     code, out, err = generate(capsys)
     assert code == 2
     assert out == ""
@@ -332,7 +332,7 @@ def test_operation_the_validator_finds_invalid_is_left_out_when_the_build_fails(
 ) -> None:
     """Should the lenient build fail, the operations the validator found a problem in are left
     out and the package is built again without them; their warnings say so."""
-    from generator.build.operations import OperationBuilder
+    from generator.lower.operations import OperationBuilder
 
     original = OperationBuilder._draft
 

@@ -1,4 +1,4 @@
-"""generator/crawled.py changes the cost of openapi-spec-validator's checks, never their result.
+"""generator/load/metaschemas.py changes the cost of openapi-spec-validator's checks, never their result.
 
 Each document is validated twice: with the crawled registries and the reused meta-schema
 validators (what the generator runs), and with the library's own validators. The problems,
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import crawled, validate
-from generator.load import load_document
+from generator.load import metaschemas as crawled
+from generator.load import validate
+from generator.load.reader import load_document
 
 from ..conftest import FIXTURES
 

@@ -1,0 +1,85 @@
+"""What the generated modules may import (runtime helpers among them), in the order their import
+lines are written. Data only: :meth:`generator.emit.writer.ModuleWriter.imports` writes the lines of the
+names a module uses; tests/generator/test_code.py checks that every runtime name here exists in
+generator/runtime.
+"""
+
+from __future__ import annotations
+
+# The imports each module may have, in the order (and grouping) they are written: ``(module,
+# names)``; ``names`` empty for ``import module``; ``""`` starts a new group. A line is written
+# when the module uses one of its names (:data:`ALWAYS` names count as used).
+IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "_client.py": (
+        ("dataclasses", ()),
+        ("warnings", ()),
+        ("datetime", ("datetime",)),
+        ("typing", ("Any", "AsyncIterator", "Iterator", "Mapping")),
+        ("", ()),
+        ("httpx", ()),
+        ("", ()),
+        (".", ("_validators", "errors", "models")),
+        ("._base_client", ("AsyncTransport", "SyncTransport", "raw_async", "raw_sync")),
+        (
+            "._config",
+            (
+                "DEFAULT_MAX_RESPONSE_BYTES",
+                "DEFAULT_MAX_RETRIES",
+                "Config",
+                "env_str",
+                "make_timeout",
+                "resolve_base_url",
+                "resolve_token",
+                "setup_logging",
+                "user_agent",
+            ),
+        ),
+        ("._encoding", ("_deep_object", "_exploded", "_joined", "_joined_object")),
+        ("._reading", ("PageTokens",)),
+        ("._serde", ("_to_json",)),
+        ("._transport", ("Operation", "RequestOptions")),
+        ("._types", ("UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset")),
+        ("._version", ("__version__",)),
+    ),
+    "models.py": (
+        ("dataclasses", ("dataclass",)),
+        ("dataclasses", ("field as _field",)),
+        ("datetime", ("datetime",)),
+        ("types", ("MappingProxyType",)),
+        ("typing", ("Any", "Literal", "Mapping", "TypeAlias", "TypedDict", "cast")),
+        ("", ()),
+        (
+            "._serde",
+            (
+                "_CONTAINERS as _NOT_SCALAR",
+                "_bounded",
+                "_extra_members",
+                "_format_datetime",
+                "_parse_datetime",
+                "_to_json",
+            ),
+        ),
+        ("._types", ("UNSET", "FileTypes", "Unset", "_Model")),
+    ),
+    "_validators.py": (
+        ("re", ()),
+        ("typing", ("Any", "Final", "Mapping")),
+        ("", ()),
+        ("._exceptions", ("_Mismatch",)),
+        ("._serde", ("_parse_datetime",)),
+        ("._types", ("UNSET",)),
+        (".errors", ("RequestValidationError",)),
+    ),
+}
+# Names a module's fixed text uses whatever the IR holds.
+ALWAYS: dict[str, frozenset[str]] = {
+    "_client.py": frozenset(
+        {"dataclasses", "Mapping", "httpx", "errors", "DEFAULT_MAX_RETRIES", "AsyncTransport", "Config"}
+        | {"SyncTransport", "make_timeout", "setup_logging", "user_agent", "UNSET", "TimeoutTypes", "Unset"}
+        | {"__version__", "DEFAULT_MAX_RESPONSE_BYTES", "resolve_base_url", "resolve_token"}
+    ),
+    "models.py": frozenset({"MappingProxyType", "Any", "Mapping"}),
+    "_validators.py": frozenset({"Final", "_parse_datetime"}),
+}
+# Where the line of these modules is written exploded (one name a line), as Black keeps it.
+EXPLODED = frozenset({("_client.py", "._config"), ("_validators.py", ".models")})

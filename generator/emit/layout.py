@@ -1,0 +1,87 @@
+"""Layouts Black would choose, for the long statements the writer emits most.
+
+Black formats every generated block anyway: it is the formatter, and the output is always its
+own. But a block Black leaves unchanged costs it one pass instead of two, so the writer lays out
+its frequent long statements the way Black would (a condition split at its operators, a call or
+a ``def`` split at its brackets). Where these guesses miss a case, the output is the same and
+only the formatting is slower. Lines are relative to the statement's indentation ``indent``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+WIDTH = 100  # Black's line length (generator.emit.format.MODE)
+STEP = 4
+
+
+def fits(indent: int, text: str) -> bool:
+    return indent + len(text) <= WIDTH
+
+
+def condition(keyword: str, terms: list[str], op: str, indent: int) -> list[str]:
+    """``keyword a op b op c:`` (``if``, ``elif``, ``while``): on one line, else its terms
+    inside parentheses on one line, else one term a line, each after the operator."""
+    joined = f" {op} ".join(terms)
+    if fits(indent, f"{keyword} {joined}:"):
+        return [f"{keyword} {joined}:"]
+    if fits(indent + STEP, joined):
+        return [f"{keyword} (", f"    {joined}", "):"]
+    return [f"{keyword} (", f"    {terms[0]}", *(f"    {op} {term}" for term in terms[1:]), "):"]
+
+
+def call(head: str, args: list[str], tail: str, indent: int, brackets: str = "()") -> list[str]:
+    """``head(args)tail`` (a call, a ``def`` with ``tail`` its return annotation and colon, or
+    with ``brackets="[]"`` a subscript): on one line, else its arguments on one line between the
+    brackets, else one a line with a trailing comma."""
+    opening, closing = brackets[0], brackets[1]
+    joined = ", ".join(args)
+    if fits(indent, f"{head}{opening}{joined}{closing}{tail}"):
+        return [f"{head}{opening}{joined}{closing}{tail}"]
+    if fits(indent + STEP, joined) or len(args) == 1:
+        # Black ends a split ``def`` of one parameter with a comma (then it is a magic one)
+        comma = "," if len(args) == 1 and head.startswith(("def ", "async def ")) else ""
+        return [f"{head}{opening}", f"    {joined}{comma}", f"{closing}{tail}"]
+    return [f"{head}{opening}", *(f"    {arg}," for arg in args), f"{closing}{tail}"]
+
+
+def calls_split(lines: list[str], calls: dict[str, tuple[str, list[str]]], indent: int) -> list[str]:
+    """``lines`` (a body at ``indent``) with each statement of ``calls`` (its exact text -> the
+    call's head and arguments: known from how it was made, never parsed) that does not fit
+    laid out by :func:`call`."""
+    out: list[str] = []
+    for line in lines:
+        statement = line.lstrip(" ")
+        margin = line[: len(line) - len(statement)]
+        known = calls.get(statement)
+        if known is None or fits(indent + len(margin), statement):
+            out.append(line)
+        else:
+            out += [margin + part for part in call(known[0], known[1], "", indent + len(margin))]
+    return out
+
+
+def assigned(target: str, value: Callable[[str, int], list[str]], indent: int) -> list[str]:
+    """``target value`` (``target`` ends with ``= ``), ``value(prefix, indent)`` laying out a
+    bracketed value after ``prefix``: split at the value's brackets, or where even its first
+    line does not fit, the value in parentheses on the lines below."""
+    lines = value(target, indent)
+    if fits(indent, lines[0]):
+        return lines
+    return [f"{target}(", *indented(value("", indent + STEP)), ")"]
+
+
+def union_in_parentheses(head: str, first: list[str], rest: list[str], indent: int) -> list[str]:
+    """``head (first | rest...)`` where ``head`` ends with ``= `` and its right-hand side no
+    longer fits: Black puts it in parentheses, on one line if it fits there, else one operand a
+    line (``first`` already laid out at ``indent + 4``, as lines), each after ``|``."""
+    joined = " | ".join([first[0], *rest]) if len(first) == 1 else ""
+    if joined and fits(indent, f"{head}{joined}"):
+        return [f"{head}{joined}"]
+    if joined and fits(indent + STEP, joined):
+        return [f"{head}(", f"    {joined}", ")"]
+    return [f"{head}(", *indented(first), *(f"    | {term}" for term in rest), ")"]
+
+
+def indented(lines: list[str], by: int = STEP) -> list[str]:
+    return [" " * by + line if line else line for line in lines]

@@ -1,0 +1,162 @@
+"""Render the IR through the Jinja2 templates into source texts (not yet formatted)."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import jinja2
+
+from ..ir import Api, BodyArg, Field, Operation, Parameter
+from ..resources import RUNTIME, TEMPLATES
+from . import blocks
+from .imports import IMPORTS
+from .literals import escape_invisible, py_literal
+from .writer import IMPORTS_MARK, ModuleWriter
+
+RUNTIME_FILES: tuple[str, ...] = (
+    "_types.py",
+    "_serde.py",
+    "_exceptions.py",
+    "_config.py",
+    "_encoding.py",
+    "_reading.py",
+    "_transport.py",
+    "_base_client.py",
+)
+"""Modules of :mod:`generator.runtime`, copied verbatim: they do not depend on the spec."""
+
+# Output file (inside the package folder) -> template.
+PACKAGE_FILES: tuple[tuple[str, str], ...] = (
+    ("__init__.py", "__init__.py.jinja"),
+    ("_version.py", "_version.py.jinja"),
+    ("errors.py", "errors.py.jinja"),
+    ("models.py", "models.py.jinja"),
+    ("_validators.py", "_validators.py.jinja"),
+    ("_client.py", "_client.py.jinja"),
+    ("py.typed", "py.typed.jinja"),
+    ("README.md", "README.md.jinja"),
+)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _docstring(text: str) -> str:
+    """Text made safe inside a triple-quoted docstring."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates
+    text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    text = _CONTROL.sub(lambda m: f"\\\\x{ord(m.group()):02x}", text.replace("\r\n", "\n"))
+    text = escape_invisible(text, "\\\\")  # bidi, zero-width, separators: Trojan Source
+    text = "\n".join(line.rstrip() for line in text.splitlines())
+    if text.endswith('"'):
+        text += " "
+    return text
+
+
+def _indent_rest(text: str, indent: int) -> str:
+    lines = _docstring(text).splitlines() or [""]
+    pad = " " * indent
+    return "\n".join([lines[0]] + [(pad + line) if line else "" for line in lines[1:]])
+
+
+def _describe(description: str, default_doc: str = "", deprecated: bool = False) -> str:
+    parts = [p for p in (description, default_doc, "Deprecated." if deprecated else "") if p]
+    return " ".join(parts) if parts else "See the API reference."
+
+
+_WIDTH = 100  # Black's line length: docstrings are wrapped to it too
+
+
+def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
+    """``text`` as the entry of ``name`` in an ``Attributes:``/``Args:`` list at ``indent``:
+    one paragraph, wrapped to the line length, continuation lines indented 4 more. ``shift``:
+    how far the template moves the whole text right afterwards."""
+    head = " " * indent + name + ": "
+    lines = textwrap.wrap(
+        " ".join(_docstring(text).split()),
+        width=_WIDTH - shift,
+        initial_indent=head,
+        subsequent_indent=" " * (indent + 4),
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [head.rstrip()]
+    return "\n".join(lines)[len(head) :]
+
+
+def _field_doc(f: Field) -> str:
+    return _entry(f.name, _describe(f.description, f.default_doc, f.deprecated), 8)
+
+
+def _arg_doc(a: Parameter | BodyArg) -> str:
+    text = a.description
+    if isinstance(a, Parameter):
+        if a.option is not None and f"`{a.option.name}`" not in text:
+            text += f" Default: the client's ``{a.option.name}``."
+        if a.deprecated:
+            text += " Deprecated."
+    return _entry(a.name, _describe(text.strip()), 8, shift=4)  # methods are indented into the class
+
+
+def _op_doc(op: Operation) -> str:
+    head = op.summary or f"{op.http_method} {op.path}"
+    parts = [head.rstrip(".") + "."]
+    if op.description and op.description != op.summary:
+        parts.append(op.description)
+    if op.deprecated:
+        parts.append("Deprecated.")
+    parts.append(f"``{op.http_method} {op.path}`` (operation ``{op.operation_id}``).")
+    return _indent_rest("\n\n".join(parts), 4)
+
+
+def _pyrepr(value: object) -> str:
+    return py_literal(value)
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.globals.update(cut=blocks.UNIT, method_cut=blocks.PART, statement_cut=blocks.STATEMENT)
+    env.filters.update(
+        docstring=_docstring,
+        docblock=_indent_rest,
+        field_doc=_field_doc,
+        arg_doc=_arg_doc,
+        op_doc=_op_doc,
+        pyrepr=_pyrepr,
+    )
+    return env
+
+
+def render(api: Api) -> dict[str, str]:
+    """Source text of every package file, keyed by path relative to the package folder."""
+    env = environment()
+    files = {name: (RUNTIME / name).read_text(encoding="utf-8") for name in RUNTIME_FILES}
+    for name, template in PACKAGE_FILES:
+        files[name] = _encodable(name, _render_module(env, template, api, name))
+    return files
+
+
+def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
+    """One file; a Python module with computed imports gets a writer ``w`` whose record of the
+    names it wrote becomes the module's imports (placed where the template marks them)."""
+    if name not in IMPORTS:
+        return env.get_template(template).render(api=api, w=ModuleWriter(api, name))
+    writer = ModuleWriter(api, name)
+    text = env.get_template(template).render(api=api, w=writer)
+    return text.replace(IMPORTS_MARK, writer.imports(), 1)
+
+
+def _encodable(name: str, text: str) -> str:
+    """Non-Python files (README.md) hold spec text as is, but for lone surrogates, which UTF-8
+    cannot encode, and invisible or bidi characters: those are written as ``\\uXXXX`` escapes
+    there. (Python files escape them in literals and docstrings.)"""
+    if name.endswith(".py"):
+        return text
+    return escape_invisible(text.encode("utf-8", "backslashreplace").decode("utf-8"), "\\")

@@ -1,0 +1,188 @@
+"""The writer's part for models: ``from_dict`` and ``to_dict`` statements, key sets, enum aliases.
+
+Each member is read into a local, converted only when it holds a value (not unset, not null),
+then stored: plain statements, laid out the way Black would (:mod:`generator.emit.layout`), so that
+the largest part of a large package costs Black one pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol
+
+from ..ir import EnumAlias, Field, Model, TypeRef
+from . import layout
+from .literals import py_literal, py_str
+
+
+class ModuleWriter(Protocol):
+    """What these functions use of :class:`generator.emit.writer.ModuleWriter` (which calls them)."""
+
+    uses: set[str]
+
+    def decode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
+
+    def decode_value(self, t: TypeRef, src: str) -> str: ...
+
+    def decoder(self, t: TypeRef) -> str: ...
+
+    def field_encode(self, f: Field) -> str: ...
+
+    def encode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
+
+
+_BODY = 8  # from_dict's statements stand in a method of a class
+_TO_DICT_VALUE = 12  # where to_dict's dict entries and stores stand (in the body, one level in)
+
+
+def local(f: Field) -> str:
+    """The local holding member ``f`` in ``from_dict``. Field names are unique, so are these;
+    no name of the models module starts so (they are CamelCase, ``_private`` or imports), so a
+    member cannot shadow a helper (a member ``parse_datetime`` and ``_parse_datetime``)."""
+    return f"m_{f.name}"
+
+
+def body(w: ModuleWriter, m: Model) -> list[str]:
+    """The statements of ``m``'s ``from_dict`` after its docstring."""
+    lines: list[str] = []
+    if m.optional_fields:
+        lines.append("get = data.get")
+    lines.append("obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path")
+    for f in m.fields:
+        lines += _member(w, f)
+    lines += _scalar_guard(w, m)
+    lines += _extra_members(w, m)
+    lines.append("return obj")
+    return lines
+
+
+def _member(w: ModuleWriter, f: Field) -> list[str]:
+    read = f"data[{py_str(f.wire)}]" if f.required else f"get({py_str(f.wire)}, UNSET)"
+    if not f.required:
+        w.uses.add("UNSET")
+    target = f"obj.{f.name}"
+    if f.type.is_identity:
+        if f.type.is_scalar:  # kept in a local too, for the guard below
+            return [f"{target} = {local(f)} = {read}"]
+        w.uses.add("_bounded")  # kept as it came: its nesting is bounded here
+        return [f"{target} = _bounded({read})"]
+    name = local(f)
+    if f.required and not f.type.nullable:
+        direct = f"{target} = {w.decode(f.type, read)}"
+        if layout.fits(_BODY, direct):
+            return [direct]
+        return [f"{name} = {read}", *_decoded(w, f.type, target, name, _BODY)]
+    terms = ([] if f.required else [f"{name} is not UNSET"]) + ([f"{name} is not None"] if f.type.nullable else [])
+    convert = layout.indented(_decoded(w, f.type, name, name, _BODY + 4))
+    return [f"{name} = {read}", *layout.condition("if", terms, "and", _BODY), *convert, f"{target} = {name}"]
+
+
+def _decoded(w: ModuleWriter, t: TypeRef, target: str, src: str, indent: int) -> list[str]:
+    """``target = <src read as t>`` (``src`` not null), split as Black would when too long: a
+    call at its brackets, a comprehension before its ``for``."""
+    value = w.decode_value(t, src)
+    if layout.fits(indent, f"{target} = {value}"):
+        return [f"{target} = {value}"]
+    function = w.decoder(t)
+    if function:
+        return layout.assigned(f"{target} = ", lambda prefix, at: layout.call(prefix + function, [src], "", at), indent)
+    assert t.items is not None  # a list or a dict: the other kinds have a reading function
+    return _comprehension(w.decode(t.items, "_v0", 1), t, f"{target} = ", src, "", indent)
+
+
+def _comprehension(element: str, t: TypeRef, head: str, src: str, tail: str, indent: int) -> list[str]:
+    """``head[element for _v0 in src]tail``, or the dict comprehension of a dict ``t``, split
+    as Black would: the brackets on their own lines, then before ``for`` if still too long."""
+    if t.kind == "list":
+        opening, loop, closing = "[", f"for _v0 in {src}", "]"
+    else:
+        opening, loop, closing, element = "{", f"for _k0, _v0 in {src}.items()", "}", f"_k0: {element}"
+    inside = [f"{element} {loop}"] if layout.fits(indent + layout.STEP, f"{element} {loop}") else [element, loop]
+    return [f"{head}{opening}", *layout.indented(inside), closing + tail]
+
+
+def _scalar_guard(w: ModuleWriter, m: Model) -> list[str]:
+    """Refuse an object or array read where ``m`` declares a scalar: lenient decoding accepts
+    unseen values, never a value of another shape. (The client then finds and names the
+    member; this only has to notice, at a few ns a member.)"""
+    terms = [f"type({local(f)}) in _NOT_SCALAR" for f in m.fields if f.type.is_identity and f.type.is_scalar]
+    if not terms:
+        return []
+    w.uses.add("_NOT_SCALAR")  # the runtime's _CONTAINERS: what JSON parsers build
+    message = 'f"{cls.__name__}: an object or array where a scalar member is declared"'
+    return [*layout.condition("if", terms, "or", _BODY), f"    raise TypeError({message})"]
+
+
+def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
+    """``obj.extra_members``: the shared empty mapping on the hot path (no unknown member)."""
+    w.uses.add("_extra_members")
+    keys = m.keys_const
+    value = f"_NO_EXTRA if {keys}.issuperset(data) else _extra_members(data, {keys})"
+    if layout.fits(_BODY, f"obj.extra_members = {value}"):
+        return [f"obj.extra_members = {value}"]
+    if layout.fits(_BODY + 4, value):
+        return ["obj.extra_members = (", f"    {value}", ")"]
+    otherwise = layout.call("else _extra_members", ["data", keys], "", _BODY + 4)
+    return [
+        "obj.extra_members = (",
+        "    _NO_EXTRA",
+        f"    if {keys}.issuperset(data)",
+        *layout.indented(otherwise),
+        ")",
+    ]
+
+
+def to_dict_body(w: ModuleWriter, m: Model) -> list[str]:
+    """Statements of ``to_dict``: the required members in the dict literal, each optional one
+    when it is set, then the unknown members kept."""
+    lines = ["out: dict[str, Any] = {}"]
+    if m.required_fields:
+        entries = [line for f in m.required_fields for line in _encoded(w, f, f"{py_literal(f.wire)}: ", ",")]
+        lines = ["out: dict[str, Any] = {", *layout.indented(entries), "}"]
+    for f in m.optional_fields:
+        store = _encoded(w, f, f"out[{py_literal(f.wire)}] = ", "")
+        lines += [f"if self.{f.name} is not UNSET:", *layout.indented(store)]
+    return [*lines, "if self.extra_members:", "    out.update(self.extra_members)", "return out"]
+
+
+def _encoded(w: ModuleWriter, f: Field, head: str, tail: str) -> list[str]:
+    """``head <f as JSON>tail`` (a dict entry ``"wire": `` and ``,``, or ``out["wire"] = ``) in
+    ``to_dict``; a nullable member's conditional expression that does not fit is put in
+    parentheses, and split before ``if`` and ``else`` if it still does not fit, as Black does."""
+    value = w.field_encode(f)
+    src = f"self.{f.name}"
+    if layout.fits(_TO_DICT_VALUE, f"{head}{value}{tail}") or f.type.is_identity:
+        return [f"{head}{value}{tail}"]
+    if not f.type.nullable:
+        if f.type.items is None:
+            return [f"{head}{value}{tail}"]
+        return _comprehension(w.encode(f.type.items, "_v0", 1), f.type, head, src, tail, _TO_DICT_VALUE)
+    if layout.fits(_TO_DICT_VALUE + layout.STEP, value):
+        return [f"{head}(", f"    {value}", f"){tail}"]
+    inner = w.encode(replace(f.type, nullable=False), src)
+    return [f"{head}(", "    None", f"    if {src} is None", f"    else {inner}", f"){tail}"]
+
+
+def keys_constant(m: Model) -> list[str]:
+    """``_NAME_KEYS: frozenset[str] = frozenset({...})``: the model's wire names."""
+    if not m.fields:
+        return [f"{m.keys_const}: frozenset[str] = frozenset()"]
+    wires = [py_str(f.wire) for f in m.fields]
+
+    def value(prefix: str, at: int) -> list[str]:
+        members = f"{{{', '.join(wires)}}}"
+        if layout.fits(at, f"{prefix}frozenset({members})") or layout.fits(at + layout.STEP, members):
+            return layout.call(f"{prefix}frozenset", [members], "", at)
+        return [f"{prefix}frozenset(", *layout.indented(["{", *(f"    {w}," for w in wires), "}"]), ")"]
+
+    return layout.assigned(f"{m.keys_const}: frozenset[str] = ", value, 0)
+
+
+def enum_alias(e: EnumAlias) -> list[str]:
+    """The lines of ``Name: TypeAlias = Literal[...]`` (``| base`` for an open set)."""
+    values = [py_literal(v) for v in e.values]
+    head = f"{e.name}: TypeAlias = "
+    if not e.open:
+        return layout.assigned(head, lambda prefix, at: layout.call(f"{prefix}Literal", values, "", at, "[]"), 0)
+    literal = layout.call("Literal", values, "", layout.STEP, "[]")
+    return layout.union_in_parentheses(head, literal, [e.base], 0)

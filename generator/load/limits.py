@@ -1,0 +1,369 @@
+"""Read one input file within bounds: a regular file, of bounded size, nesting and node count.
+
+A spec comes from a pull request: reading it must not hang (FIFOs, devices), exhaust memory
+(huge files, YAML alias bombs) or overflow the stack (deep nesting). Every refusal is a located
+:class:`Problem`; no message quotes the content of a file that was not read.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..problems import Problem, SpecError, pointer
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""Size of one file (the largest real spec known, OpenAI's, is 2.9 MB)."""
+MAX_TOTAL_BYTES = 64 * 1024 * 1024
+"""Size of all the files of one document together."""
+MAX_DEPTH = 64
+"""Nesting of mappings and lists in one file (real specs: at most 23)."""
+MAX_NODES = 2_000_000
+"""Values and keys of all the files together, YAML aliases counted as often as they are used
+(real specs: at most 120,000 in one file, 300,000 in all the files of one document)."""
+MAX_SCHEMA_DEPTH = 128
+"""Schemas nested in schemas, inline or through ``$ref``s, a recursion counted once (real specs: at most 43)."""
+MAX_ALL_OF_DEPTH = 32
+"""Schemas including, through ``allOf``, schemas that include others (real specs: at most 6)."""
+MAX_REF_HOPS = 64
+"""``$ref``s followed in a row before a value (real specs: at most 2)."""
+MAX_INT_DIGITS = 4300
+"""Decimal digits of an integer (Python's own limit on converting between text and int)."""
+
+JSON = Any
+
+
+class _YamlLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """Safe YAML loader that keeps JSON's data model: string keys, no date objects."""
+
+
+_YamlLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _construct_mapping(loader: Any, node: yaml.MappingNode) -> dict[str, Any]:
+    loader.flatten_mapping(node)
+    out: dict[str, Any] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, bool):
+            key = "true" if key else "false"
+        out[str(key) if key is not None else "null"] = loader.construct_object(value_node, deep=True)
+    return out
+
+
+_YamlLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+
+
+@dataclass
+class Budget:
+    """What is left of the document-wide allowances as its files are read (and the warnings
+    found meanwhile: duplicate keys)."""
+
+    nodes: int = MAX_NODES
+    bytes: int = MAX_TOTAL_BYTES
+    warnings: list[Problem] = field(default_factory=list)
+
+
+_CORE = "tag:yaml.org,2002:"
+_JSON_TAGS = frozenset({None, "!", *(_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq"))})
+"""The YAML tags of JSON's data model; any other (timestamp, binary, set, omap, python/...) is refused."""
+_DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
+
+
+def _tag_text(tag: str) -> str:
+    return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
+
+
+def _tag_problem(tag: str) -> str:
+    return (
+        f"YAML tag {_tag_text(tag)} is not allowed: a spec holds JSON's data only (strings, numbers, booleans,"
+        " null, mappings, lists)"
+    )
+
+
+def _big_int() -> str:
+    return f"integer of more than {MAX_INT_DIGITS:,} digits (the limit)"
+
+
+def _duplicate(key: str) -> str:
+    return f"duplicate key {key!r}: the last one is used, the others are ignored"
+
+
+def read_bytes(path: Path, display: str, budget: Budget) -> bytes:
+    """The content of ``path``, which must be a regular file within the size limits."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise SpecError([Problem(display, "", "file not found")]) from None
+    except OSError as exc:
+        raise SpecError([Problem(display, "", f"cannot read file: {exc.strerror}")]) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SpecError([Problem(display, "", "not a regular file")])
+    limit = min(MAX_FILE_BYTES, budget.bytes)
+    if info.st_size > limit:
+        raise SpecError([Problem(display, "", _too_big(info.st_size, limit))])
+    try:
+        # O_NONBLOCK: should the file have been swapped for a FIFO since the check, do not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise SpecError([Problem(display, "", "not a regular file")])
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise SpecError([Problem(display, "", f"cannot read file: {exc.strerror}")]) from None
+    if len(data) > limit:
+        raise SpecError([Problem(display, "", _too_big(len(data), limit))])
+    budget.bytes -= len(data)
+    return data
+
+
+def _too_big(size: int, limit: int) -> str:
+    which = "per file" if limit == MAX_FILE_BYTES else "left for all the files of the document"
+    return f"file too large: more than {limit:,} bytes ({which}; the limit is {MAX_FILE_BYTES:,} per file, {MAX_TOTAL_BYTES:,} in all)"
+
+
+def parse(path: Path, display: str, budget: Budget) -> JSON:
+    """Read and parse one YAML or JSON file within the limits."""
+    data = read_bytes(path, display, budget)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SpecError([Problem(display, "", f"cannot read file: not UTF-8 (byte {exc.start})")]) from None
+    try:
+        if path.suffix == ".json":
+            duplicates: list[tuple[dict[str, Any], list[str]]] = []
+            try:
+                value = json.loads(text, object_pairs_hook=_pairs_hook(duplicates))
+            except RecursionError:
+                raise SpecError([Problem(display, pointer(*_json_too_deep(text)), _deep())]) from None
+            except ValueError as exc:
+                if isinstance(exc, json.JSONDecodeError):
+                    raise
+                big = _json_big_int(text)
+                if big is None:
+                    raise
+                raise SpecError([Problem(display, pointer(*big), _big_int())]) from None
+            _check_shape(value, display, budget, {id(d): keys for d, keys in duplicates})
+            return value
+        _scan_yaml(text, display, budget)
+        return yaml.load(text, Loader=_YamlLoader)
+    except json.JSONDecodeError as exc:
+        raise SpecError(
+            [Problem(display, "", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]
+        ) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        what = getattr(exc, "problem", None) or str(exc)
+        raise SpecError([Problem(display, "", f"invalid YAML{where}: {what}")]) from None
+
+
+def _deep() -> str:
+    return f"nested more than {MAX_DEPTH} levels deep (the limit)"
+
+
+def _too_many() -> str:
+    return (
+        f"too many values: more than {MAX_NODES:,} keys and values in all the files (YAML aliases counted as expanded)"
+    )
+
+
+def _pairs_hook(duplicates: list[tuple[dict[str, Any], list[str]]]) -> Any:
+    """A json ``object_pairs_hook`` that notes the objects with a key given twice (the dicts are
+    kept in ``duplicates``, so alive, so their ids stay theirs until :func:`_check_shape`)."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) < len(pairs):
+            counts = collections.Counter(k for k, _ in pairs)
+            duplicates.append((out, sorted(k for k, n in counts.items() if n > 1)))
+        return out
+
+    return hook
+
+
+def _check_shape(value: JSON, display: str, budget: Budget, duplicates: dict[int, list[str]]) -> None:
+    """Count the nodes of a parsed JSON value and refuse it when too deep or too large; warn of
+    the keys given twice (``duplicates``: id of the object -> keys)."""
+    stack: list[tuple[JSON, tuple[str, ...]]] = [(value, ())]
+    count = 0
+    while stack:
+        current, here = stack.pop()
+        count += 1
+        if count > budget.nodes:
+            raise SpecError([Problem(display, pointer(*here), _too_many())])
+        if isinstance(current, (dict, list)):
+            if len(here) >= MAX_DEPTH:
+                raise SpecError([Problem(display, pointer(*here), _deep())])
+            for twice in duplicates.get(id(current), ()):
+                budget.warnings.append(Problem(display, pointer(*here, twice), _duplicate(twice)))
+            items = current.items() if isinstance(current, dict) else enumerate(current)
+            for key, child in items:
+                count += isinstance(current, dict)
+                stack.append((child, (*here, str(key))))
+    budget.nodes -= count
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]|(?<![0-9.eE+-])-?[0-9]+(?![0-9.eE])')
+
+
+def _json_big_int(text: str) -> tuple[str, ...] | None:
+    """Where a JSON text holds its first integer of more than MAX_INT_DIGITS digits (None: none)."""
+    return _json_where(text, big_int=True)
+
+
+def _json_too_deep(text: str) -> tuple[str, ...]:
+    """Where a JSON text (too deep for the parser) first goes deeper than the limit."""
+    return _json_where(text, big_int=False) or ()
+
+
+def _json_where(text: str, *, big_int: bool) -> tuple[str, ...] | None:
+    frames: list[list[Any]] = []  # [is_object, key or index]
+    last = ""
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        if token[-1].isdigit():
+            if big_int and len(token.lstrip("-")) > MAX_INT_DIGITS:
+                return tuple(str(f[1]) for f in frames)
+            continue
+        if token in "{[":
+            if len(frames) >= MAX_DEPTH:
+                break
+            frames.append([token == "{", "" if token == "{" else 0])
+        elif token in "}]":
+            if frames:
+                frames.pop()
+        elif token == ":" and frames and frames[-1][0]:
+            frames[-1][1] = last
+        elif token == "," and frames and not frames[-1][0]:
+            frames[-1][1] += 1
+        elif token.startswith('"'):
+            try:
+                last = json.loads(token)
+            except ValueError:
+                last = token[1:-1]
+    return None if big_int else tuple(str(f[1]) for f in frames)
+
+
+class _Frame:
+    __slots__ = ("anchor", "height", "is_map", "key", "keys", "nodes", "on_key")
+
+    def __init__(self, anchor: str | None, is_map: bool) -> None:
+        self.anchor = anchor
+        self.is_map = is_map
+        self.nodes = 1
+        self.height = 1
+        self.on_key = True  # in a mapping: the next node is a key
+        self.key: str | int = "" if is_map else 0
+        self.keys: set[str] = set()  # in a mapping: the keys seen (duplicates are warned of)
+
+
+_PLAIN_WORDS = frozenset(
+    "yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL".split()
+)
+_KEYS = _YamlLoader("")
+"""Constructs the keys that are not plain words, as :func:`_construct_mapping` will."""
+
+
+def _key_text(event: yaml.ScalarEvent) -> str:
+    """The key a scalar becomes in the dict built (``on`` and ``true`` are both ``'true'``, ``0x1``
+    and ``1`` both ``'1'``), for finding duplicates before anything is built."""
+    value = str(event.value)
+    if event.style or (
+        event.tag is None and value and value not in _PLAIN_WORDS and value[0] not in "0123456789+-.~=<"
+    ):
+        if event.tag in (None, "!", _CORE + "str"):
+            return value  # a quoted or plain string
+    tag = event.tag if event.tag not in (None, "!") else _KEYS.resolve(yaml.ScalarNode, value, event.implicit)
+    try:
+        key = _KEYS.yaml_constructors[tag](_KEYS, yaml.ScalarNode(tag, value, style=event.style))
+    except Exception:  # an unknown tag, a huge integer: refused elsewhere; the text stands for it
+        return value
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return "null" if key is None else str(key)
+
+
+def _scan_yaml(text: str, display: str, budget: Budget) -> None:
+    """Walk the YAML events (iteratively, before anything is built) to refuse a document that
+    is too deep or has too many nodes, aliases expanded: alias bombs stop here, in linear time."""
+    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) of what it names
+    frames: list[_Frame] = []
+    count = 0
+
+    def where() -> str:
+        return pointer(*(f.key for f in frames))
+
+    def count_up(nodes: int, height: int) -> None:
+        nonlocal count
+        count += nodes
+        if count > budget.nodes:
+            raise SpecError([Problem(display, where(), _too_many())])
+        if len(frames) + height > MAX_DEPTH:
+            raise SpecError([Problem(display, where(), _deep())])
+
+    def done(nodes: int, height: int) -> None:
+        if frames:
+            top = frames[-1]
+            top.nodes += nodes
+            top.height = max(top.height, height + 1)
+            if top.is_map:
+                top.on_key = not top.on_key
+            else:
+                assert isinstance(top.key, int)
+                top.key += 1
+
+    starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    for event in yaml.parse(text, Loader=_YamlLoader):
+        kind = type(event)
+        tag = getattr(event, "tag", None)
+        if tag not in _JSON_TAGS and kind is not yaml.AliasEvent:
+            if frames and frames[-1].is_map and frames[-1].on_key and kind is yaml.ScalarEvent:
+                frames[-1].key = event.value
+            raise SpecError([Problem(display, where(), _tag_problem(str(tag)))])
+        if kind is yaml.ScalarEvent:
+            top = frames[-1] if frames else None
+            if top is not None and top.is_map and top.on_key:
+                top.key = event.value
+                key = _key_text(event)
+                if key in top.keys and event.value != "<<":
+                    budget.warnings.append(Problem(display, where(), _duplicate(key)))
+                top.keys.add(key)
+            value = event.value.replace("_", "").lstrip("+-")
+            if (
+                len(value) > MAX_INT_DIGITS
+                and (tag == _CORE + "int" or (tag is None and not event.style))
+                and _DECIMAL.fullmatch(event.value)
+            ):
+                raise SpecError([Problem(display, where(), _big_int())])
+            count_up(1, 0)
+            if event.anchor:
+                anchors[event.anchor] = (1, 0)
+            done(1, 0)
+        elif kind in starts:
+            count_up(1, 1)
+            frames.append(_Frame(event.anchor, kind is yaml.MappingStartEvent))
+        elif kind in ends:
+            frame = frames.pop()
+            if frame.anchor:
+                anchors[frame.anchor] = (frame.nodes, frame.height)
+            done(frame.nodes, frame.height)
+        elif kind is yaml.AliasEvent:
+            if any(f.anchor == event.anchor for f in frames):
+                raise SpecError([Problem(display, where(), f"YAML alias *{event.anchor} inside its own anchor")])
+            nodes, height = anchors.get(event.anchor or "", (1, 0))
+            count_up(nodes, height)
+            done(nodes, height)
+    budget.nodes -= count

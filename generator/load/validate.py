@@ -1,0 +1,397 @@
+"""openapi-spec-validator on a loaded document, located, confined and remembered.
+
+The validator is given the files already in memory and nothing else: its reference resolver
+serves those files and refuses any other target, so it never reads a file or opens a socket.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+from jsonschema.exceptions import ValidationError, best_match
+
+from .. import cache
+from ..problems import Problem, SpecError, pointer
+from . import metaschemas
+from .document import Document, Node
+from .refs import key_name, mappings, ref_chains
+from .verdicts import ERROR, HTTP_METHODS, Finding, finding
+
+if TYPE_CHECKING:  # the validator is imported only when a document is validated
+    from openapi_spec_validator.validation.keywords import KeywordValidator
+
+JSON = Any
+Ptr = tuple[str, ...]
+
+_MAX_VALIDATION_PROBLEMS = 50
+
+
+class RefusedRetrieval(Exception):
+    """The validator asked for something that is not a loaded file of the document."""
+
+
+class _InMemory:
+    """A resolver handler that serves the document's loaded files, and nothing else."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+
+    def __call__(self, uri: str) -> JSON:
+        parts = urlsplit(uri)
+        if parts.scheme == "file" and parts.netloc in ("", "localhost"):
+            path = Path(url2pathname(parts.path))
+            if path in self.doc.files:
+                return self.doc.files[path]
+        raise RefusedRetrieval(f"{uri}: not a loaded file of the document")
+
+
+class _EveryScheme(dict[str, Any]):
+    """Handlers for every URI scheme: jsonschema-path falls back to urllib for a scheme it has none for."""
+
+    def __init__(self, handler: Callable[[str], JSON]) -> None:
+        super().__init__({"<all_urls>": handler, "file": handler, "http": handler, "https": handler})
+        self.handler = handler
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __missing__(self, key: str) -> Callable[[str], JSON]:
+        return self.handler
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.handler
+
+
+def _validation_view(doc: Document) -> JSON:
+    """The root document as the validator should see it.
+
+    Some real documents (DigitalOcean's) write a whole operation as a ``$ref`` to another
+    file. OpenAPI does not allow that, but the intent is plain: the validator is shown such
+    operations inlined, their own ``$ref``s rewritten relative to the root document.
+    """
+    root = doc.files[doc.path]
+    paths = root.get("paths")
+    if not isinstance(paths, dict):
+        return root
+    new_paths: dict[str, JSON] = {}
+    changed = False
+    for key, item in paths.items():
+        if isinstance(item, dict) and any(
+            isinstance(item.get(m), dict) and set(item[m]) == {"$ref"} for m in HTTP_METHODS
+        ):
+            item = dict(item)
+            for method in HTTP_METHODS:
+                op = item.get(method)
+                if isinstance(op, dict) and set(op) == {"$ref"} and isinstance(op["$ref"], str):
+                    try:
+                        target = doc.resolve_ref(op["$ref"], doc.path)
+                    except KeyError:
+                        continue
+                    item[method] = _rebase(target.value, target.file, doc)
+                    changed = True
+        new_paths[key] = item
+    return {**root, "paths": new_paths} if changed else root
+
+
+def _rebase(value: JSON, source: Path, doc: Document) -> JSON:
+    if isinstance(value, list):
+        return [_rebase(v, source, doc) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _rebase(v, source, doc) for k, v in value.items() if k != "$ref"}
+    ref = value.get("$ref")
+    if isinstance(ref, str):
+        file_part, hash_, fragment = ref.partition("#")
+        target = (source.parent / unquote(file_part)).resolve() if file_part else source
+        if target == doc.path:
+            out["$ref"] = f"#{fragment}"
+        else:
+            out["$ref"] = os.path.relpath(target, doc.path.parent).replace(os.sep, "/") + (hash_ + fragment)
+    elif "$ref" in value:
+        out["$ref"] = value["$ref"]
+    return out
+
+
+def _one_line(text: str, limit: int = 0) -> str:
+    """``text`` on one line (messages are one line each), cut to ``limit`` characters if given."""
+    text = " ".join(text.split())
+    return text[: limit - 3] + "..." if limit and len(text) > limit else text
+
+
+def _all_of_parents(value: JSON, ptr: Ptr) -> Iterator[tuple[Ptr, list[JSON]]]:
+    """Every ``allOf`` list of a document (literal data excluded), with the pointer of its schema."""
+    for mapping, here in mappings(value, ptr):
+        if isinstance(mapping.get("allOf"), list):
+            yield here, mapping["allOf"]
+
+
+def _all_of_cycles(doc: Document) -> list[Problem]:
+    """One problem per cycle of schemas that include each other through ``allOf``."""
+    edges: dict[tuple[Path, Ptr], list[tuple[int, tuple[Path, Ptr]]]] = {}
+    for file in sorted(doc.files, key=doc.name_of):
+        for ptr, parts in _all_of_parents(doc.files[file], ()):
+            targets = edges.setdefault((file, ptr), [])
+            for index in range(len(parts)):
+                try:
+                    target = doc.deref(Node(file, ptr, {"allOf": parts}).child("allOf", index))
+                except (KeyError, SpecError):  # dangling or circular: reported elsewhere
+                    continue
+                targets.append((index, (target.file, target.ptr)))
+    problems: list[Problem] = []
+    reported: set[frozenset[tuple[Path, Ptr]]] = set()
+    done: set[tuple[Path, Ptr]] = set()
+
+    def visit(key: tuple[Path, Ptr], trail: list[tuple[Path, Ptr]], via: list[int]) -> None:
+        if key in trail:
+            cycle = trail[trail.index(key) :]
+            exits = via[trail.index(key) :]
+            first = min(range(len(cycle)), key=lambda i: (doc.name_of(cycle[i][0]), cycle[i][1]))
+            cycle, exits = cycle[first:] + cycle[:first], exits[first:] + exits[:first]
+            if frozenset(cycle) not in reported:
+                reported.add(frozenset(cycle))
+                file, ptr = cycle[0]
+                names = " -> ".join(key_name(doc, k) for k in cycle + [cycle[0]])
+                problems.append(
+                    Problem(
+                        doc.name_of(file),
+                        pointer(*ptr, "allOf", exits[0]),
+                        f"cyclic allOf {names}: a schema cannot include itself",
+                    )
+                )
+            return
+        if key in done or key not in edges:
+            return
+        for index, target in edges[key]:
+            visit(target, trail + [key], via + [index])
+        done.add(key)
+
+    for key in edges:
+        visit(key, [], [])
+    return problems
+
+
+def _locate(doc: Document, tokens: Iterable[str]) -> Problem:
+    """Where a path of the validator's traversal (which crosses ``$ref``s) really is."""
+    node = doc.root
+    rest = list(tokens)
+    while True:
+        try:
+            node = doc.deref(node)
+        except (KeyError, SpecError):
+            break
+        if not rest:
+            break
+        value, token = node.value, rest[0]
+        if isinstance(value, dict) and token in value:
+            node = Node(node.file, node.ptr + (token,), value[token])
+        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            node = Node(node.file, node.ptr + (token,), value[int(token)])
+        else:
+            break
+        rest.pop(0)
+    return Problem(doc.name_of(node.file), pointer(*node.ptr, *rest), "")
+
+
+_WHERE = "_generator_location"
+
+
+def _locating(cls: type[KeywordValidator]) -> type[KeywordValidator]:
+    """``cls`` whose errors remember the document location of the call that found them.
+
+    openapi-spec-validator's semantic checks (schemas, operationIds, parameters) raise errors
+    whose path is relative to the object they were checking, or empty.
+    """
+    from jsonschema_path import SchemaPath
+    from openapi_spec_validator.validation.exceptions import DuplicateOperationIDError
+    from openapi_spec_validator.validation.keywords import ValueValidator
+
+    original: Callable[..., Iterator[ValidationError]] = cls.__call__
+    tail: Ptr = ("default",) if issubclass(cls, ValueValidator) else ()
+
+    def __call__(self: KeywordValidator, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
+        here = next((tuple(str(p) for p in a.parts) for a in args if isinstance(a, SchemaPath)), None)
+        for error in original(self, *args, **kwargs):
+            if here is not None and not hasattr(error, _WHERE):
+                extra = ("operationId",) if isinstance(error, DuplicateOperationIDError) else tail
+                setattr(error, _WHERE, here + extra)
+            yield error
+
+    return type(cls.__name__, (cls,), {"__call__": __call__})
+
+
+def _describe(error: ValidationError) -> ValidationError:
+    """The most telling error under ``error`` (jsonschema stops at ambiguous ``anyOf``s; go on)."""
+    error = best_match([error]) or error
+    while error.context:
+        # A value that is no Reference failed the Reference alternative too: never the telling one.
+        alternatives = [e for e in error.context if not (e.validator == "required" and "$ref" in str(e.message))]
+        deeper = best_match(alternatives or error.context)
+        if deeper is None:
+            break
+        error = deeper
+    return error
+
+
+def _message(error: ValidationError) -> str:
+    return f"invalid OpenAPI: {_one_line(str(error.message), 200)}"
+
+
+def _validate_cached(doc: Document) -> list[Finding]:
+    """:func:`_validate`, remembered by the document's content (the validator is slow)."""
+    import importlib.metadata
+
+    content = json.dumps(
+        [[doc.name_of(p), doc.files[p]] for p in sorted(doc.files, key=doc.name_of)], sort_keys=True, ensure_ascii=True
+    )
+    folder = cache.cache_dir(f"validator-{importlib.metadata.version('openapi-spec-validator')}-findings")
+    name = cache.key(doc.display, str(doc.path), content)
+    hit = cache.read(folder, name)
+    if hit is not None:
+        try:
+            findings, notes = json.loads(hit)
+            doc.notes.extend(Problem(*n) for n in notes)
+            return [Finding.from_record(f) for f in findings]
+        except (ValueError, TypeError):
+            pass
+    before = len(doc.notes)
+    findings = _validate(doc)
+    record = [[f.record() for f in findings], [[n.file, n.pointer, n.message] for n in doc.notes[before:]]]
+    cache.write(folder, name, json.dumps(record))
+    return findings
+
+
+class _Findings(list[Finding]):
+    """Findings, at most ``_MAX_VALIDATION_PROBLEMS`` errors and as many warnings kept."""
+
+    def __init__(self, doc: Document) -> None:
+        super().__init__()
+        self.doc = doc
+        self.counts = {True: 0, False: 0}
+        self.left_out = 0
+
+    def add(self, problem: Problem, tokens: tuple[str, ...], instance: Any) -> None:
+        item = finding(problem, tokens, instance, self.doc.openapi_version)
+        is_error = item.kind == ERROR
+        if self.counts[is_error] < _MAX_VALIDATION_PROBLEMS or item.operation is not None:
+            self.append(item)  # every operation a finding leaves out is known, however many
+        else:
+            self.left_out += 1
+        self.counts[is_error] += 1
+
+    @property
+    def full(self) -> bool:
+        return self.counts[True] >= _MAX_VALIDATION_PROBLEMS
+
+    @property
+    def errors(self) -> bool:
+        return self.counts[True] > 0
+
+
+def _validate(doc: Document) -> list[Finding]:
+    """Structure first (the OpenAPI JSON schema); the semantic checks only on a sound structure
+    (they fail on what the structure check finds, even where that is only a warning)."""
+    from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+
+    cls = OpenAPIV31SpecValidator if doc.openapi_version >= (3, 1) else OpenAPIV30SpecValidator
+    located = type(
+        cls.__name__,
+        (cls,),
+        {
+            "keyword_validators": {
+                name: _locating(metaschemas.schema_keyword(kw) if name == "schema" else kw)
+                for name, kw in cls.keyword_validators.items()
+            },
+            "resolver_handlers": _EveryScheme(_InMemory(doc)),
+            "schema_validator": metaschemas.structure_validator(cls.schema_validator),
+        },
+    )
+    view = _validation_view(doc)
+    validator = located(view, base_uri=doc.path.as_uri())
+    findings = _Findings(doc)
+    for error in validator.schema_validator.iter_errors(view):
+        detail = _describe(error)
+        path = tuple(str(t) for t in detail.absolute_path)
+        findings.add(Problem(doc.display, pointer(*path), _message(detail)), path, detail.instance)
+        if findings.full:
+            return _with_summary(doc, findings)
+    cycles = ref_chains(doc)[0] + _all_of_cycles(doc)
+    if findings or cycles:  # the semantic checks assume a sound document and recurse on cycles
+        return _with_summary(doc, findings) + [Finding(c, ERROR, None) for c in cycles]
+    try:
+        for error in validator.root_validator(validator.schema_path):
+            detail = _describe(error)
+            tokens = getattr(error, _WHERE, ()) + tuple(str(t) for t in detail.absolute_path)
+            where = _locate(doc, tokens)
+            findings.add(Problem(where.file, where.pointer, _message(detail)), tokens, detail.instance)
+            if findings.full:
+                break
+    except Exception as exc:  # the validator itself failed: a fault of the tool, not of the document
+        doc.notes.append(
+            Problem(
+                doc.display,
+                "",
+                f"note: openapi-spec-validator failed on this document ({type(exc).__name__}:"
+                f" {_one_line(str(exc), 120)}), a fault of the validator, not of the document: its semantic checks"
+                " (unique operationIds, path parameters, defaults and examples against their schemas) were skipped;"
+                " the generator's own checks ran",
+            )
+        )
+    return _with_summary(doc, findings)
+
+
+def _with_summary(doc: Document, findings: _Findings) -> list[Finding]:
+    """The findings kept, and one more line that counts those not shown."""
+    kept = list(findings)
+    if findings.left_out:
+        summary = Problem(doc.display, "", f"{findings.left_out} more findings of openapi-spec-validator not shown")
+        kept.append(Finding(summary, "docs", None))
+    return kept
+
+
+def validated_now(doc: Document) -> Callable[[], list[Finding]]:
+    """:func:`_validate_cached` run here; the returned function gives its findings."""
+    findings = _validate_cached(doc)
+    return lambda: findings
+
+
+def validate_in_background(doc: Document) -> Callable[[], list[Finding]]:
+    """Start :func:`_validate_cached` in a forked process, so that the rest of the pipeline
+    (building, rendering, formatting) runs beside it; the returned function waits for it and
+    gives its findings (its notes are added to ``doc``). Where ``fork`` is not available,
+    or when the forked process fails, the validation runs here."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return validated_now(doc)
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_validate_into, args=(doc, sender), daemon=True)
+    child.start()
+    sender.close()
+
+    def result() -> list[Finding]:
+        try:
+            findings, notes = receiver.recv()
+        except (EOFError, OSError):  # the child died without an answer: validate here
+            child.join()
+            return _validate_cached(doc)
+        finally:
+            receiver.close()
+        child.join()
+        doc.notes.extend(Problem(*n) for n in notes)
+        return [Finding.from_record(f) for f in findings]
+
+    return result
+
+
+def _validate_into(doc: Document, sender: Any) -> None:
+    before = len(doc.notes)
+    findings = _validate_cached(doc)
+    sender.send(([f.record() for f in findings], [(n.file, n.pointer, n.message) for n in doc.notes[before:]]))
+    sender.close()

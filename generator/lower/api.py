@@ -1,0 +1,90 @@
+"""Build the IR from a loaded document.
+
+``schema`` reads raw-schema facts, ``names`` owns every identifier, ``types`` and ``models``
+turn schemas into types and models (all built before any operation reads them), ``checks``
+turns schema rules into request checks and ``operations`` builds the client methods.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from ..ir import Api
+from ..load.reader import Document
+from ..problems import SpecError
+from .models import ModelBuilder
+from .names import Namer
+from .operations import OperationBuilder
+from .response_checks import ResponseCheckBuilder
+from .schema import text
+from .typed_dicts import build_typed_dicts
+
+__all__ = ["build_api", "spec_checksum"]
+
+
+def spec_checksum(doc: Document) -> str:
+    """SHA-256 of the document's content (every file it reaches), independent of formatting."""
+    digest = hashlib.sha256()
+    base = doc.path.parent
+
+    def rel(path: Path) -> str:
+        return path.relative_to(base).as_posix() if path.is_relative_to(base) else path.name
+
+    for path in sorted(doc.files, key=rel):
+        digest.update(rel(path).encode())
+        digest.update(json.dumps(doc.files[path], sort_keys=True, ensure_ascii=True).encode())
+    return digest.hexdigest()
+
+
+def build_api(doc: Document, package: str) -> Api:
+    namer = Namer(doc, package)
+    b = ModelBuilder(doc, namer)
+    b.register_components()
+    ops_builder = OperationBuilder(b)
+    drafts = ops_builder.draft_all()  # names every type an operation reaches
+    b.build_models()  # every model and union, once, before an operation reads one
+    b.finish_unions()
+    operations = [ops_builder.complete(draft) for draft in drafts]
+    ops_builder.checks.build_model_validators(b.model_nodes)
+    response_validators = ResponseCheckBuilder(b).build(operations, b.model_nodes)
+    assert not b.pending_models and not b.pending_unions, "a model was reached after the models were built"
+    error_types, error_member = ops_builder.error_types()
+    typed_dicts = build_typed_dicts(namer, operations, b.models, b.unions, b.model_nodes)
+    doc.warnings.extend(namer.warnings)
+    if namer.problems:
+        raise SpecError(namer.problems)
+    root = doc.root.value
+    info = root.get("info")
+    if not isinstance(info, dict):  # a finding of the validator, read leniently
+        info = {}
+    ext = root.get("x-client")
+    if not isinstance(ext, dict):
+        ext = {}
+    servers = root.get("servers") or []
+    base_url = servers[0].get("url", "") if servers and isinstance(servers[0], dict) else ""
+    return Api(
+        package=package,
+        base_error=namer.base_error,
+        title=text(info.get("title")) or package,
+        description=text(info.get("description")),
+        api_version=str(info.get("version", "")),
+        spec_checksum=spec_checksum(doc),
+        base_url=base_url if isinstance(base_url, str) else "",
+        token_env=str(ext.get("token-env", "")),
+        base_url_env=str(ext.get("base-url-env", "")),
+        log_env=str(ext.get("log-env", "")),
+        client_options=tuple(ops_builder.options.values()),
+        enums=tuple(b.enums[k] for k in sorted(b.enums)),
+        models=tuple(b.models[k] for k in sorted(b.models)),
+        unions=tuple(b.unions[k] for k in sorted(b.unions)),
+        response_decoders=tuple(ops_builder.response_decoders),
+        operations=tuple(operations),
+        error_types=error_types,
+        error_type_member=error_member,
+        validators=tuple(v for _, v in sorted(ops_builder.checks.validators.items())),
+        patterns=tuple((const, regex) for regex, const in namer.patterns.items()),
+        typed_dicts=typed_dicts,
+        response_validators=response_validators,
+    )

@@ -1,0 +1,124 @@
+"""Models and named unions: built completely (every one reachable) before operations read them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import Field, Model, TypeRef, UnionDef
+from ..load.reader import Document, Node
+from .names import Namer
+from .naming import pascal_case
+from .schema import default_doc, is_typed, text
+from .types import TypeBuilder
+
+
+class ModelBuilder(TypeBuilder):
+    def __init__(self, doc: Document, namer: Namer) -> None:
+        super().__init__(doc, namer)
+        self.models: dict[str, Model] = {}
+        self.unions: dict[str, UnionDef] = {}
+        self.union_members: dict[str, tuple[TypeRef, ...]] = {}
+        self.union_nodes: dict[str, tuple[Node, str, tuple[tuple[str, TypeRef], ...]]] = {}
+
+    def build_models(self) -> None:
+        """Build every model and union discovered so far (each may discover more)."""
+        while self.pending_models or self.pending_unions:
+            while self.pending_models:
+                pending = self.pending_models.pop(0)
+                self.models[pending.name] = self.build_model(pending.node, pending.name)
+            while self.pending_unions:
+                pending = self.pending_unions.pop(0)
+                self.collect_union(pending.node, pending.name)
+
+    def collect_union(self, node: Node, name: str) -> None:
+        schema = node.value
+        combinator = self.union_combinator(schema)
+        members: list[TypeRef] = []
+        for index, raw in enumerate(schema[combinator]):
+            if not is_typed(raw) or self.is_null_schema(raw):
+                continue
+            title = raw.get("title") if isinstance(raw, dict) else None
+            context = pascal_case(title) if isinstance(title, str) and title.strip() else f"{name}Variant{index + 1}"
+            member = self.type_of(node.child(combinator, index), context)
+            if member.annotation not in [m.annotation for m in members]:
+                members.append(member)
+        tags: list[tuple[str, TypeRef]] = []
+        discriminator = schema.get("discriminator")
+        prop = discriminator.get("propertyName") if isinstance(discriminator, dict) else None
+        if isinstance(prop, str) and isinstance(discriminator, dict):
+            mapping = discriminator.get("mapping")
+            if isinstance(mapping, dict):
+                for value, ref in mapping.items():
+                    if not isinstance(ref, str):
+                        continue
+                    target = ref if ref.startswith("#") or "/" in ref or "." in ref else f"#/components/schemas/{ref}"
+                    try:
+                        self.doc.resolve_ref(target, node.file)
+                    except KeyError:
+                        self.warn(
+                            node.child("discriminator", "mapping", value),
+                            f"mapping target {ref!r} does not resolve; ignored",
+                        )
+                        continue
+                    tagged = self.type_of(Node(node.file, node.ptr, {"$ref": target}), name)
+                    if tagged.annotation not in [m.annotation for m in members]:  # its decoder could not return it
+                        self.warn(
+                            node.child("discriminator", "mapping", value),
+                            f"mapping target {ref!r} is not a member of the union; ignored",
+                        )
+                        continue
+                    tags.append((str(value), tagged))
+            else:
+                for index, raw in enumerate(schema[combinator]):
+                    if isinstance(raw, dict) and isinstance(raw.get("$ref"), str):
+                        tags.append((raw["$ref"].rsplit("/", 1)[-1], self.type_of(node.child(combinator, index), name)))
+        self.union_members[name] = tuple(members)
+        self.union_nodes[name] = (node, str(prop) if isinstance(prop, str) else "", tuple(tags))
+
+    def finish_unions(self) -> None:
+        for name, members in self.union_members.items():
+            node, prop, tags = self.union_nodes[name]
+            self.unions[name] = UnionDef(
+                name=name,
+                description=text(node.value.get("description")),
+                decoder=self.namer.union_decoder(name),
+                members=members,
+                prop=prop,
+                tags=tags,
+            )
+
+    def build_model(self, node: Node, name: str) -> Model:
+        props, required, closed, description = self.merged(node)
+        fields: list[Field] = []
+        names = self.namer.members(props)
+        for wire, prop_node in props.items():
+            py = names[wire]
+            prop_schema = self.deref(prop_node).value if isinstance(prop_node.value, dict) else {}
+            ftype = self.type_of(prop_node, name + pascal_case(wire))
+            fields.append(field(py, wire, ftype, wire in required, prop_node.value, prop_schema, self.where(prop_node)))
+        return Model(
+            name=name,
+            description=description,
+            fields=tuple(fields),
+            closed=closed,
+            keys_const=self.namer.keys_const(name),
+            source=self.where(node),
+        )
+
+
+def field(py: str, wire: str, ftype: TypeRef, required: bool, raw: Any, schema: dict[str, Any], source: str) -> Field:
+    raw = raw if isinstance(raw, dict) else {}
+    description = text(raw.get("description")) or text(schema.get("description"))
+    deprecated = bool(raw.get("deprecated") or schema.get("deprecated"))
+    read_only = bool(raw.get("readOnly") or schema.get("readOnly"))
+    return Field(
+        name=py,
+        wire=wire,
+        type=ftype,
+        required=required,
+        description=description,
+        deprecated=deprecated,
+        read_only=read_only,
+        default_doc=default_doc(schema) or default_doc(raw),
+        source=source,
+    )

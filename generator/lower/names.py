@@ -1,0 +1,401 @@
+"""The namer: one object per generated package that decides every identifier of the output.
+
+Names come from :mod:`generator.lower.naming` (the spelling rules); this module decides which of
+them are free. It reserves what the package defines itself — every attribute of the client and
+transport classes (read from :mod:`generator.runtime` with :mod:`ast`, plus what the client
+template adds), the runtime's error classes, the ``errors`` module's names, the module names
+of the package and the package name — and every derived name (helper constants, validator and
+decoder functions) is claimed through it, in the module it lives in.
+
+Every collision is resolved, never refused, and the same way on every run: the name a member,
+argument, method or class gets depends only on the names that collide with it, never on the
+order of unrelated parts of the document. Each renaming is a located warning naming what
+collided and the names given (``--strict`` makes it an error). The rules:
+
+- a reserved name (a client attribute, a helper of the module) gets a trailing ``_``;
+- model members: one that is spelled as its Python name keeps it; one whose wire name is itself
+  a plain lowercase ASCII identifier keeps that (``mixedCase`` beside ``mixed_case``); members
+  without a letter spell their symbols (``+1`` -> ``plus_1``, ``-1`` -> ``minus_1``); the rest
+  get ``_2``, ``_3``... in the sorted order of their wire names;
+- arguments of a method: path, query and cookie parameters first, then headers, then the
+  members of the body; a later one whose name is taken gets its location as suffix
+  (``id_query``, ``username_body``), then a number;
+- methods, classes and module helpers: a number (``get_item_2``).
+Names are compared as Python compares identifiers (after NFKC): generated names are ASCII, and
+a wire name is kept verbatim only when it is ASCII and does not start with ``_`` (dunders and
+``_``-prefixed names would shadow what a dataclass or the module needs).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterable
+from functools import cache
+
+from ..load.reader import Document, Node
+from ..problems import Problem
+from ..resources import RUNTIME
+from .collisions import member_names, numbered
+from .naming import pascal_case, snake_case
+
+# Modules of the generated package (the package name itself is reserved per package).
+PACKAGE_MODULES = frozenset(
+    {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
+    | {"_config", "_encoding", "_reading", "_transport"}
+)
+# What the ``_client.py`` template defines on the client classes, besides the runtime's attributes.
+CLIENT_TEMPLATE_ATTRIBUTES = frozenset(
+    {"with_options", "with_raw_response", "_user_agent", "_error_types", "_error_type_member"}
+    | {"__init__", "__enter__", "__exit__", "__aenter__", "__aexit__"}
+)
+# Names the ``errors`` module defines next to the error classes.
+ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
+# Names the models module imports or defines: a schema of that name gets a "Model" suffix.
+MODELS_MODULE_IMPORTS = frozenset(
+    {
+        "Any",
+        "Literal",
+        "Mapping",
+        "MappingProxyType",
+        "TypeAlias",
+        "TypedDict",
+        "UNSET",
+        "Unset",
+        "FileTypes",
+        "cast",
+        "dataclass",
+        "field",
+        "_Model",
+    }
+)
+# Keyword arguments every client method defines itself, and names the method bodies use from
+# the module (an argument named ``models`` would hide it): such an argument gets a trailing "_".
+METHOD_ARGUMENTS = frozenset(
+    {"self", "extra_headers", "extra_query", "extra_body", "timeout", "max_retries"}
+    | {"models", "warnings", "httpx", "dataclasses", "datetime", "cast", "raw_sync", "raw_async", "setup_logging"}
+    | {"bool", "dict", "float", "int", "list", "object", "str", "tuple", "isinstance", "len", "iter", "next"}
+)
+# Arguments of ``Client(...)`` and ``with_options(...)`` and the locals their bodies use: a client
+# option (``x-client-option``) of one of these names gets a trailing "_".
+CLIENT_ARGUMENTS = frozenset(
+    {"self", "token", "base_url", "timeout", "max_retries", "http_client", "default_headers", "validate_requests"}
+    | {"require_token", "max_response_bytes", "total_timeout", "strict_responses"}
+    | {"config", "copy", "options", "httpx", "errors", "models", "setup_logging", "_make_config", "_update_config"}
+)
+
+
+def _stored_attributes(cls: ast.ClassDef) -> set[str]:
+    """Methods, class attributes and ``self.<name> = ...`` attributes a class defines."""
+    names: set[str] = set()
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            names.add(stmt.target.id)
+        elif isinstance(stmt, ast.Assign):
+            names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    for node in ast.walk(cls):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+        ):
+            names.add(node.attr)
+    return names
+
+
+def _runtime_tree(module: str) -> ast.Module:
+    return ast.parse((RUNTIME / f"{module}.py").read_text(encoding="utf-8"))
+
+
+@cache
+def runtime_client_attributes() -> frozenset[str]:
+    """Every attribute (public and private) the generated client classes get from the runtime's
+    transport classes and from the client template, and those of every object."""
+    names: set[str] = set(CLIENT_TEMPLATE_ATTRIBUTES) | set(dir(object))
+    for module in ("_transport", "_base_client"):  # BaseTransport; SyncTransport, AsyncTransport
+        for node in _runtime_tree(module).body:
+            if isinstance(node, ast.ClassDef) and node.name in ("BaseTransport", "SyncTransport", "AsyncTransport"):
+                names |= _stored_attributes(node)
+    return frozenset(names)
+
+
+@cache
+def runtime_error_classes() -> frozenset[str]:
+    """The error classes of the runtime (``ClientError``, ``ApiError``, ...)."""
+    return frozenset(n.name for n in _runtime_tree("_exceptions").body if isinstance(n, ast.ClassDef))
+
+
+class Scope:
+    """One namespace of the output (a module, a class, a method's arguments)."""
+
+    def __init__(self, reserved: Iterable[str] = ()) -> None:
+        self.reserved = frozenset(reserved)
+        self.owners: dict[str, str] = {}  # name -> what claimed it
+
+    def free(self, name: str) -> bool:
+        return name not in self.reserved and name not in self.owners
+
+    def take(self, name: str, owner: str) -> None:
+        self.owners[name] = owner
+
+
+class Namer:
+    """Every identifier of one generated package; warnings and problems are located."""
+
+    def __init__(self, doc: Document, package: str) -> None:
+        self.doc = doc
+        self.package = package
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+        modules = PACKAGE_MODULES | {package}
+        self.models = Scope(MODELS_MODULE_IMPORTS | modules)  # classes and aliases of ``models``
+        self.stems: dict[str, str] = {}  # snake stem of a model class -> the class
+        self.client = Scope(runtime_client_attributes() | modules)  # methods of the client classes
+        self.options = Scope(CLIENT_ARGUMENTS | modules)
+        self.errors = Scope(runtime_error_classes() | ERRORS_MODULE_NAMES | modules | set(dir(builtins)))
+        self.base_error = self._base_error()
+        self.errors.take(self.base_error, "the package's base error")
+        self.patterns: dict[str, str] = {}  # regex -> module constant of ``_validators``
+        # module-level helpers (key sets, validators, decoders, constants) claimed per module
+        self.helpers: dict[str, dict[str, str]] = {"models": {}, "_validators": {}, "_client": {}}
+        self.given: dict[tuple[str, str, str], str] = {}  # (module, wanted name, owner) -> name given
+        self.option_headers: dict[str, str] = {}  # client option -> its header (lower case)
+
+    def _helper(self, module: str, name: str, owner: str) -> str:
+        """Claim a derived module-level name for ``owner``; the same owner may ask again and gets
+        the same name. A name another owner holds gets a number."""
+        given = self.given.get((module, name, owner))
+        if given is not None:
+            return given
+        taken = self.helpers[module]
+        final = name
+        n = 2
+        while taken.get(final, owner) != owner:
+            final = f"{name}_{n}"
+            n += 1
+        taken[final] = owner
+        self.given[(module, name, owner)] = final
+        return final
+
+    # -- reporting -------------------------------------------------------------------
+    def where(self, node: Node) -> str:
+        return f"{self.doc.name_of(node.file)}#{node.pointer}"
+
+    def problem(self, node: Node, message: str) -> None:
+        self.problems.append(self.doc.at(node, message))
+
+    def warn(self, node: Node, message: str) -> None:
+        self.warnings.append(self.doc.at(node, message))
+
+    def _base_error(self) -> str:
+        """``<Package>Error``, the alias of ``ClientError`` under the package's own name."""
+        name = pascal_case(self.package) + "Error"
+        if name in runtime_error_classes() and name != "ClientError":
+            renamed = pascal_case(self.package) + "ClientError"
+            self.warn(self.doc.root, f"package error alias {name!r} would replace the runtime's class; named {renamed}")
+            return renamed
+        return name
+
+    # -- models module -----------------------------------------------------------------
+    def model_class(self, name: str, node: Node, *, derived: bool) -> str:
+        """A class or alias of the models module; derived (inline) names dodge collisions,
+        spec names may not share one (a problem) and dodge shared helper names (a warning)."""
+        if name in MODELS_MODULE_IMPORTS:
+            name += "Model"
+        stem = self.stem(name)
+        if self.models.free(name) and stem not in self.stems:
+            return self._take_class(name, node)
+        n = 2
+        while not self.models.free(f"{name}{n}") or self.stem(f"{name}{n}") in self.stems:
+            n += 1
+        if not derived and name in self.models.owners:
+            owner = self.models.owners[name]
+            self.warn(node, f"schema name maps to Python class {name!r}, as does {owner}; named {name}{n}")
+        elif not derived:  # e.g. ABTest and AbTest: their helpers (_AB_TEST_KEYS, ...) would clash
+            other = self.stems.get(stem, name)
+            self.warn(node, f"class {name!r} would share helper names with class {other!r}; named {name}{n}")
+        return self._take_class(f"{name}{n}", node)
+
+    def typed_dict(self, class_name: str, node: Node) -> tuple[str, str, str]:
+        """``models.<Class>Dict``, the TypedDict of a model's JSON form, and the helper names of its
+        required and optional parts (``_<Class>DictRequired``, ``_<Class>DictOptional``). A taken
+        name gets a number (a located warning)."""
+        name = f"{class_name}Dict"
+        if not self.models.free(name):
+            n = 2
+            while not self.models.free(f"{name}{n}"):
+                n += 1
+            self.warn(node, f"TypedDict {name!r} of class {class_name!r} would reuse a name of models; named {name}{n}")
+            name = f"{name}{n}"
+        self.models.take(name, f"TypedDict of {class_name}")
+        required = self._helper("models", f"_{name}Required", name)
+        optional = self._helper("models", f"_{name}Optional", name)
+        return name, required, optional
+
+    def _take_class(self, name: str, node: Node) -> str:
+        self.models.take(name, self.where(node))
+        self.stems[snake_case(name).rstrip("_")] = name
+        return name
+
+    @staticmethod
+    def stem(class_name: str) -> str:
+        """The snake-case stem the module-level helpers of a class are named from (unique per
+        class: :meth:`model_class` refuses a second class of the same stem)."""
+        return snake_case(class_name).rstrip("_")
+
+    def keys_const(self, class_name: str) -> str:
+        """``models._<SNAKE>_KEYS``: the wire names of a model."""
+        return self._helper("models", f"_{snake_case(class_name).upper()}_KEYS", class_name)
+
+    def validator(self, class_name: str) -> str:
+        """``_validators._check_<stem>``: the request check of a model."""
+        return self._helper("_validators", f"_check_{self.stem(class_name)}", class_name)
+
+    def response_validator(self, class_name: str) -> str:
+        """``_validators._rcheck_<stem>``: the response check of a model."""
+        return self._helper("_validators", f"_rcheck_{self.stem(class_name)}", class_name)
+
+    def union_decoder(self, class_name: str) -> str:
+        """``models._decode_<stem>``: the decoder of a named union."""
+        return self._helper("models", f"_decode_{self.stem(class_name)}", class_name)
+
+    def pattern(self, regex: str) -> str:
+        """``_validators._PATTERN_<n>``: the compiled regex of a ``pattern`` rule."""
+        const = self.patterns.setdefault(regex, f"_PATTERN_{len(self.patterns)}")
+        return self._helper("_validators", const, f"pattern {regex!r}")
+
+    def members(self, props: dict[str, Node]) -> dict[str, str]:
+        """Attribute names of a model's members (wire name -> Python name), all distinct; each
+        renaming a located warning (the rules: :mod:`generator.lower.collisions`)."""
+        names, renamed = member_names(list(props))
+        for wire, py, others in renamed:
+            shared = ", ".join(repr(w) for w in others)
+            self.warn(props[wire], f"member {wire!r} maps to Python name {py!r}, as does {shared}; named {names[wire]}")
+        return names
+
+    # -- client ----------------------------------------------------------------------------
+    def method(self, op_id: str, node: Node) -> str:
+        """The client method of an operation (a number when another has the name).
+        Claimed with :meth:`take_method` once the operation is built."""
+        name = snake_case(op_id)
+        if name in self.client.reserved:
+            renamed = name + "_"
+            self.warn(
+                node, f"operationId {op_id!r} maps to {name!r}, an attribute of the client; method named {renamed}"
+            )
+            name = renamed
+        if name in self.client.owners:
+            renamed = numbered(name, lambda n: self.client.free(n))
+            owner = self.client.owners[name]
+            self.warn(node, f"operationId {op_id!r} maps to method {name!r}, as does {owner!r}; named {renamed}")
+            name = renamed
+        return name
+
+    def take_method(self, name: str, op_id: str) -> None:
+        self.client.take(name, op_id)
+
+    def iter_method(self, method: str, node: Node) -> str | None:
+        """``iter_<items>`` of a paginated operation; None (a warning) when the name is taken."""
+        rest = method[len("list_") :] if method.startswith("list_") else method
+        name = f"iter_{rest}"
+        if not self.client.free(name):
+            self.warn(node, f"paginated operation: method {name!r} is taken; no iterator generated")
+            return None
+        self.client.take(name, f"iterator of {method}")
+        return name
+
+    def operation_const(self, method: str) -> str:
+        """``_client._<METHOD>``: the operation's static facts."""
+        return self._helper("_client", "_" + method.upper().rstrip("_"), method)
+
+    def operation_check(self, method: str) -> str:
+        """``_validators.check_<method>``: the request check of an operation."""
+        return self._helper("_validators", f"check_{method.rstrip('_')}", method)
+
+    def response_decoder(self, method: str) -> str:
+        """``models._response_<method>``: the decoder of a non-model JSON response."""
+        return self._helper("models", f"_response_{method.rstrip('_')}", method)
+
+    def client_option(self, name: str, header: str, node: Node) -> str:
+        """The ``Client(...)`` argument of an ``x-client-option`` on ``header`` (headers that
+        share a name, compared without case, share the option)."""
+        py = snake_case(name)
+        if py in self.options.reserved:
+            renamed = py + "_"
+            self.warn(node, f"client option {name!r} maps to {py!r}, an argument of the client; named {renamed}")
+            py = renamed
+        known = self.option_headers.get(py)
+        if known is not None and known != header.lower():
+            renamed = numbered(py, lambda n: n not in self.option_headers and n not in self.options.reserved)
+            self.warn(node, f"client option {py!r} already names header {known!r}; named {renamed}")
+            py = renamed
+        self.option_headers[py] = header.lower()
+        return py
+
+    def arguments(self, method: str) -> Arguments:
+        """The keyword arguments of one client method."""
+        return Arguments(self, method)
+
+    # -- errors -----------------------------------------------------------------------------
+    def error_class(self, value: str, node: Node) -> str | None:
+        """The ``errors`` class of an error type; None when an earlier type has the same class."""
+        name = pascal_case(value) + "Error"
+        if not self.errors.free(name):
+            if name in self.errors.owners and name != self.base_error:
+                return None  # the class of an earlier error type
+            renamed = pascal_case(value) + "ApiError"
+            if name not in _QUIET_ERRORS:
+                self.warn(node, f"error type {value!r} maps to {name!r}, a name of the errors module; named {renamed}")
+            name = renamed
+        if name in self.errors.owners:
+            return None
+        if name in self.errors.reserved:
+            renamed = numbered(name, self.errors.free)
+            self.warn(
+                node, f"error type {value!r} maps to class {name!r}, a name of the errors module; named {renamed}"
+            )
+            name = renamed
+        self.errors.take(name, value)
+        return name
+
+
+# Error classes an error type was renamed away from before the namer existed (silently).
+_QUIET_ERRORS = frozenset(dir(builtins)) | {
+    "ApiError",
+    "ApiConnectionError",
+    "ApiTimeoutError",
+    "ResponseDecodeError",
+    "RequestValidationError",
+}
+
+
+class Arguments:
+    """The keyword-argument names of one client method."""
+
+    def __init__(self, namer: Namer, method: str) -> None:
+        self.namer = namer
+        self.method = method
+        self.taken: dict[str, str] = {}  # argument -> what it sends
+
+    def take(self, name: str, wire: str, node: Node, location: str = "") -> str:
+        """Claim ``name`` for ``wire`` (sent as ``location``: path, query, header, cookie, body);
+        a taken name gets ``location`` as suffix, then a number."""
+        if name in METHOD_ARGUMENTS:
+            name += "_"
+        what = f"body member {wire!r}" if location == "body" else f"{location} parameter {wire!r}".strip()
+        if name in self.taken:
+            wanted = name
+            suffixed = f"{name}_{location}" if location else name
+            if suffixed in self.taken or suffixed in METHOD_ARGUMENTS:
+                suffixed = numbered(suffixed, lambda n: n not in self.taken and n not in METHOD_ARGUMENTS)
+            name = suffixed
+            message = f"{what} maps to argument {wanted!r} of {self.method}, as does {self.taken[wanted]}; named {name}"
+            self.namer.warn(node, message)
+        self.taken[name] = what
+        return name
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.taken

@@ -1,0 +1,278 @@
+"""The pipeline: load -> lower -> emit -> format -> write, run in order, and the decisions
+between the stages (build again without the operations the validator rejects, fail under
+``--strict``, CHANGES.md and its semver gate, take the quick path of ``check``).
+
+It says what happened through a :class:`Reporter` and returns the exit code; :mod:`generator.cli`
+parses the arguments and prints.
+"""
+
+from __future__ import annotations
+
+import keyword
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from .problems import Problem, SpecError
+from .write import quick_check
+from .write.files import Ownership, UnsafeWrite, diff_package, ownership, recover, write_package
+from .write.provenance import MANIFEST, TOOL, with_header, with_manifest, without_inputs
+
+if TYPE_CHECKING:
+    from .ir import Api
+    from .load.reader import Document
+
+# The stages' modules (validator, Jinja2, Black) are imported where they are used, so that the
+# quick `check` (generator.write.quick_check) and `--help` start in a fraction of the time.
+
+CHANGES = "CHANGES.md"
+
+
+class Reporter(Protocol):
+    def out(self, text: str) -> None:
+        """Text for standard output (results)."""
+
+    def err(self, line: str) -> None:
+        """One line for standard error (problems, warnings, advice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What one ``generate`` or ``check`` works on (flags over pyproject.toml, see cli)."""
+
+    spec: str
+    out: str
+    package: str
+    strict: bool = False
+    changes: bool = False
+    changes_since: str | None = None
+    ref_root: str | None = None
+    overwrite: bool = False
+
+    @property
+    def target(self) -> Path:
+        return Path(self.out) / self.package
+
+    @property
+    def with_changes(self) -> bool:
+        return self.changes or self.changes_since is not None
+
+
+def build(spec: str, package: str, strict: bool, ref_root: str | None = None) -> tuple[Document, Api, dict[str, str]]:
+    """Load, lower, emit and format: the package's files with their headers, not yet the manifest."""
+    from .emit.format import format_files
+    from .emit.render import RUNTIME_FILES, render
+    from .load.reader import finish_validation, load_document
+    from .lower.api import build_api
+
+    def lower_and_emit() -> tuple[Api, dict[str, str]]:
+        api = build_api(doc, package)
+        return api, format_files(render(api), package, frozenset(RUNTIME_FILES))
+
+    # openapi-spec-validator runs in another process meanwhile. Its errors, if any, are the
+    # ones reported (the pipeline may well fail on an invalid document too). Its findings inside
+    # operations are read leniently; only if that build fails are those operations left out,
+    # and the package is built again without them.
+    doc = load_document(spec, ref_root=ref_root, background=True)
+    try:
+        api, files = lower_and_emit()
+    except Exception:
+        finish_validation(doc, leave_out=True)
+        if not doc.skipped_operations:
+            raise
+        api, files = lower_and_emit()
+    else:
+        finish_validation(doc)
+    if strict and doc.warnings:
+        raise SpecError(doc.warnings)
+    for name, text in files.items():  # one file at a time: a large package is not held twice
+        files[name] = with_header(name, text, api)
+    return doc, api, files
+
+
+def generate(
+    spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False, ref_root: str | None = None
+) -> tuple[Api, dict[str, str], list[Problem]]:
+    """The IR, the whole package in memory (path inside the package folder -> text, with the
+    headers and the manifest) and the warnings (what was left out); with ``strict`` a warning
+    is an error. With ``changes_from_git`` the package also holds ``CHANGES.md``: the API change
+    report against the last release of the spec in git. ``$ref``s may name files under
+    ``ref_root`` only (by default the folder of ``spec``)."""
+    from .report.changes import changes_from_git as changes_report
+
+    doc, api, files = build(spec, package, strict, ref_root)
+    if changes_from_git:
+        files[CHANGES] = with_header(CHANGES, changes_report(spec, doc, api), api)
+    return api, with_manifest(files, api), sorted(set(doc.warnings))
+
+
+def generate_files(spec: str, package: str) -> dict[str, str]:
+    """The whole package, in memory: path inside the package folder -> text."""
+    return generate(spec, package)[1]
+
+
+# What the generated package imports (httpx and the packages httpx imports; orjson, which its
+# runtime imports when installed).
+_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna", "orjson"})
+
+
+def package_name_problem(package: str) -> str:
+    """Why ``package`` cannot name the generated package ('' when it can)."""
+    from .lower.names import PACKAGE_MODULES
+
+    if not package.isidentifier():
+        return "not a valid Python identifier"
+    if not package.isascii():
+        return "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"
+    if keyword.iskeyword(package):
+        return "a Python keyword"
+    if package.startswith("__") and package.endswith("__"):
+        return "a dunder name, reserved by Python (__main__, __init__, ...)"
+    if package in sys.stdlib_module_names:
+        return "shadows the standard library module of that name"
+    if package in _TAKEN_NAMES:
+        return "shadows a package the generated client imports"
+    if package in PACKAGE_MODULES:
+        return "shadows a module of the generated package itself"
+    return ""
+
+
+def run(command: str, settings: Settings, reporter: Reporter) -> int:
+    """``generate`` or ``check``: the exit code (0 ok, 1 drift or a bump too small, 2 bad input)."""
+    started = time.perf_counter()
+    package, target = settings.package, settings.target
+    if not (package.isidentifier() and package.isascii()):  # a path, not a name: touch nothing there
+        reporter.err(f"--package {package}: {package_name_problem(package)}")
+        return 2
+    # The package folder is read once, as data (links, FIFOs, devices, huge files: refused unread).
+    for line in recover(target):  # a generate killed while swapping folders
+        reporter.err(line)
+    info = ownership(target)
+    if command == "check" and info.refused:
+        raise UnsafeWrite(info.refused)
+    # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
+    if command == "check" and quick_check.up_to_date(
+        settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since
+    ):
+        reporter.out(f"{target} is up to date (these inputs gave exactly these files before, says the cache)\n")
+        return 0
+    why = package_name_problem(package)
+    if why:
+        reporter.err(f"--package {package}: {why}")
+        return 2
+    built = _build_reported(settings, reporter)
+    if isinstance(built, int):
+        return built
+    doc, api, files, warnings = built
+    skip = _add_changes(command, settings, doc, api, files, info, reporter)
+    if isinstance(skip, int):
+        return skip
+    current = quick_check.inputs(
+        settings.spec, doc.files, package, settings.strict, settings.with_changes, settings.changes_since
+    )
+    files = with_manifest(files, api, current)
+    if command == "check":
+        code, checked = _check(files, target, skip, info, reporter)
+        if code == 0 and not skip:
+            quick_check.remember(current, checked)  # the next check of these inputs is quick
+        return code
+    edited = write_package(files, target, overwrite=settings.overwrite)
+    quick_check.remember(current, files)
+    for name in edited:
+        reporter.err(f"{target / name}: had been edited by hand since it was generated; replaced")
+    reporter.out(
+        f"wrote {target} ({len(files)} files): operations={len(api.operations)} models={len(api.models)}"
+        f" warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
+    )
+    return 0
+
+
+def _build_reported(
+    settings: Settings, reporter: Reporter
+) -> int | tuple[Document, Api, dict[str, str], list[Problem]]:
+    """The built package and its warnings, reported; or exit 2 with the problems reported."""
+    try:
+        doc, api, files = build(settings.spec, settings.package, settings.strict, settings.ref_root)
+    except SpecError as exc:
+        for problem in exc.problems:
+            reporter.err(str(problem))
+        return 2
+    for note in doc.notes:  # not warnings: --strict does not fail on them
+        reporter.err(str(note))
+    warnings = sorted(set(doc.warnings))
+    for warning in warnings:
+        reporter.err(str(Problem(warning.file, warning.pointer, f"warning: {warning.message}")))
+    return doc, api, files, warnings
+
+
+def _add_changes(
+    command: str,
+    settings: Settings,
+    doc: Document,
+    api: Api,
+    files: dict[str, str],
+    info: Ownership,
+    reporter: Reporter,
+) -> frozenset[str] | int:
+    """Add CHANGES.md to ``files`` when asked: the files ``check`` must not compare (CHANGES.md when
+    git history is unavailable), or the exit code: 1 when ``--strict`` fails on a bump too small,
+    2 when a spec of the history is unreadable."""
+    if not settings.with_changes:
+        return frozenset()
+    from .report.changes import changes, unavailable_markdown
+
+    try:
+        report = changes(settings.spec, doc, api, settings.changes_since)
+    except SpecError as exc:
+        for problem in exc.problems:
+            reporter.err(str(problem))
+        return 2
+    if report.markdown is not None:
+        files[CHANGES] = with_header(CHANGES, report.markdown, api)
+        skip: frozenset[str] = frozenset()
+    else:
+        reporter.err(f"{settings.target / CHANGES}: not compared: git history unavailable ({report.unavailable})")
+        kept = info.disk.get(CHANGES)
+        if kept is not None:
+            files[CHANGES] = kept.decode("utf-8", errors="replace")
+        elif command == "generate":
+            files[CHANGES] = with_header(CHANGES, unavailable_markdown(api, report.unavailable), api)
+        skip = frozenset({CHANGES})
+    if settings.strict and report.too_small:
+        reporter.err(f"{settings.spec}#/info/version: {report.too_small}")
+        return 1
+    return skip
+
+
+def _check(
+    files: dict[str, str], target: Path, skip: frozenset[str], info: Ownership, reporter: Reporter
+) -> tuple[int, dict[str, str]]:
+    """Exit code, and the files compared (those generate writes, or the manifest kept)."""
+    if info.refused:
+        raise UnsafeWrite(info.refused)
+    recorded_bytes = info.disk.get(MANIFEST)
+    if recorded_bytes is not None:
+        recorded = recorded_bytes.decode("utf-8", errors="replace")
+        if recorded != files[MANIFEST] and without_inputs(recorded) == without_inputs(files[MANIFEST]):
+            # Only the record of the inputs differs (another build of the generator, a new
+            # release base): the files are what generate would write.
+            files = {**files, MANIFEST: recorded}
+            reporter.err(
+                f"{target / MANIFEST}: its record of the inputs is out of date; `generate` refreshes it (quicker checks)"
+            )
+    diff = diff_package(files, target, str(target), skip, info.disk)
+    if not diff and not info.edited and not info.foreign:
+        reporter.out(f"{target} is up to date\n")
+        return 0, files
+    reporter.out(diff)
+    for name in info.edited:
+        reporter.err(f"{target / name}: edited by hand since it was generated")
+    if info.is_dir and info.manifest is None:
+        reporter.err(f"{target}: no {MANIFEST}: not written by this generator (or by a version before manifests)")
+    else:
+        for name in info.foreign:
+            reporter.err(f"{target / name}: not written by the generator")
+    reporter.err(f"{target} is stale: regenerate it (`{TOOL} generate`, or `make generate`)")
+    return 1, files

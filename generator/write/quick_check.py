@@ -1,0 +1,185 @@
+"""The quick ``check``: prove that a generated package is up to date without regenerating it.
+
+What the package generated from a spec depends on (the *inputs*: the generator's version and a
+digest of its code and templates, Black's release, the package name and settings, the SHA-256 of
+every file of the spec, the git base of ``CHANGES.md``) is recomputed with a few reads and
+hashes, no spec validation, templates or Black. The answer comes from a record *outside the
+repository*, in the content cache (:mod:`generator.cache`, kind ``fastcheck``): each time
+``generate`` writes a package, or the full ``check`` finds one up to date, the SHA-256 of every
+file of that package is recorded under the digest of its inputs. The quick path passes only when
+the package folder holds exactly the files so recorded for the current inputs.
+
+Nothing in the repository is trusted: a pull request can edit the manifest (its record of the
+inputs, its SHA-256s) as easily as the code it lists. The manifest's record of the inputs serves
+only as a hint of which spec files to hash; a wrong hint gives inputs no run recorded, so the
+full check runs. With no record (a fresh CI machine, an empty cache, ``CODEGEN_NO_CACHE=1``), or
+an answer this module cannot give (no git history), the full check decides: it regenerates and
+compares, and records its verdict for the next run.
+
+This module imports nothing heavy (no validator, Jinja2 or Black), so the quick path starts fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.metadata
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .. import __version__, cache
+from ..report.gitlog import commit_of, locate, release_base, shallow, version_in
+from ..resources import PACKAGE, TEMPLATES
+
+if TYPE_CHECKING:
+    from .files import Ownership
+
+INPUTS = "inputs"
+"""The member of the manifest holding the record of the inputs."""
+
+
+BLACK_PIN = "26.10.1"
+"""The Black release the output is formatted with: pyproject.toml pins exactly this one (a test
+keeps the two equal). Under any other Black the quick path steps aside for the full check."""
+
+
+@functools.cache
+def code_digest() -> str:
+    """SHA-256 over the generator's own code and templates (what decides its output)."""
+    digest = hashlib.sha256()
+    for label, root, suffix in (("code", PACKAGE, ".py"), ("templates", TEMPLATES, ".jinja")):
+        for path in sorted(p for p in root.rglob("*" + suffix) if "__pycache__" not in p.parts):
+            digest.update(f"{label}/{path.relative_to(root).as_posix()}".encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _black_version() -> str:
+    try:
+        return importlib.metadata.version("black")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - black is a dependency
+        return "missing"
+
+
+def spec_hashes(spec: str | Path, files: Iterable[Path]) -> dict[str, str] | None:
+    """SHA-256 of each file of the spec, keyed by its path relative to the root spec's folder."""
+    root = Path(spec).resolve().parent
+    out: dict[str, str] = {}
+    for path in files:
+        try:
+            rel = Path(path).resolve().relative_to(root).as_posix()
+        except (OSError, ValueError):
+            return None
+        data = _bounded_read(Path(path))
+        if data is None:
+            return None
+        out[rel] = hashlib.sha256(data).hexdigest()
+    return dict(sorted(out.items()))
+
+
+def _bounded_read(path: Path) -> bytes | None:
+    """The bytes of a regular file within the loader's limits (None for anything else: a FIFO,
+    a device, a huge file); the file names may come from the manifest, which is not trusted."""
+    from ..load.limits import Budget, read_bytes
+    from ..problems import SpecError
+
+    try:
+        return read_bytes(path, str(path), Budget())
+    except SpecError:
+        return None
+
+
+def changes_key(spec: str | Path, since: str | None) -> str | None:
+    """What ``CHANGES.md`` is computed against, as a string: the base revision and its commit.
+
+    None when that cannot be known from here (no git, a shallow clone, an unknown revision):
+    the full check decides then.
+    """
+    found = locate(spec)
+    if found is None:
+        return None
+    top, rel = found
+    if since is not None:
+        commit = commit_of(top, since)
+        return None if commit is None else f"since {since} {commit}"
+    text = _bounded_read(Path(spec))
+    version = None if text is None else version_in(text, rel)
+    if version is None:
+        return None
+    base = release_base(top, rel, version)
+    if base is None:
+        return None if shallow(top) else "no earlier version"
+    commit = commit_of(top, base)
+    return None if commit is None else f"release {base} {commit}"
+
+
+def inputs(
+    spec: str | Path, files: Iterable[Path], package: str, strict: bool, changes: bool, since: str | None
+) -> dict[str, object] | None:
+    """The record of what the package generated from ``spec`` depends on (None: cannot tell)."""
+    hashes = spec_hashes(spec, files)
+    if hashes is None:
+        return None
+    key = changes_key(spec, since) if changes or since else "off"
+    if key is None:
+        return None
+    return {
+        "generator": f"{__version__} {code_digest()}",
+        "package": package,
+        "strict": strict,
+        "changes": key,
+        "spec": hashes,
+    }
+
+
+def _record_key(recorded_inputs: dict[str, object]) -> str:
+    return cache.key("fastcheck 1", _black_version(), json.dumps(recorded_inputs, sort_keys=True))
+
+
+def file_hashes(files: dict[str, bytes]) -> dict[str, str]:
+    return {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
+
+
+def remember(current: dict[str, object] | None, files: dict[str, str]) -> None:
+    """Record, outside the repository, that ``current`` inputs give exactly ``files`` (the whole
+    package folder as generate writes it, the manifest included)."""
+    folder = cache.cache_dir("fastcheck")
+    if current is None or folder is None or _black_version() != BLACK_PIN:
+        return
+    hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
+    cache.write(folder, _record_key(current), json.dumps(hashes, sort_keys=True))
+
+
+def up_to_date(spec: str | Path, info: Ownership, package: str, strict: bool, changes: bool, since: str | None) -> bool:
+    """True when the package folder ``info`` (read by :func:`generator.write.files.ownership`) is
+    provably what ``generate`` would write now: exactly the files recorded in the cache for the
+    current inputs."""
+    from .provenance import MANIFEST
+
+    folder = cache.cache_dir("fastcheck")
+    if folder is None or _black_version() != BLACK_PIN or info.refused or not info.is_dir:
+        return False
+    try:
+        data = json.loads(info.disk.get(MANIFEST, b""))
+    except ValueError:
+        return False
+    hint = data.get(INPUTS) if isinstance(data, dict) else None  # which spec files: a hint, not trusted
+    if not isinstance(hint, dict) or not isinstance(hint.get("spec"), dict):
+        return False
+    root = Path(spec).resolve().parent
+    current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, strict, changes, since)
+    if current is None:
+        return False
+    text = cache.read(folder, _record_key(current))
+    if text is None:
+        return False
+    try:
+        expected = json.loads(text)
+    except ValueError:
+        return False
+    return bool(expected == file_hashes(info.disk))
+
+
+__all__ = ["INPUTS", "changes_key", "code_digest", "file_hashes", "inputs", "remember", "spec_hashes", "up_to_date"]
