@@ -17,7 +17,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +58,8 @@ class Outcome:
     stdout: str
     stderr: str
     seconds: float
+    """CPU seconds of the child (user + system): the budget is work done, not the wall clock of a
+    shared machine; a child that waits instead of working is killed at 3x the limit."""
     peak_bytes: int
     events: list[str]
     """Network attempts and opens of forbidden paths, as recorded by the audit hook."""
@@ -97,7 +98,6 @@ def run_guarded(args: Sequence[str], *, cwd: Path = ROOT, forbidden: Sequence[Pa
             "PYTHONPATH": str(ROOT),
             "PYTHONDONTWRITEBYTECODE": "1",
         }
-        started = time.perf_counter()
         with out.open("wb") as stdout, err.open("wb") as stderr:
             child = subprocess.Popen(
                 [sys.executable, "-c", _CHILD, *args],
@@ -115,12 +115,11 @@ def run_guarded(args: Sequence[str], *, cwd: Path = ROOT, forbidden: Sequence[Pa
             finally:
                 timer.cancel()
             child.returncode = os.waitstatus_to_exitcode(status)
-        seconds = time.perf_counter() - started
         return Outcome(
             returncode=child.returncode,
             stdout=out.read_text(encoding="utf-8", errors="replace"),
             stderr=err.read_text(encoding="utf-8", errors="replace"),
-            seconds=seconds,
+            seconds=usage.ru_utime + usage.ru_stime,
             peak_bytes=usage.ru_maxrss * 1024,
             events=events.read_text(encoding="utf-8").splitlines() if events.exists() else [],
         )
