@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import warnings
 from typing import Any, AsyncIterator, Iterator, Mapping
 
@@ -14,13 +13,10 @@ from . import _validators, errors, models
 from ._base_client import AsyncTransport, SyncTransport, raw_async, raw_sync
 from ._config import (
     DEFAULT_MAX_RESPONSE_BYTES,
-    DEFAULT_MAX_RETRIES,
-    Config,
-    env_str,
-    make_timeout,
-    resolve_base_url,
-    resolve_token,
+    ApiDefaults,
+    make_config,
     setup_logging,
+    update_config,
     user_agent,
 )
 from ._reading import PageTokens
@@ -178,100 +174,16 @@ _DELETE_BOT_ISSUE = Operation(
 )
 
 
-def _make_config(
-    *,
-    token: str | None,
-    bot_id: str | None,
-    integration_id: str | None,
-    integration_alias: str | None,
-    workspace_id: str | None,
-    base_url: str | httpx.URL | None,
-    timeout: TimeoutTypes | Unset,
-    max_retries: int | None,
-    default_headers: Mapping[str, str] | None,
-    validate_requests: bool,
-    require_token: bool,
-    max_response_bytes: int,
-    total_timeout: float | None,
-    strict_responses: bool,
-) -> Config:
-    options: dict[str, str | None] = {
-        "x-bot-id": bot_id if bot_id is not None else env_str("BP_BOT_ID"),
-        "x-integration-id": (
-            integration_id if integration_id is not None else env_str("BP_INTEGRATION_ID")
-        ),
-        "x-integration-alias": integration_alias,
-        "x-workspace-id": workspace_id if workspace_id is not None else env_str("BP_WORKSPACE_ID"),
-    }
-    return Config(
-        token=resolve_token(token, "BP_TOKEN", require_token),
-        base_url=resolve_base_url(base_url, "BP_API_URL", DEFAULT_BASE_URL),
-        timeout=make_timeout(timeout),
-        max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries,
-        header_options=tuple((k, v) for k, v in options.items() if v is not None),
-        default_headers=tuple((default_headers or {}).items()),
-        validate_requests=validate_requests,
-        require_token=require_token,
-        max_response_bytes=max_response_bytes,
-        total_timeout=total_timeout,
-        strict_responses=strict_responses,
-    )
-
-
-def _update_config(
-    config: Config,
-    *,
-    token: str | None | Unset,
-    bot_id: str | None | Unset,
-    integration_id: str | None | Unset,
-    integration_alias: str | None | Unset,
-    workspace_id: str | None | Unset,
-    base_url: str | httpx.URL | Unset,
-    timeout: TimeoutTypes | Unset,
-    max_retries: int | Unset,
-    default_headers: Mapping[str, str] | Unset,
-    validate_requests: bool | Unset,
-    require_token: bool | Unset,
-    max_response_bytes: int | Unset,
-    total_timeout: float | None | Unset,
-    strict_responses: bool | Unset,
-) -> Config:
-    options: dict[str, str | None] = dict(config.header_options)
-    if bot_id is not UNSET:
-        options["x-bot-id"] = bot_id
-    if integration_id is not UNSET:
-        options["x-integration-id"] = integration_id
-    if integration_alias is not UNSET:
-        options["x-integration-alias"] = integration_alias
-    if workspace_id is not UNSET:
-        options["x-workspace-id"] = workspace_id
-    require = config.require_token if require_token is UNSET else require_token
-    return dataclasses.replace(
-        config,
-        token=resolve_token(config.token if token is UNSET else token, "", require),
-        base_url=(
-            config.base_url
-            if base_url is UNSET
-            else resolve_base_url(base_url, "BP_API_URL", DEFAULT_BASE_URL)
-        ),
-        timeout=config.timeout if timeout is UNSET else make_timeout(timeout),
-        max_retries=config.max_retries if max_retries is UNSET else max_retries,
-        header_options=tuple((k, v) for k, v in options.items() if v is not None),
-        default_headers=(
-            config.default_headers if default_headers is UNSET else tuple(default_headers.items())
-        ),
-        validate_requests=(
-            config.validate_requests if validate_requests is UNSET else validate_requests
-        ),
-        require_token=require,
-        max_response_bytes=(
-            config.max_response_bytes if max_response_bytes is UNSET else max_response_bytes
-        ),
-        total_timeout=config.total_timeout if total_timeout is UNSET else total_timeout,
-        strict_responses=(
-            config.strict_responses if strict_responses is UNSET else strict_responses
-        ),
-    )
+_API_DEFAULTS = ApiDefaults(
+    token_env="BP_TOKEN",
+    base_url_env="BP_API_URL",
+    base_url=DEFAULT_BASE_URL,
+    header_env=(
+        ("x-bot-id", "BP_BOT_ID"),
+        ("x-integration-id", "BP_INTEGRATION_ID"),
+        ("x-workspace-id", "BP_WORKSPACE_ID"),
+    ),
+)
 
 
 class Client(SyncTransport):
@@ -280,34 +192,36 @@ class Client(SyncTransport):
     Every argument is optional; unset ones come from the environment, then defaults.
 
     Args:
-        token: Bearer token. Default: ``$BP_TOKEN``.
-        bot_id: Sent as ``x-bot-id`` on the operations that declare it.
-            Default: ``$BP_BOT_ID``.
-        integration_id: Sent as ``x-integration-id`` on the operations that declare it.
-            Default: ``$BP_INTEGRATION_ID``.
-        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it.
-        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it.
-            Default: ``$BP_WORKSPACE_ID``.
+        token: Bearer token, sent as ``Authorization: Bearer <token>``; never shown by ``repr``.
+            Default: ``$BP_TOKEN``.
+        bot_id: Sent as ``x-bot-id`` on the operations that declare it; a per-call argument of the
+            same name overrides it. Default: ``$BP_BOT_ID``.
+        integration_id: Sent as ``x-integration-id`` on the operations that declare it; a per-call
+            argument of the same name overrides it. Default: ``$BP_INTEGRATION_ID``.
+        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it; a
+            per-call argument of the same name overrides it.
+        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it; a per-call
+            argument of the same name overrides it. Default: ``$BP_WORKSPACE_ID``.
         base_url: The API's address. Default: ``$BP_API_URL``, else ``https://api.botpress.cloud``.
-        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits
-            forever. Default: 60.
+        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever.
+            Default: 60.
         max_retries: How many times a failed request is retried when that is safe. Default: 2.
-        http_client: An ``httpx.Client`` to send requests with, used as given (and not closed
-            by this client).
+        http_client: An ``httpx.Client`` to send requests with (proxies, certificates, transports,
+            event hooks), used as given and not closed by this client.
         default_headers: Headers sent with every request.
-        validate_requests: Check arguments against the API's rules before sending.
-            Default: ``True``.
+        validate_requests: Check arguments against the API's rules before sending. Default:
+            ``True``.
         require_token: Refuse to build the client without a token. ``False`` sends no
-            ``Authorization`` header then, for a proxy that adds authentication itself.
-            Default: ``True``.
-        max_response_bytes: Largest answer body read, in bytes after decompression; a larger
-            one raises ``ResponseTooLargeError``. Default: 64 MiB.
-        total_timeout: Seconds a whole call may take, retries and waits included; ``None``:
-            at most ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between
-            them. Default: ``None``.
+            ``Authorization`` header then, for a proxy that adds authentication itself. Default:
+            ``True``.
+        max_response_bytes: Largest answer body read, in bytes after decompression; a larger one
+            raises ``ResponseTooLargeError``. Default: 64 MiB.
+        total_timeout: Seconds a whole call may take, retries and waits included; ``None``: at most
+            ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between them. Default:
+            ``None``.
         strict_responses: Check every JSON answer against its schema (member types, required
-            members) and raise ``ResponseValidationError`` naming the path and the rule.
-            Default: ``False`` (answers are read leniently).
+            members) and raise ``ResponseValidationError`` naming the path and the rule. Default:
+            ``False`` (answers are read leniently).
     """
 
     _user_agent = user_agent(__version__)
@@ -334,12 +248,15 @@ class Client(SyncTransport):
         strict_responses: bool = False,
     ) -> None:
         setup_logging("BP_LOG")
-        config = _make_config(
+        config = make_config(
+            _API_DEFAULTS,
+            {
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-workspace-id": workspace_id,
+            },
             token=token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            workspace_id=workspace_id,
             base_url=base_url,
             timeout=timeout,
             max_retries=max_retries,
@@ -362,10 +279,10 @@ class Client(SyncTransport):
         integration_id: str | None | Unset = UNSET,
         integration_alias: str | None | Unset = UNSET,
         workspace_id: str | None | Unset = UNSET,
-        base_url: str | httpx.URL | Unset = UNSET,
+        base_url: str | httpx.URL | None | Unset = UNSET,
         timeout: TimeoutTypes | Unset = UNSET,
-        max_retries: int | Unset = UNSET,
-        default_headers: Mapping[str, str] | Unset = UNSET,
+        max_retries: int | None | Unset = UNSET,
+        default_headers: Mapping[str, str] | None | Unset = UNSET,
         validate_requests: bool | Unset = UNSET,
         require_token: bool | Unset = UNSET,
         max_response_bytes: int | Unset = UNSET,
@@ -374,13 +291,16 @@ class Client(SyncTransport):
     ) -> Client:
         """A copy of this client with some options changed, sharing its connection pool."""
         copy = Client.__new__(Client)
-        copy._config = _update_config(
+        copy._config = update_config(
             self._config,
+            _API_DEFAULTS,
+            {
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-workspace-id": workspace_id,
+            },
             token=token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            workspace_id=workspace_id,
             base_url=base_url,
             timeout=timeout,
             max_retries=max_retries,
@@ -1659,34 +1579,36 @@ class AsyncClient(AsyncTransport):
     Every argument is optional; unset ones come from the environment, then defaults.
 
     Args:
-        token: Bearer token. Default: ``$BP_TOKEN``.
-        bot_id: Sent as ``x-bot-id`` on the operations that declare it.
-            Default: ``$BP_BOT_ID``.
-        integration_id: Sent as ``x-integration-id`` on the operations that declare it.
-            Default: ``$BP_INTEGRATION_ID``.
-        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it.
-        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it.
-            Default: ``$BP_WORKSPACE_ID``.
+        token: Bearer token, sent as ``Authorization: Bearer <token>``; never shown by ``repr``.
+            Default: ``$BP_TOKEN``.
+        bot_id: Sent as ``x-bot-id`` on the operations that declare it; a per-call argument of the
+            same name overrides it. Default: ``$BP_BOT_ID``.
+        integration_id: Sent as ``x-integration-id`` on the operations that declare it; a per-call
+            argument of the same name overrides it. Default: ``$BP_INTEGRATION_ID``.
+        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it; a
+            per-call argument of the same name overrides it.
+        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it; a per-call
+            argument of the same name overrides it. Default: ``$BP_WORKSPACE_ID``.
         base_url: The API's address. Default: ``$BP_API_URL``, else ``https://api.botpress.cloud``.
-        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits
-            forever. Default: 60.
+        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever.
+            Default: 60.
         max_retries: How many times a failed request is retried when that is safe. Default: 2.
-        http_client: An ``httpx.AsyncClient`` to send requests with, used as given (and not closed
-            by this client).
+        http_client: An ``httpx.AsyncClient`` to send requests with (proxies, certificates,
+            transports, event hooks), used as given and not closed by this client.
         default_headers: Headers sent with every request.
-        validate_requests: Check arguments against the API's rules before sending.
-            Default: ``True``.
+        validate_requests: Check arguments against the API's rules before sending. Default:
+            ``True``.
         require_token: Refuse to build the client without a token. ``False`` sends no
-            ``Authorization`` header then, for a proxy that adds authentication itself.
-            Default: ``True``.
-        max_response_bytes: Largest answer body read, in bytes after decompression; a larger
-            one raises ``ResponseTooLargeError``. Default: 64 MiB.
-        total_timeout: Seconds a whole call may take, retries and waits included; ``None``:
-            at most ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between
-            them. Default: ``None``.
+            ``Authorization`` header then, for a proxy that adds authentication itself. Default:
+            ``True``.
+        max_response_bytes: Largest answer body read, in bytes after decompression; a larger one
+            raises ``ResponseTooLargeError``. Default: 64 MiB.
+        total_timeout: Seconds a whole call may take, retries and waits included; ``None``: at most
+            ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between them. Default:
+            ``None``.
         strict_responses: Check every JSON answer against its schema (member types, required
-            members) and raise ``ResponseValidationError`` naming the path and the rule.
-            Default: ``False`` (answers are read leniently).
+            members) and raise ``ResponseValidationError`` naming the path and the rule. Default:
+            ``False`` (answers are read leniently).
     """
 
     _user_agent = user_agent(__version__)
@@ -1713,12 +1635,15 @@ class AsyncClient(AsyncTransport):
         strict_responses: bool = False,
     ) -> None:
         setup_logging("BP_LOG")
-        config = _make_config(
+        config = make_config(
+            _API_DEFAULTS,
+            {
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-workspace-id": workspace_id,
+            },
             token=token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            workspace_id=workspace_id,
             base_url=base_url,
             timeout=timeout,
             max_retries=max_retries,
@@ -1741,10 +1666,10 @@ class AsyncClient(AsyncTransport):
         integration_id: str | None | Unset = UNSET,
         integration_alias: str | None | Unset = UNSET,
         workspace_id: str | None | Unset = UNSET,
-        base_url: str | httpx.URL | Unset = UNSET,
+        base_url: str | httpx.URL | None | Unset = UNSET,
         timeout: TimeoutTypes | Unset = UNSET,
-        max_retries: int | Unset = UNSET,
-        default_headers: Mapping[str, str] | Unset = UNSET,
+        max_retries: int | None | Unset = UNSET,
+        default_headers: Mapping[str, str] | None | Unset = UNSET,
         validate_requests: bool | Unset = UNSET,
         require_token: bool | Unset = UNSET,
         max_response_bytes: int | Unset = UNSET,
@@ -1753,13 +1678,16 @@ class AsyncClient(AsyncTransport):
     ) -> AsyncClient:
         """A copy of this client with some options changed, sharing its connection pool."""
         copy = AsyncClient.__new__(AsyncClient)
-        copy._config = _update_config(
+        copy._config = update_config(
             self._config,
+            _API_DEFAULTS,
+            {
+                "x-bot-id": bot_id,
+                "x-integration-id": integration_id,
+                "x-integration-alias": integration_alias,
+                "x-workspace-id": workspace_id,
+            },
             token=token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            workspace_id=workspace_id,
             base_url=base_url,
             timeout=timeout,
             max_retries=max_retries,

@@ -5,11 +5,14 @@ environment) when a client is built, timeouts and logging."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import os
 import platform
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import httpx
 
@@ -20,6 +23,8 @@ from ._exceptions import (
     ConfigurationError,
 )
 from ._types import UNSET, TimeoutTypes, Unset
+
+T = TypeVar("T")
 
 _PACKAGE = __package__ or __name__.rpartition(".")[0]
 """The name of the package this module runs in (the generated package)."""
@@ -246,3 +251,191 @@ def setup_logging(env_var: str) -> None:
         handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
         log.addHandler(handler)
+
+
+@dataclass(frozen=True, slots=True)
+class ApiDefaults:
+    """What a generated client knows of its API's configuration (from the spec)."""
+
+    token_env: str
+    """Environment variable of the token ("" when none)."""
+    base_url_env: str
+    """Environment variable of the base URL ("" when none)."""
+    base_url: str
+    """The address used when neither the argument nor the environment gives one."""
+    header_env: tuple[tuple[str, str], ...] = ()
+    """(wire header, environment variable) of the header options (``x-client-option``)."""
+
+
+CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
+    (
+        "token",
+        "str | None",
+        "None",
+        True,
+        "Bearer token, sent as ``Authorization: Bearer <token>``; never shown by ``repr``."
+        "{token_default}",
+    ),
+    (
+        "base_url",
+        "str | httpx.URL | None",
+        "None",
+        True,
+        "The API's address. Default: {base_url_default}.",
+    ),
+    (
+        "timeout",
+        "TimeoutTypes | Unset",
+        "UNSET",
+        True,
+        "Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever."
+        " Default: 60.",
+    ),
+    (
+        "max_retries",
+        "int | None",
+        "None",
+        True,
+        "How many times a failed request is retried when that is safe. Default: 2.",
+    ),
+    (
+        "http_client",
+        "{http_client} | None",
+        "None",
+        False,
+        "An ``{http_client}`` to send requests with (proxies, certificates, transports, event"
+        " hooks), used as given and not closed by this client.",
+    ),
+    ("default_headers", "Mapping[str, str] | None", "None", True, "Headers sent with every request."),
+    (
+        "validate_requests",
+        "bool",
+        "True",
+        True,
+        "Check arguments against the API's rules before sending. Default: ``True``.",
+    ),
+    (
+        "require_token",
+        "bool",
+        "{token_required}",
+        True,
+        "Refuse to build the client without a token. ``False`` sends no ``Authorization``"
+        " header then, for a proxy that adds authentication itself. Default: ``{token_required}``.",
+    ),
+    (
+        "max_response_bytes",
+        "int",
+        "DEFAULT_MAX_RESPONSE_BYTES",
+        True,
+        "Largest answer body read, in bytes after decompression; a larger one raises"
+        " ``ResponseTooLargeError``. Default: 64 MiB.",
+    ),
+    (
+        "total_timeout",
+        "float | None",
+        "None",
+        True,
+        "Seconds a whole call may take, retries and waits included; ``None``: at most"
+        " ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between them."
+        " Default: ``None``.",
+    ),
+    (
+        "strict_responses",
+        "bool",
+        "False",
+        True,
+        "Check every JSON answer against its schema (member types, required members) and raise"
+        " ``ResponseValidationError`` naming the path and the rule. Default: ``False`` (answers"
+        " are read leniently).",
+    ),
+)
+"""The options of every generated client, declared once: (name, annotation of the argument, its
+default, whether ``with_options`` changes it, the line that documents it). The generator reads
+this table (it is a literal) to write ``__init__``, ``with_options``, the README's option list
+and the names no header option may take; the ``{...}`` fields are the spec's (the client class,
+the environment variables). :func:`make_config` and :func:`update_config` take the values."""
+
+
+def make_config(
+    api: ApiDefaults,
+    headers: Mapping[str, str | None],
+    *,
+    token: str | None,
+    base_url: str | httpx.URL | None,
+    timeout: TimeoutTypes | Unset,
+    max_retries: int | None,
+    default_headers: Mapping[str, str] | None,
+    validate_requests: bool,
+    require_token: bool,
+    max_response_bytes: int,
+    total_timeout: float | None,
+    strict_responses: bool,
+) -> Config:
+    """The configuration of a new client: arguments, else the environment, else defaults.
+    ``headers``: the header options given (wire header -> value, ``None`` when not given)."""
+    env = dict(api.header_env)
+    values = {wire: value if value is not None else env_str(env.get(wire, "")) for wire, value in headers.items()}
+    return Config(
+        token=resolve_token(token, api.token_env, require_token),
+        base_url=resolve_base_url(base_url, api.base_url_env, api.base_url),
+        timeout=make_timeout(timeout),
+        max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries,
+        header_options=tuple((k, v) for k, v in values.items() if v is not None),
+        default_headers=tuple((default_headers or {}).items()),
+        validate_requests=validate_requests,
+        require_token=require_token,
+        max_response_bytes=max_response_bytes,
+        total_timeout=total_timeout,
+        strict_responses=strict_responses,
+    )
+
+
+def _changed(value: T | Unset, current: T) -> T:
+    return current if isinstance(value, Unset) else value
+
+
+def update_config(
+    config: Config,
+    api: ApiDefaults,
+    headers: Mapping[str, str | Unset | None],
+    *,
+    token: str | Unset | None,
+    base_url: str | httpx.URL | Unset | None,
+    timeout: TimeoutTypes | Unset,
+    max_retries: int | Unset | None,
+    default_headers: Mapping[str, str] | Unset | None,
+    validate_requests: bool | Unset,
+    require_token: bool | Unset,
+    max_response_bytes: int | Unset,
+    total_timeout: float | Unset | None,
+    strict_responses: bool | Unset,
+) -> Config:
+    """``config`` with the options given changed (``with_options``); the others are kept."""
+    values: dict[str, str | None] = dict(config.header_options)
+    for wire, value in headers.items():
+        if not isinstance(value, Unset):
+            values[wire] = value
+    require = _changed(require_token, config.require_token)
+    retries = _changed(max_retries, config.max_retries)
+    return dataclasses.replace(
+        config,
+        token=resolve_token(_changed(token, config.token), "", require),
+        base_url=(
+            config.base_url
+            if isinstance(base_url, Unset)
+            else resolve_base_url(base_url, api.base_url_env, api.base_url)
+        ),
+        timeout=config.timeout if isinstance(timeout, Unset) else make_timeout(timeout),
+        max_retries=DEFAULT_MAX_RETRIES if retries is None else retries,
+        header_options=tuple((k, v) for k, v in values.items() if v is not None),
+        default_headers=(
+            config.default_headers
+            if isinstance(default_headers, Unset)
+            else tuple((default_headers or {}).items())
+        ),
+        validate_requests=_changed(validate_requests, config.validate_requests),
+        require_token=require,
+        max_response_bytes=_changed(max_response_bytes, config.max_response_bytes),
+        total_timeout=_changed(total_timeout, config.total_timeout),
+        strict_responses=_changed(strict_responses, config.strict_responses),
+    )

@@ -11,7 +11,6 @@ from __future__ import annotations
 # when the module uses one of its names (:data:`ALWAYS` names count as used).
 IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "_client.py": (
-        ("dataclasses", ()),
         ("warnings", ()),
         ("datetime", ("datetime",)),
         ("typing", ("Any", "AsyncIterator", "Iterator", "Mapping")),
@@ -24,13 +23,10 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             "._config",
             (
                 "DEFAULT_MAX_RESPONSE_BYTES",
-                "DEFAULT_MAX_RETRIES",
-                "Config",
-                "env_str",
-                "make_timeout",
-                "resolve_base_url",
-                "resolve_token",
+                "ApiDefaults",
+                "make_config",
                 "setup_logging",
+                "update_config",
                 "user_agent",
             ),
         ),
@@ -74,9 +70,9 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 # Names a module's fixed text uses whatever the IR holds.
 ALWAYS: dict[str, frozenset[str]] = {
     "_client.py": frozenset(
-        {"dataclasses", "Mapping", "httpx", "errors", "DEFAULT_MAX_RETRIES", "AsyncTransport", "Config"}
-        | {"SyncTransport", "make_timeout", "setup_logging", "user_agent", "UNSET", "TimeoutTypes", "Unset"}
-        | {"__version__", "DEFAULT_MAX_RESPONSE_BYTES", "resolve_base_url", "resolve_token"}
+        {"Mapping", "httpx", "errors", "AsyncTransport", "SyncTransport", "setup_logging", "user_agent"}
+        | {"UNSET", "TimeoutTypes", "Unset", "__version__", "DEFAULT_MAX_RESPONSE_BYTES", "ApiDefaults"}
+        | {"make_config", "update_config"}
     ),
     "models.py": frozenset({"MappingProxyType", "Any", "Mapping"}),
     "_validators.py": frozenset({"Final", "_parse_datetime"}),

@@ -10,6 +10,7 @@ import jinja2
 from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, TEMPLATES
 from . import blocks
+from .client_options import option_pieces
 from .imports import IMPORTS
 from .literals import escape_invisible, py_literal
 from .writer import IMPORTS_MARK, ModuleWriter
@@ -84,6 +85,11 @@ def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
     return "\n".join(lines)[len(head) :]
 
 
+def _arg_entry(text: str, name: str) -> str:
+    """A client option's entry in the client class's ``Args:`` list."""
+    return _entry(name, text, 8)
+
+
 def _field_doc(f: Field) -> str:
     return _entry(f.name, _describe(f.description, f.default_doc, f.deprecated), 8)
 
@@ -130,6 +136,7 @@ def environment() -> jinja2.Environment:
         arg_doc=_arg_doc,
         op_doc=_op_doc,
         pyrepr=_pyrepr,
+        arg_entry=_arg_entry,
     )
     return env
 
@@ -146,11 +153,24 @@ def render(api: Api) -> dict[str, str]:
 def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
     """One file; a Python module with computed imports gets a writer ``w`` whose record of the
     names it wrote becomes the module's imports (placed where the template marks them)."""
+    views = _views(api, name)
     if name not in IMPORTS:
-        return env.get_template(template).render(api=api, w=ModuleWriter(api, name))
+        return env.get_template(template).render(api=api, w=ModuleWriter(api, name), **views)
     writer = ModuleWriter(api, name)
-    text = env.get_template(template).render(api=api, w=writer)
+    text = env.get_template(template).render(api=api, w=writer, **views)
     return text.replace(IMPORTS_MARK, writer.imports(), 1)
+
+
+def _views(api: Api, name: str) -> dict[str, object]:
+    """What a module's template places besides the IR: pieces computed before Jinja runs."""
+    if name == "_client.py":
+        return {
+            "sync_options": option_pieces(api, "httpx.Client"),
+            "async_options": option_pieces(api, "httpx.AsyncClient"),
+        }
+    if name == "README.md":
+        return {"options": option_pieces(api, "httpx.Client")}
+    return {}
 
 
 def _encodable(name: str, text: str) -> str:

@@ -358,10 +358,6 @@ class ModuleWriter:
         """``((wire, argument), ...)`` of the required headers the client configuration may supply."""
         return py_literal(tuple((p.wire, p.name) for p in op.required_option_headers))
 
-    def env(self, variable: str) -> str:
-        self.uses.add("env_str")
-        return f"env_str({py_literal(variable)})"
-
     # -- validators ----------------------------------------------------------------------------
     def model_check(self, v: ModelValidator) -> list[str]:
         """Statements of the request check of a model's JSON form (``data``, path ``at``)."""

@@ -28,26 +28,19 @@ a wire name is kept verbatim only when it is ASCII and does not start with ``_``
 
 from __future__ import annotations
 
-import ast
 import builtins
 from collections.abc import Iterable
-from functools import cache
 
 from ..load.reader import Document, Node
 from ..problems import Problem
-from ..resources import RUNTIME
 from .collisions import member_names, numbered
 from .naming import pascal_case, snake_case
+from .runtime_names import client_options, runtime_client_attributes, runtime_error_classes
 
 # Modules of the generated package (the package name itself is reserved per package).
 PACKAGE_MODULES = frozenset(
     {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
     | {"_config", "_encoding", "_reading", "_transport"}
-)
-# What the ``_client.py`` template defines on the client classes, besides the runtime's attributes.
-CLIENT_TEMPLATE_ATTRIBUTES = frozenset(
-    {"with_options", "with_raw_response", "_user_agent", "_error_types", "_error_type_member"}
-    | {"__init__", "__enter__", "__exit__", "__aenter__", "__aexit__"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
@@ -76,56 +69,14 @@ METHOD_ARGUMENTS = frozenset(
     | {"models", "warnings", "httpx", "dataclasses", "datetime", "cast", "raw_sync", "raw_async", "setup_logging"}
     | {"bool", "dict", "float", "int", "list", "object", "str", "tuple", "isinstance", "len", "iter", "next"}
 )
-# Arguments of ``Client(...)`` and ``with_options(...)`` and the locals their bodies use: a client
-# option (``x-client-option``) of one of these names gets a trailing "_".
-CLIENT_ARGUMENTS = frozenset(
-    {"self", "token", "base_url", "timeout", "max_retries", "http_client", "default_headers", "validate_requests"}
-    | {"require_token", "max_response_bytes", "total_timeout", "strict_responses"}
-    | {"config", "copy", "options", "httpx", "errors", "models", "setup_logging", "_make_config", "_update_config"}
+# Arguments of ``Client(...)`` and ``with_options(...)`` (the runtime's ``CLIENT_OPTIONS``) and the
+# names their bodies use: a client option (``x-client-option``) of one of these names gets a "_".
+CLIENT_ARGUMENTS = frozenset(option.name for option in client_options()) | frozenset(
+    {"self", "config", "copy", "httpx", "errors", "models", "setup_logging", "make_config", "update_config"}
+    | {"UNSET", "Unset", "Mapping", "TimeoutTypes", "DEFAULT_MAX_RESPONSE_BYTES", "_API_DEFAULTS"}
 )
-
-
-def _stored_attributes(cls: ast.ClassDef) -> set[str]:
-    """Methods, class attributes and ``self.<name> = ...`` attributes a class defines."""
-    names: set[str] = set()
-    for stmt in cls.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(stmt.name)
-        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            names.add(stmt.target.id)
-        elif isinstance(stmt, ast.Assign):
-            names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
-    for node in ast.walk(cls):
-        if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.ctx, ast.Store)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "self"
-        ):
-            names.add(node.attr)
-    return names
-
-
-def _runtime_tree(module: str) -> ast.Module:
-    return ast.parse((RUNTIME / f"{module}.py").read_text(encoding="utf-8"))
-
-
-@cache
-def runtime_client_attributes() -> frozenset[str]:
-    """Every attribute (public and private) the generated client classes get from the runtime's
-    transport classes and from the client template, and those of every object."""
-    names: set[str] = set(CLIENT_TEMPLATE_ATTRIBUTES) | set(dir(object))
-    for module in ("_transport", "_base_client"):  # BaseTransport; SyncTransport, AsyncTransport
-        for node in _runtime_tree(module).body:
-            if isinstance(node, ast.ClassDef) and node.name in ("BaseTransport", "SyncTransport", "AsyncTransport"):
-                names |= _stored_attributes(node)
-    return frozenset(names)
-
-
-@cache
-def runtime_error_classes() -> frozenset[str]:
-    """The error classes of the runtime (``ClientError``, ``ApiError``, ...)."""
-    return frozenset(n.name for n in _runtime_tree("_exceptions").body if isinstance(n, ast.ClassDef))
+API_DEFAULTS = "_API_DEFAULTS"
+"""The ``_client`` module's constant of the API's configuration defaults (see ``_config.ApiDefaults``)."""
 
 
 class Scope:
@@ -160,7 +111,7 @@ class Namer:
         self.errors.take(self.base_error, "the package's base error")
         self.patterns: dict[str, str] = {}  # regex -> module constant of ``_validators``
         # module-level helpers (key sets, validators, decoders, constants) claimed per module
-        self.helpers: dict[str, dict[str, str]] = {"models": {}, "_validators": {}, "_client": {}}
+        self.helpers: dict[str, dict[str, str]] = {"models": {}, "_validators": {}, "_client": {API_DEFAULTS: ""}}
         self.given: dict[tuple[str, str, str], str] = {}  # (module, wanted name, owner) -> name given
         self.option_headers: dict[str, str] = {}  # client option -> its header (lower case)
 

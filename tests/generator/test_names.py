@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import importlib
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ from types import ModuleType
 import httpx
 import pytest
 
-from generator.lower.names import runtime_client_attributes, runtime_error_classes
+from generator.lower.runtime_names import client_options, runtime_client_attributes, runtime_error_classes
 from generator.pipeline import generate
 from generator.write.files import write_package
 
@@ -202,3 +203,42 @@ def test_keywords_are_a_fixed_table_not_the_interpreter_s() -> None:
     assert SOFT_KEYWORDS == {"_", "case", "match"}  # the names of 3.11, recorded
     recorded = {"type": "type", "match": "match_", "case": "case_", "class": "class_", "print": "print"}
     assert {name: snake_case(name) for name in recorded} == recorded
+
+
+def test_header_options_named_like_any_client_option_are_renamed_and_the_package_imports(tmp_path: Path) -> None:
+    """Every option of the runtime's declaration (``CLIENT_OPTIONS``), taken by an
+    ``x-client-option`` of the spec: a located warning, a renamed argument, a package that
+    imports and sends the header under its new name."""
+    options = [option.name for option in client_options()]
+    parameters = [
+        {"name": f"X-{name}", "in": "header", "schema": {"type": "string"}, "x-client-option": {"name": name}}
+        for name in options
+    ]
+    spec = {
+        "openapi": "3.1.0",
+        "info": {"title": "Options", "version": "1.0.0"},
+        "servers": [{"url": "https://options.example"}],
+        "paths": {
+            "/ping": {
+                "get": {"operationId": "ping", "parameters": parameters, "responses": {"204": {"description": "ok"}}}
+            }
+        },
+    }
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec))
+    _, files, warnings = generate(str(path), "options_pkg")
+    renamed = {w.message.rsplit("named ", 1)[1] for w in warnings if "an argument of the client" in w.message}
+    assert renamed == {f"{name}_" for name in options}
+    write_package(files, tmp_path / "out" / "options_pkg")
+    sys.path.insert(0, str(tmp_path / "out"))
+    try:
+        module = importlib.import_module("options_pkg")
+        seen: list[httpx.Request] = []
+        http = httpx.Client(transport=httpx.MockTransport(lambda r: seen.append(r) or httpx.Response(204)))
+        client = module.Client(token="t", http_client=http, total_timeout_="a", strict_responses_="b")
+        client.with_options(require_token_="c").ping()
+        assert (seen[0].headers["x-total_timeout"], seen[0].headers["x-require_token"]) == ("a", "c")
+    finally:
+        sys.path.remove(str(tmp_path / "out"))
+        for name in [m for m in sys.modules if m == "options_pkg" or m.startswith("options_pkg.")]:
+            del sys.modules[name]
