@@ -304,7 +304,13 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         "An ``{http_client}`` to send requests with (proxies, certificates, transports, event"
         " hooks), used as given and not closed by this client.",
     ),
-    ("default_headers", "Mapping[str, str] | None", "None", True, "Headers sent with every request."),
+    (
+        "default_headers",
+        "Mapping[str, str] | None",
+        "None",
+        True,
+        "Headers sent with every request.",
+    ),
     (
         "validate_requests",
         "bool",
@@ -372,7 +378,10 @@ def make_config(
     """The configuration of a new client: arguments, else the environment, else defaults.
     ``headers``: the header options given (wire header -> value, ``None`` when not given)."""
     env = dict(api.header_env)
-    values = {wire: value if value is not None else env_str(env.get(wire, "")) for wire, value in headers.items()}
+    values = {
+        wire: value if value is not None else env_str(env.get(wire, ""))
+        for wire, value in headers.items()
+    }
     return Config(
         token=resolve_token(token, api.token_env, require_token),
         base_url=resolve_base_url(base_url, api.base_url_env, api.base_url),
