@@ -10,14 +10,11 @@ from urllib.parse import unquote
 
 from ..problems import Problem, SpecError, pointer
 
-if TYPE_CHECKING:  # verdicts imports this module: no cycle at run time
+if TYPE_CHECKING:  # verdicts does not import this module: no cycle at run time either way
     from .verdicts import Finding
 
 JSON = Any
 Ptr = tuple[str, ...]
-
-HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-"""The operations a path item may hold, in the order OpenAPI lists them."""
 
 
 @dataclass(frozen=True)

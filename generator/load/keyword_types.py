@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from ..problems import Problem, SpecError, pointer
-from .document import HTTP_METHODS, Document, Node
+from .document import Document, Node
 from .limits import MAX_ALL_OF_DEPTH, MAX_SCHEMA_DEPTH
+from .openapi import HTTP_METHODS
 
 JSON = Any
 

@@ -19,7 +19,8 @@ from jsonschema.exceptions import ValidationError, best_match
 from .. import cache
 from ..problems import Problem, SpecError, pointer
 from . import metaschemas
-from .document import HTTP_METHODS, Document, Node
+from .document import Document, Node
+from .openapi import HTTP_METHODS
 from .refs import key_name, mappings, ref_chains
 from .verdicts import ERROR, Finding, finding
 

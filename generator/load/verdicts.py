@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..problems import Problem
-from .document import HTTP_METHODS
+from .openapi import HTTP_METHODS
 
 ERROR = "error"
 OPERATION = "operation"

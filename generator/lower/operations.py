@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..ir import ErrorType, Operation, OperationValidator, Pagination, Parameter, TypeRef
-from ..load.document import HTTP_METHODS
+from ..load.openapi import HTTP_METHODS
 from ..load.reader import Node
 from .bodies import Unsupported, body_arguments, request_body
 from .checks import CheckBuilder
