@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 from ..problems import Problem, SpecError, pointer
 
-if TYPE_CHECKING:  # verdicts imports problems only; no cycle at run time either way
+if TYPE_CHECKING:  # verdicts does not import this module: no cycle at run time either way
     from .verdicts import Finding
 
 JSON = Any

@@ -19,10 +19,9 @@ from typing import Any
 from ..problems import Problem, SpecError, pointer
 from .document import Document, Node
 from .limits import MAX_ALL_OF_DEPTH, MAX_SCHEMA_DEPTH
+from .openapi import HTTP_METHODS
 
 JSON = Any
-
-_HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
 def _count(value: JSON) -> bool:
@@ -161,7 +160,7 @@ class _Walk:
 
     def path_item(self, node: Node) -> None:
         self._list("parameter", node, "parameters")
-        for method in _HTTP_METHODS:
+        for method in HTTP_METHODS:
             self._one("operation", node, method)
 
     def operation(self, node: Node) -> None:

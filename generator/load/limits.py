@@ -295,27 +295,34 @@ def _key_text(event: yaml.ScalarEvent) -> str:
     return "null" if key is None else str(key)
 
 
-def _scan_yaml(text: str, display: str, budget: Budget) -> None:
-    """Walk the YAML events (iteratively, before anything is built) to refuse a document that
-    is too deep or has too many nodes, aliases expanded: alias bombs stop here, in linear time."""
-    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) of what it names
-    frames: list[_Frame] = []
-    count = 0
+class _YamlScan:
+    """One walk of :func:`_scan_yaml`: the open collections, the size of what each anchor names
+    and the nodes counted so far."""
 
-    def where() -> str:
-        return pointer(*(f.key for f in frames))
+    def __init__(self, display: str, budget: Budget) -> None:
+        self.display = display
+        self.budget = budget
+        self.anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) of what it names
+        self.frames: list[_Frame] = []
+        self.count = 0
 
-    def count_up(nodes: int, height: int) -> None:
-        nonlocal count
-        count += nodes
-        if count > budget.nodes:
-            raise SpecError([Problem(display, where(), _too_many())])
-        if len(frames) + height > MAX_DEPTH:
-            raise SpecError([Problem(display, where(), _deep())])
+    def problem(self, message: str) -> Problem:
+        return Problem(self.display, pointer(*(f.key for f in self.frames)), message)
 
-    def done(nodes: int, height: int) -> None:
-        if frames:
-            top = frames[-1]
+    def refusal(self, message: str) -> SpecError:
+        return SpecError([self.problem(message)])
+
+    def count_up(self, nodes: int, height: int) -> None:
+        self.count += nodes
+        if self.count > self.budget.nodes:
+            raise self.refusal(_too_many())
+        if len(self.frames) + height > MAX_DEPTH:
+            raise self.refusal(_deep())
+
+    def done(self, nodes: int, height: int) -> None:
+        """A node of ``nodes`` nodes and ``height`` levels is complete inside the open collection."""
+        if self.frames:
+            top = self.frames[-1]
             top.nodes += nodes
             top.height = max(top.height, height + 1)
             if top.is_map:
@@ -324,46 +331,59 @@ def _scan_yaml(text: str, display: str, budget: Budget) -> None:
                 assert isinstance(top.key, int)
                 top.key += 1
 
-    starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
-    ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
-    for event in yaml.parse(text, Loader=_YamlLoader):
+    def event(self, event: yaml.Event) -> None:
         kind = type(event)
         tag = getattr(event, "tag", None)
         if tag not in _JSON_TAGS and kind is not yaml.AliasEvent:
-            if frames and frames[-1].is_map and frames[-1].on_key and kind is yaml.ScalarEvent:
-                frames[-1].key = event.value
-            raise SpecError([Problem(display, where(), _tag_problem(str(tag)))])
+            top = self.frames[-1] if self.frames else None
+            if top is not None and top.is_map and top.on_key and kind is yaml.ScalarEvent:
+                top.key = event.value  # so that the refusal points at the key
+            raise self.refusal(_tag_problem(str(tag)))
         if kind is yaml.ScalarEvent:
-            top = frames[-1] if frames else None
-            if top is not None and top.is_map and top.on_key:
-                top.key = event.value
-                key = _key_text(event)
-                if key in top.keys and event.value != "<<":
-                    budget.warnings.append(Problem(display, where(), _duplicate(key)))
-                top.keys.add(key)
-            value = event.value.replace("_", "").lstrip("+-")
-            if (
-                len(value) > MAX_INT_DIGITS
-                and (tag == _CORE + "int" or (tag is None and not event.style))
-                and _DECIMAL.fullmatch(event.value)
-            ):
-                raise SpecError([Problem(display, where(), _big_int())])
-            count_up(1, 0)
-            if event.anchor:
-                anchors[event.anchor] = (1, 0)
-            done(1, 0)
-        elif kind in starts:
-            count_up(1, 1)
-            frames.append(_Frame(event.anchor, kind is yaml.MappingStartEvent))
-        elif kind in ends:
-            frame = frames.pop()
+            self.scalar(event, tag)
+        elif kind in (yaml.MappingStartEvent, yaml.SequenceStartEvent):
+            self.count_up(1, 1)
+            self.frames.append(_Frame(event.anchor, kind is yaml.MappingStartEvent))
+        elif kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
+            frame = self.frames.pop()
             if frame.anchor:
-                anchors[frame.anchor] = (frame.nodes, frame.height)
-            done(frame.nodes, frame.height)
+                self.anchors[frame.anchor] = (frame.nodes, frame.height)
+            self.done(frame.nodes, frame.height)
         elif kind is yaml.AliasEvent:
-            if any(f.anchor == event.anchor for f in frames):
-                raise SpecError([Problem(display, where(), f"YAML alias *{event.anchor} inside its own anchor")])
-            nodes, height = anchors.get(event.anchor or "", (1, 0))
-            count_up(nodes, height)
-            done(nodes, height)
-    budget.nodes -= count
+            self.alias(event)
+
+    def scalar(self, event: yaml.ScalarEvent, tag: str | None) -> None:
+        top = self.frames[-1] if self.frames else None
+        if top is not None and top.is_map and top.on_key:
+            top.key = event.value
+            key = _key_text(event)
+            if key in top.keys and event.value != "<<":
+                self.budget.warnings.append(self.problem(_duplicate(key)))
+            top.keys.add(key)
+        value = event.value.replace("_", "").lstrip("+-")
+        if (
+            len(value) > MAX_INT_DIGITS
+            and (tag == _CORE + "int" or (tag is None and not event.style))
+            and _DECIMAL.fullmatch(event.value)
+        ):
+            raise self.refusal(_big_int())
+        self.count_up(1, 0)
+        if event.anchor:
+            self.anchors[event.anchor] = (1, 0)
+        self.done(1, 0)
+
+    def alias(self, event: yaml.AliasEvent) -> None:
+        if any(f.anchor == event.anchor for f in self.frames):
+            raise self.refusal(f"YAML alias *{event.anchor} inside its own anchor")
+        nodes, height = self.anchors.get(event.anchor or "", (1, 0))
+        self.count_up(nodes, height)
+        self.done(nodes, height)
+
+
+def _scan_yaml(text: str, display: str, budget: Budget) -> None:
+    """Walk the YAML events (iteratively, before anything is built) to refuse a document that
+    is too deep or has too many nodes, aliases expanded: alias bombs stop here, in linear time."""
+    scan = _YamlScan(display, budget)
+    for event in yaml.parse(text, Loader=_YamlLoader):
+        scan.event(event)
+    budget.nodes -= scan.count

@@ -35,8 +35,28 @@ def load_document(
     path = Path(spec).resolve()
     doc = Document(path=path, display=display)
     budget = Budget()
-    root = parse(path, display, budget)
-    doc.files[path] = root
+    doc.files[path] = parse(path, display, budget)
+    _check_root(doc.files[path], display)
+    refs = _RefReader(doc, budget, Path(ref_root).resolve() if ref_root is not None else path.parent)
+    refs.read_all()
+    doc.warnings.extend(budget.warnings)  # duplicate keys
+    _refuse(refs.problems)
+    _refuse(ref_chains(doc)[1])
+    if validate:  # our own checks first: the validator may fail on these, and its failure is only a warning
+        _refuse(keyword_type_problems(doc))
+        doc.pending_validation = validate_in_background(doc) if background else validated_now(doc)
+        if not background:
+            finish_validation(doc)
+    return doc
+
+
+def _refuse(problems: list[Problem]) -> None:
+    if problems:
+        raise SpecError(problems)
+
+
+def _check_root(root: JSON, display: str) -> None:
+    """Refuse what is not an OpenAPI 3.0 or 3.1 document before any other file is read."""
     if not isinstance(root, dict):
         raise SpecError([Problem(display, "", "an OpenAPI document must be a mapping at the top level")])
     version = root.get("openapi")
@@ -44,61 +64,67 @@ def load_document(
         raise SpecError([Problem(display, "/swagger", "Swagger 2.0 is not supported; convert it to OpenAPI 3")])
     if not isinstance(version, str) or (not version.startswith(("3.0.", "3.1.")) and version not in ("3.0", "3.1")):
         raise SpecError([Problem(display, "/openapi", f"unsupported OpenAPI version {version!r} (3.0.x or 3.1.x)")])
-    allowed = Path(ref_root).resolve() if ref_root is not None else path.parent
 
-    problems: list[Problem] = []
-    pending = [path]
-    walked: set[Path] = set()
-    refused: dict[Path, str] = {}  # files that could not be read, and why
-    while pending:
-        current = pending.pop()
-        if current in walked:
-            continue
-        walked.add(current)
-        for ptr, ref in walk_refs(doc.files[current], ()):
-            where = Problem(doc.name_of(current), pointer(*ptr), "")
-            file_part = ref.partition("#")[0]
-            if file_part:
-                target, why = confine(file_part, current, allowed)
-                if target is None:
-                    problems.append(_with(where, f"$ref {ref!r} {why}"))
-                    continue
-                if target in refused:
-                    problems.append(_with(where, f"dangling $ref {ref!r}: {doc.name_of(target)}: {refused[target]}"))
-                    continue
-                if target not in doc.files:
-                    try:
-                        doc.files[target] = parse(target, doc.name_of(target), budget)
-                    except SpecError as exc:
-                        reason = refused[target] = "; ".join(p.message for p in exc.problems)
-                        problems.append(_with(where, f"dangling $ref {ref!r}: {doc.name_of(target)}: {reason}"))
+
+class _RefReader:
+    """Reads every file the ``$ref``s of the root document reach, within ``allowed``, and checks
+    that each ``$ref`` resolves; what is wrong is collected in :attr:`problems`."""
+
+    def __init__(self, doc: Document, budget: Budget, allowed: Path) -> None:
+        self.doc = doc
+        self.budget = budget
+        self.allowed = allowed
+        self.problems: list[Problem] = []
+        self.refused: dict[Path, str] = {}  # files that could not be read, and why
+
+    def read_all(self) -> None:
+        pending = [self.doc.path]
+        walked: set[Path] = set()
+        while pending:
+            current = pending.pop()
+            if current in walked:
+                continue
+            walked.add(current)
+            for ptr, ref in walk_refs(self.doc.files[current], ()):
+                where = Problem(self.doc.name_of(current), pointer(*ptr), "")
+                file_part = ref.partition("#")[0]
+                if file_part:
+                    target = self.read_file(file_part, ref, current, where)
+                    if target is None:
                         continue
-                pending.append(target)
+                    pending.append(target)
+                self.resolve(ref, current, ptr, where)
+
+    def read_file(self, file_part: str, ref: str, current: Path, where: Problem) -> Path | None:
+        """The file ``ref`` (in ``current``) names, read once; None when it may not or cannot be."""
+        doc = self.doc
+        target, why = confine(file_part, current, self.allowed)
+        if target is None:
+            self.problems.append(_with(where, f"$ref {ref!r} {why}"))
+            return None
+        if target in self.refused:
+            self.problems.append(_with(where, f"dangling $ref {ref!r}: {doc.name_of(target)}: {self.refused[target]}"))
+            return None
+        if target not in doc.files:
             try:
-                doc.resolve_ref(ref, current)
-            except KeyError as exc:
-                problem = _with(where, f"dangling $ref {ref!r}: {exc.args[0]}")
-                if current == path and unread(ptr[:-1]):
-                    # in a part the client never reads (a callback, a link): that part alone
-                    doc.warnings.append(_with(problem, f"{problem.message}; ignored (not read by the client)"))
-                    doc.value_at((current, ptr[:-1])).pop("$ref", None)
-                else:
-                    problems.append(problem)
-    doc.warnings.extend(budget.warnings)  # duplicate keys
-    if problems:
-        raise SpecError(problems)
-    problems.extend(ref_chains(doc)[1])
-    if problems:
-        raise SpecError(problems)
-    if validate:  # our own checks first: the validator may fail on these, and its failure is only a warning
-        problems.extend(keyword_type_problems(doc))
-    if problems:
-        raise SpecError(problems)
-    if validate:
-        doc.pending_validation = validate_in_background(doc) if background else validated_now(doc)
-        if not background:
-            finish_validation(doc)
-    return doc
+                doc.files[target] = parse(target, doc.name_of(target), self.budget)
+            except SpecError as exc:
+                reason = self.refused[target] = "; ".join(p.message for p in exc.problems)
+                self.problems.append(_with(where, f"dangling $ref {ref!r}: {doc.name_of(target)}: {reason}"))
+                return None
+        return target
+
+    def resolve(self, ref: str, current: Path, ptr: Ptr, where: Problem) -> None:
+        try:
+            self.doc.resolve_ref(ref, current)
+        except KeyError as exc:
+            problem = _with(where, f"dangling $ref {ref!r}: {exc.args[0]}")
+            if current == self.doc.path and unread(ptr[:-1]):
+                # in a part the client never reads (a callback, a link): that part alone
+                self.doc.warnings.append(_with(problem, f"{problem.message}; ignored (not read by the client)"))
+                self.doc.value_at((current, ptr[:-1])).pop("$ref", None)
+            else:
+                self.problems.append(problem)
 
 
 def finish_validation(doc: Document, *, leave_out: bool = False) -> None:

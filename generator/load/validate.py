@@ -20,8 +20,9 @@ from .. import cache
 from ..problems import Problem, SpecError, pointer
 from . import metaschemas
 from .document import Document, Node
+from .openapi import HTTP_METHODS
 from .refs import key_name, mappings, ref_chains
-from .verdicts import ERROR, HTTP_METHODS, Finding, finding
+from .verdicts import ERROR, Finding, finding
 
 if TYPE_CHECKING:  # the validator is imported only when a document is validated
     from openapi_spec_validator.validation.keywords import KeywordValidator

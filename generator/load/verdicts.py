@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..problems import Problem
+from .openapi import HTTP_METHODS
 
 ERROR = "error"
 OPERATION = "operation"
-HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 
 # kind -> what the generator does about it (the tail of the warning line)
 CONSEQUENCES = {

@@ -2,7 +2,8 @@
 
 ``schema`` reads raw-schema facts, ``names`` owns every identifier, ``types`` and ``models``
 turn schemas into types and models (all built before any operation reads them), ``checks``
-turns schema rules into request checks and ``operations`` builds the client methods.
+turns schema rules into request checks and ``operations`` builds the client methods (from
+``parameters``, ``bodies`` and ``responses``; ``error_types`` from the error schemas).
 """
 
 from __future__ import annotations
@@ -75,11 +76,11 @@ def build_api(doc: Document, package: str) -> Api:
         token_env=str(ext.get("token-env", "")),
         base_url_env=str(ext.get("base-url-env", "")),
         log_env=str(ext.get("log-env", "")),
-        client_options=tuple(ops_builder.options.values()),
+        client_options=tuple(ops_builder.parameters.options.values()),
         enums=tuple(b.enums[k] for k in sorted(b.enums)),
         models=tuple(b.models[k] for k in sorted(b.models)),
         unions=tuple(b.unions[k] for k in sorted(b.unions)),
-        response_decoders=tuple(ops_builder.response_decoders),
+        response_decoders=tuple(ops_builder.responses.decoders),
         operations=tuple(operations),
         error_types=error_types,
         error_type_member=error_member,

@@ -33,6 +33,38 @@ def _num(value: Any) -> str:
 CHECKED_TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array"})
 
 
+def _number_rules(schema: dict[str, Any]) -> list[Rule]:
+    """``minimum`` and ``maximum``, inclusive or (3.0 boolean, 3.1 number form) exclusive."""
+    rules: list[Rule] = []
+    bounds: tuple[tuple[str, RuleTest, RuleTest, str], ...] = (
+        ("minimum", "<", "<=", "minimum"),
+        ("maximum", ">", ">=", "maximum"),
+    )
+    for key, op, op_or_equal, text in bounds:
+        bound = schema.get(key)
+        exclusive = schema.get("exclusiveM" + key[1:])
+        beyond = "greater" if op == "<" else "less"
+        if isinstance(bound, (int, float)) and not isinstance(bound, bool) and _finite(bound):
+            if exclusive is True:  # OpenAPI 3.0 boolean form
+                rules.append(Rule(op_or_equal, bound, f"{beyond} than {_num(bound)}"))
+            else:
+                rules.append(Rule(op, bound, f"{text} {_num(bound)}"))
+        if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool) and _finite(exclusive):
+            rules.append(Rule(op_or_equal, exclusive, f"{beyond} than {_num(exclusive)}"))
+    return rules
+
+
+def _size_rules(schema: dict[str, Any], keywords: str, noun: str) -> list[Rule]:
+    """``max<keywords>`` and ``min<keywords>`` (``Properties``, ``Items``) of an object or array."""
+    rules: list[Rule] = []
+    lo, hi = schema.get("min" + keywords), schema.get("max" + keywords)
+    if isinstance(hi, int):
+        rules.append(Rule("len_over", hi, f"at most {hi} {noun}"))
+    if isinstance(lo, int) and lo > 0:
+        rules.append(Rule("len_under", lo, f"at least {lo} {noun}"))
+    return rules
+
+
 class CheckBuilder:
     def __init__(self, builder: ModelBuilder) -> None:
         self.b = builder
@@ -50,81 +82,65 @@ class CheckBuilder:
             return ValueCheck("model", ftype.nullable, (), model=self.b.namer.validator(ftype.name))
         if ftype.kind == "file":  # bytes, a file object or a (name, content[, type]) tuple
             return ValueCheck("any", ftype.nullable, ())
+        kind = self.checked_kind(schema, ftype)
+        rules = self.enum_rules(schema)
+        if kind == "string":
+            rules.extend(self.string_rules(node, schema))
+        if kind in ("number", "integer"):
+            rules.extend(_number_rules(schema))
+        if kind == "object":
+            rules.extend(_size_rules(schema, "Properties", "keys"))
+        if kind == "array":
+            rules.extend(_size_rules(schema, "Items", "items"))
+        items = self.items_check(node, schema, ftype)
+        return ValueCheck(kind, ftype.nullable or self.b.nullable(schema), tuple(rules), items=items)
+
+    def checked_kind(self, schema: dict[str, Any], ftype: TypeRef) -> Any:
+        """The JSON type the value is checked as: the schema's one type, else the one the field's
+        Python type implies, else ``"any"``."""
         types = [t for t in self.b.types(schema) if t in CHECKED_TYPES]  # not "null", nor unknown names
-        kind: Any = types[0] if len(types) == 1 else "any"
-        if kind == "any" and ftype.kind in ("str", "datetime", "enum"):
-            kind = (
-                "string"
-                if ftype.kind != "enum"
-                or self.b.enums.get(ftype.name, None) is None
-                or self.b.enums[ftype.name].base == "str"
-                else "integer"
-            )
-        if kind == "any" and ftype.kind in ("dict",):
-            kind = "object"
-        if kind == "any" and ftype.kind == "list":
-            kind = "array"
-        if kind == "null":
-            kind = "any"
-        rules: list[Rule] = []
+        if len(types) == 1:
+            return types[0]
+        if ftype.kind in ("str", "datetime"):
+            return "string"
+        if ftype.kind == "enum":
+            enum = self.b.enums.get(ftype.name, None)
+            return "string" if enum is None or enum.base == "str" else "integer"
+        return {"dict": "object", "list": "array"}.get(ftype.kind, "any")
+
+    def enum_rules(self, schema: dict[str, Any]) -> list[Rule]:
         values = self.b.enum_values(schema)
         is_open = "x-extensible-enum" in schema and "enum" not in schema
-        if values and not is_open and all(_finite(x) for x in values):
-            shown = ", ".join(json.dumps(x) for x in values)
-            rules.append(Rule("not_in", tuple(values), f"one of {shown}" if len(values) > 1 else f"must be {shown}"))
-        if kind == "string":
-            lo, hi = schema.get("minLength"), schema.get("maxLength")
-            if isinstance(lo, int) and isinstance(hi, int):
-                rules.append(Rule("len_outside", (lo, hi), f"length {lo}..{hi}"))
-            elif isinstance(hi, int):
-                rules.append(Rule("len_over", hi, f"at most {hi} characters"))
-            elif isinstance(lo, int) and lo > 0:
-                rules.append(Rule("len_under", lo, f"at least {lo} character{'s' if lo != 1 else ''}"))
-            pattern = schema.get("pattern")
-            if isinstance(pattern, str):
-                rules.extend(self.pattern_rule(self.b.deref(node).child("pattern"), pattern))
-            if schema.get("format") == "date-time":
-                rules.append(Rule("not_datetime", None, "must be an ISO 8601 date-time"))
-        if kind in ("number", "integer"):
-            bounds: tuple[tuple[str, RuleTest, RuleTest, str], ...] = (
-                ("minimum", "<", "<=", "minimum"),
-                ("maximum", ">", ">=", "maximum"),
-            )
-            for key, op, op_or_equal, text in bounds:
-                bound = schema.get(key)
-                exclusive = schema.get("exclusiveM" + key[1:])
-                if isinstance(bound, (int, float)) and not isinstance(bound, bool) and _finite(bound):
-                    if exclusive is True:  # OpenAPI 3.0 boolean form
-                        rules.append(
-                            Rule(op_or_equal, bound, f"{'greater' if op == '<' else 'less'} than {_num(bound)}")
-                        )
-                    else:
-                        rules.append(Rule(op, bound, f"{text} {_num(bound)}"))
-                if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool) and _finite(exclusive):
-                    rules.append(
-                        Rule(op_or_equal, exclusive, f"{'greater' if op == '<' else 'less'} than {_num(exclusive)}")
-                    )
-        if kind == "object":
-            lo, hi = schema.get("minProperties"), schema.get("maxProperties")
-            if isinstance(hi, int):
-                rules.append(Rule("len_over", hi, f"at most {hi} keys"))
-            if isinstance(lo, int) and lo > 0:
-                rules.append(Rule("len_under", lo, f"at least {lo} keys"))
-        if kind == "array":
-            lo, hi = schema.get("minItems"), schema.get("maxItems")
-            if isinstance(hi, int):
-                rules.append(Rule("len_over", hi, f"at most {hi} items"))
-            if isinstance(lo, int) and lo > 0:
-                rules.append(Rule("len_under", lo, f"at least {lo} items"))
-        items: ValueCheck | None = None
-        if ftype.kind in ("list", "dict") and ftype.items is not None:
-            child = "items" if ftype.kind == "list" else "additionalProperties"
-            if isinstance(schema.get(child), dict):
-                target = self.b.deref(node)
-                items = self.value_check(target.child(child), ftype.items)
-                if items.kind == "any" and not items.rules:
-                    items = None
-        return ValueCheck(kind, ftype.nullable or self.b.nullable(schema), tuple(rules), items=items)
+        if not values or is_open or not all(_finite(x) for x in values):
+            return []
+        shown = ", ".join(json.dumps(x) for x in values)
+        return [Rule("not_in", tuple(values), f"one of {shown}" if len(values) > 1 else f"must be {shown}")]
+
+    def string_rules(self, node: Node, schema: dict[str, Any]) -> list[Rule]:
+        rules: list[Rule] = []
+        lo, hi = schema.get("minLength"), schema.get("maxLength")
+        if isinstance(lo, int) and isinstance(hi, int):
+            rules.append(Rule("len_outside", (lo, hi), f"length {lo}..{hi}"))
+        elif isinstance(hi, int):
+            rules.append(Rule("len_over", hi, f"at most {hi} characters"))
+        elif isinstance(lo, int) and lo > 0:
+            rules.append(Rule("len_under", lo, f"at least {lo} character{'s' if lo != 1 else ''}"))
+        pattern = schema.get("pattern")
+        if isinstance(pattern, str):
+            rules.extend(self.pattern_rule(self.b.deref(node).child("pattern"), pattern))
+        if schema.get("format") == "date-time":
+            rules.append(Rule("not_datetime", None, "must be an ISO 8601 date-time"))
+        return rules
+
+    def items_check(self, node: Node, schema: dict[str, Any], ftype: TypeRef) -> ValueCheck | None:
+        """The check of a list's items or a dict's values; None when there is nothing to check."""
+        if ftype.kind not in ("list", "dict") or ftype.items is None:
+            return None
+        child = "items" if ftype.kind == "list" else "additionalProperties"
+        if not isinstance(schema.get(child), dict):
+            return None
+        items = self.value_check(self.b.deref(node).child(child), ftype.items)
+        return None if items.kind == "any" and not items.rules else items
 
     def pattern_rule(self, node: Node, pattern: str) -> list[Rule]:
         """The ``no_match`` rule of a ``pattern`` (its Python translation, the longest input it is
@@ -172,11 +188,7 @@ class CheckBuilder:
                     object_rules.append(
                         Rule("lacks_all_groups", tuple(tuple(g) for g in groups), f"one of {shown} is required")
                     )
-            hi, lo = schema.get("maxProperties"), schema.get("minProperties")
-            if isinstance(hi, int):
-                object_rules.append(Rule("len_over", hi, f"at most {hi} keys"))
-            if isinstance(lo, int) and lo > 0:
-                object_rules.append(Rule("len_under", lo, f"at least {lo} keys"))
+            object_rules.extend(_size_rules(schema, "Properties", "keys"))
             validator = ModelValidator(
                 function=self.b.namer.validator(name),
                 model=name,

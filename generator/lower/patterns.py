@@ -22,7 +22,8 @@ dialect with the meaning JSON Schema gives it, and bounds its matching cost:
   unbounded quantifier (exponential), are given up.
 
 Pure functions; the Unicode tables are built once per process, on first use. The parser and
-writer are :mod:`generator.lower.pattern_syntax`, the sets of code points :mod:`generator.lower.pattern_chars`.
+tree and its writer are :mod:`generator.lower.pattern_tree`, the parser :mod:`generator.lower.pattern_syntax`,
+the sets of code points :mod:`generator.lower.pattern_chars`.
 """
 
 from __future__ import annotations
@@ -32,20 +33,8 @@ import re
 from dataclasses import dataclass
 
 from .pattern_chars import ANY, Ranges, Untranslatable, category, chars_source, intersects, normalize
-from .pattern_syntax import (
-    Alt,
-    Anchor,
-    Backref,
-    Chars,
-    Group,
-    Look,
-    Node,
-    Repeat,
-    Seq,
-    has_word_boundary,
-    parse,
-    write,
-)
+from .pattern_syntax import parse
+from .pattern_tree import Alt, Anchor, Backref, Chars, Group, Look, Node, Repeat, Seq, has_word_boundary, write
 
 __all__ = ["MIN_CAP", "STEP_BUDGET", "Translation", "category", "chars_source", "cost", "parse", "translate"]
 

@@ -104,20 +104,7 @@ class TypeBuilder(SchemaFacts):
             self.warn(node, "a schema must be an object; read as any value")
             return TypeRef("any")
         if "$ref" in schema:
-            target = self.deref(node)
-            key = (target.file, target.ptr)
-            if key in self.named:
-                return self.named[key]
-            if self.is_nameable(target.value):
-                return self.name_schema(target, ref_name(target) or context, derived=True)
-            if key in self.resolving:  # a recursive schema that is no class: no finite annotation
-                self.warn(node, "recursive schema without an object or union to name; typed Any")
-                return TypeRef("any")
-            self.resolving.add(key)
-            try:
-                return self.type_of(target, context)
-            finally:
-                self.resolving.discard(key)
+            return self.referenced_type(node, context)
         value_part = self.all_of_value(schema)
         if value_part is not None:
             inner = self.type_of(node.child("allOf", value_part), context)
@@ -143,6 +130,28 @@ class TypeBuilder(SchemaFacts):
                 return TypeRef("union", variants=members, nullable=nullable)
             return TypeRef("any")
         kind = types[0] if types else ("object" if "properties" in schema or "additionalProperties" in schema else "")
+        return self.type_of_kind(node, kind, context, nullable)
+
+    def referenced_type(self, node: Node, context: str) -> TypeRef:
+        """The TypeRef of the schema a ``$ref`` at ``node`` names."""
+        target = self.deref(node)
+        key = (target.file, target.ptr)
+        if key in self.named:
+            return self.named[key]
+        if self.is_nameable(target.value):
+            return self.name_schema(target, ref_name(target) or context, derived=True)
+        if key in self.resolving:  # a recursive schema that is no class: no finite annotation
+            self.warn(node, "recursive schema without an object or union to name; typed Any")
+            return TypeRef("any")
+        self.resolving.add(key)
+        try:
+            return self.type_of(target, context)
+        finally:
+            self.resolving.discard(key)
+
+    def type_of_kind(self, node: Node, kind: str, context: str, nullable: bool) -> TypeRef:
+        """The TypeRef of an unnamed schema of the one JSON type ``kind`` (``""``: none given)."""
+        schema = node.value
         if kind == "string":
             fmt = schema.get("format")
             if fmt == "binary" or ("contentMediaType" in schema and fmt != "date-time"):

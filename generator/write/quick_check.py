@@ -25,6 +25,8 @@ import functools
 import hashlib
 import importlib.metadata
 import json
+import re
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,9 +42,33 @@ INPUTS = "inputs"
 """The member of the manifest holding the record of the inputs."""
 
 
-BLACK_PIN = "26.10.1"
-"""The Black release the output is formatted with: pyproject.toml pins exactly this one (a test
-keeps the two equal). Under any other Black the quick path steps aside for the full check."""
+DISTRIBUTION = "botpress-codegen"
+_PIN = re.compile(r"black\s*==\s*([\w.!+-]+)\s*(?:;.*)?", re.IGNORECASE)
+
+
+@functools.cache
+def black_pin() -> str | None:
+    """The Black release the output is formatted with: the one pyproject.toml pins (``black==``),
+    read from the installed distribution's metadata, else from the pyproject.toml of a checkout
+    run without installing. Under any other Black, or with no pin found (None), the quick path
+    steps aside for the full check."""
+    try:
+        requirements = importlib.metadata.requires(DISTRIBUTION) or []
+    except importlib.metadata.PackageNotFoundError:
+        requirements = _checkout_requirements()
+    pins = [
+        m.group(1) for m in map(_PIN.fullmatch, (r.strip() for r in requirements)) if m and "extra" not in m.group(0)
+    ]
+    return pins[0] if len(pins) == 1 else None
+
+
+def _checkout_requirements() -> list[str]:
+    try:
+        project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8")).get("project", {})
+    except (OSError, ValueError):
+        return []
+    dependencies = project.get("dependencies") if project.get("name") == DISTRIBUTION else None
+    return [d for d in dependencies if isinstance(d, str)] if isinstance(dependencies, list) else []
 
 
 @functools.cache
@@ -146,7 +172,7 @@ def remember(current: dict[str, object] | None, files: dict[str, str]) -> None:
     """Record, outside the repository, that ``current`` inputs give exactly ``files`` (the whole
     package folder as generate writes it, the manifest included)."""
     folder = cache.cache_dir("fastcheck")
-    if current is None or folder is None or _black_version() != BLACK_PIN:
+    if current is None or folder is None or _black_version() != black_pin():
         return
     hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
     cache.write(folder, _record_key(current), json.dumps(hashes, sort_keys=True))
@@ -159,7 +185,7 @@ def up_to_date(spec: str | Path, info: Ownership, package: str, strict: bool, ch
     from .provenance import MANIFEST
 
     folder = cache.cache_dir("fastcheck")
-    if folder is None or _black_version() != BLACK_PIN or info.refused or not info.is_dir:
+    if folder is None or _black_version() != black_pin() or info.refused or not info.is_dir:
         return False
     try:
         data = json.loads(info.disk.get(MANIFEST, b""))

@@ -5,12 +5,14 @@ hand edit, the generator, Black); a manifest forged by a pull request never pass
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -76,7 +78,9 @@ def test_a_deleted_file_is_drift(work: Path, capsys: pytest.CaptureFixture[str])
     assert code == 1 and QUICK not in out
 
 
-@pytest.mark.parametrize(("what", "record_outdated"), [("code_digest", True), ("_black_version", False)])
+@pytest.mark.parametrize(
+    ("what", "record_outdated"), [("code_digest", True), ("_black_version", False), ("black_pin", False)]
+)
 def test_another_generator_or_black_runs_the_full_check(
     work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, what: str, record_outdated: bool
 ) -> None:
@@ -93,10 +97,49 @@ def test_another_generator_or_black_runs_the_full_check(
 
 
 def test_the_black_pin_is_the_one_pyproject_installs() -> None:
+    """The pin has one source, pyproject.toml (read through the installed metadata), and the Black
+    this environment formats with is that release (else the quick path would never run)."""
     import tomllib
 
     dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-    assert f"black=={fastcheck.BLACK_PIN}" in dependencies
+    pin = fastcheck.black_pin()
+    assert pin is not None and f"black=={pin}" in dependencies
+    assert fastcheck._black_version() == pin
+
+
+@pytest.fixture
+def pinned(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[list[str] | None], None]]:
+    """Sets what the installed distribution requires (None: the generator is not installed)."""
+
+    def pin(requirements: list[str] | None) -> None:
+        def requires(name: str) -> list[str]:
+            assert name == fastcheck.DISTRIBUTION
+            if requirements is None:
+                raise importlib.metadata.PackageNotFoundError(name)
+            return requirements
+
+        monkeypatch.setattr(importlib.metadata, "requires", requires)
+        fastcheck.black_pin.cache_clear()
+
+    yield pin
+    fastcheck.black_pin.cache_clear()
+
+
+def test_a_checkout_run_without_installing_reads_its_pyproject(pinned: Callable[[list[str] | None], None]) -> None:
+    pinned(None)
+    assert fastcheck.black_pin() == importlib.metadata.version("black")
+
+
+@pytest.mark.parametrize(
+    "requirements", [["black>=26"], ['black==26.10.1; extra == "dev"'], ["black==1", "black==2"], []]
+)
+def test_no_exact_pin_leaves_the_quick_path(
+    work: Path, capsys: pytest.CaptureFixture[str], pinned: Callable[[list[str] | None], None], requirements: list[str]
+) -> None:
+    pinned(requirements)
+    assert fastcheck.black_pin() is None
+    code, out, _ = run(capsys, "check", *ARGS)
+    assert code == 0 and QUICK not in out
 
 
 def test_other_settings_run_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:

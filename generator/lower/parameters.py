@@ -1,0 +1,167 @@
+"""Parameters: the path, query, header and cookie arguments of one operation, each with the check
+of its value.
+
+An operation's own parameters override its path item's. A path parameter that the path template
+lacks is left out, and one the template names but nobody declares is taken as a required string
+(both with a warning). Header arguments are named last, so that they are the ones that dodge a
+taken name; a header marked ``x-client-option`` is filled from the client's configuration.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..ir import ClientOption, Parameter, ParamStyle, TypeRef, ValueCheck
+from ..load.reader import Node
+from .checks import CheckBuilder
+from .models import ModelBuilder
+from .names import Arguments
+from .naming import pascal_case, snake_case
+from .schema import text
+
+ParamCheck = tuple[str, str, str, bool, ValueCheck]
+"""(location, wire name, argument, required, check) of one parameter, as the IR's validator holds it."""
+
+Listed = tuple[Node, str]
+"""A parameter and where it is listed (``FILE#/pointer``, for the IR's ``source``)."""
+
+
+class ParameterBuilder:
+    def __init__(self, b: ModelBuilder, checks: CheckBuilder) -> None:
+        self.b = b
+        self.checks = checks
+        self.options: dict[str, ClientOption] = {}  # the client options the headers declare, by name
+
+    def build(
+        self, path: str, item: Node, op: Node, context: str, arguments: Arguments
+    ) -> tuple[tuple[Parameter, ...], tuple[ParamCheck, ...]]:
+        """The parameters of the operation ``op`` of the path item ``item``, and their checks;
+        ``context`` names their inline models."""
+        listed = self._with_template(path, op, self._listed(item, op))
+        built: dict[int, tuple[Parameter, ValueCheck]] = {}
+        # Path, query and cookie names first: header arguments dodge them.
+        for index in sorted(range(len(listed)), key=lambda i: listed[i][0].value["in"] == "header"):
+            built[index] = self._parameter(*listed[index], context, arguments)
+        pairs = [built[index] for index in range(len(listed))]
+        params = tuple(param for param, _ in pairs)
+        return params, tuple((p.location, p.wire, p.name, p.required, check) for p, check in pairs)
+
+    def _listed(self, item: Node, op: Node) -> list[Listed]:
+        """The parameters of an operation (its own override its path's), where each is listed."""
+        merged: dict[tuple[str, str], Listed] = {}
+        for owner in (item, op):
+            params = owner.value.get("parameters")
+            if not isinstance(params, list):
+                continue
+            for index in range(len(params)):
+                node = self.b.deref(owner.child("parameters", index))
+                value = node.value
+                if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("in"), str):
+                    merged[(value["in"], value["name"])] = (node, self.b.where(owner.child("parameters", index)))
+        return list(merged.values())
+
+    def _with_template(self, path: str, op: Node, listed: list[Listed]) -> list[Listed]:
+        """``listed`` less the path parameters the path template lacks, with the template's
+        undeclared ones as required strings."""
+        template = re.findall(r"{([^{}]+)}", path)
+        kept: list[Listed] = []
+        for node, source in listed:
+            if node.value["in"] == "path" and node.value["name"] not in template:
+                message = f"path parameter {node.value['name']!r} is not in the path {path!r}; left out of the method"
+                self.b.warn(node, message)
+            else:
+                kept.append((node, source))
+        declared = {node.value["name"] for node, _ in kept if node.value["in"] == "path"}
+        for missing in template:
+            if missing not in declared:
+                self.b.warn(op, f"path parameter {missing!r} is not declared; taken as a required string")
+                value = {"name": missing, "in": "path", "required": True, "schema": {"type": "string"}}
+                kept.append((Node(op.file, op.ptr, value), self.b.where(op)))
+        return kept
+
+    def _parameter(self, node: Node, source: str, context: str, arguments: Arguments) -> tuple[Parameter, ValueCheck]:
+        value = node.value
+        location = value["in"]
+        wire = value["name"]
+        schema_node = _schema(node)
+        from_components = node.ptr[:2] == ("components", "parameters") and len(node.ptr) == 3
+        ptype = self.b.type_of(
+            schema_node, pascal_case(node.ptr[-1]) if from_components else context + pascal_case(wire)
+        )
+        schema = self.b.deref(schema_node).value if isinstance(schema_node.value, dict) else {}
+        required = bool(value.get("required")) or location == "path"
+        option = self._option(node)
+        style, delimiter = _style(value, ptype)
+        param = Parameter(
+            name=_argument(node, option, arguments),
+            wire=wire,
+            location=location,
+            type=ptype,
+            required=option is None and required,
+            description=text(value.get("description")) or text(schema.get("description")),
+            deprecated=bool(value.get("deprecated")),
+            option=option,
+            spec_required=required,
+            style=style,
+            delimiter=delimiter,
+            source=source,
+        )
+        check = self.checks.value_check(schema_node, ptype)
+        if style == "joined":  # validated as sent: one delimited string
+            check = ValueCheck("any", check.nullable, ())
+        return param, check
+
+    def _option(self, node: Node) -> ClientOption | None:
+        ext = node.value.get("x-client-option")
+        if not isinstance(ext, dict) or not isinstance(ext.get("name"), str):
+            return None
+        name = self.b.namer.client_option(ext["name"], node.value["name"], node.child("x-client-option", "name"))
+        option = ClientOption(
+            name=name,
+            header=node.value["name"],
+            env=str(ext["env"]) if isinstance(ext.get("env"), str) else "",
+            description=text(node.value.get("description")),
+        )
+        self.options.setdefault(name, option)
+        return option
+
+
+def _argument(node: Node, option: ClientOption | None, arguments: Arguments) -> str:
+    """The argument of a parameter: a client option's own name; a header's name without its
+    ``X-`` unless that name is taken."""
+    location = node.value["in"]
+    wire = node.value["name"]
+    if option is not None:
+        return arguments.take(option.name, wire, node)
+    if location == "header":
+        stripped = snake_case(wire[2:]) if wire.lower().startswith("x-") else snake_case(wire)
+        return arguments.take(stripped if stripped not in arguments else snake_case(wire), wire, node, location)
+    return arguments.take(snake_case(wire), wire, node, location)
+
+
+def _schema(node: Node) -> Node:
+    """The schema of a parameter: its own, its first media type's, else a string's."""
+    value = node.value
+    if isinstance(value.get("schema"), dict):
+        return node.child("schema")
+    content = value.get("content")
+    if isinstance(content, dict) and content:
+        media = next(iter(content))
+        if isinstance(content[media], dict) and isinstance(content[media].get("schema"), dict):
+            return node.child("content", media, "schema")
+    return Node(node.file, node.ptr, {"type": "string"})
+
+
+def _style(value: dict[str, Any], t: TypeRef) -> tuple[ParamStyle, str]:
+    """How a parameter goes into its request mapping (and the delimiter of a joined list)."""
+    location = value["in"]
+    style = value.get("style") or ("form" if location in ("query", "cookie") else "simple")
+    explode = value.get("explode", style == "form")
+    if t.kind == "list" and (location != "query" or explode is False):
+        return "joined", {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
+    if location == "query" and (t.kind == "dict" or t.kind == "model"):
+        if style == "deepObject":
+            return "deep_object", ""
+        return ("exploded" if explode else "joined_object"), ""
+    return "plain", ""

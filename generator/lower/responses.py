@@ -1,0 +1,69 @@
+"""Responses: what an operation's method returns, read from its first 2XX answer with content,
+and the error schemas of its ``default`` answer (whose ``type`` members name error classes:
+:mod:`generator.lower.error_types`)."""
+
+from __future__ import annotations
+
+from ..ir import ResponseDecoder, ResponseKind, TypeRef
+from ..load.reader import Node
+from .models import ModelBuilder
+from .schema import media_schema
+
+MODELS_MODULE = "models"
+
+Response = tuple[str, TypeRef | None, str, ResponseKind]
+"""(qualified annotation, JSON type, decoder in ``models``, kind json|text|bytes|none) of an answer."""
+
+NO_CONTENT: Response = ("None", None, "", "none")
+ANY_JSON: Response = ("Any", TypeRef("any"), "", "json")
+
+
+class ResponseBuilder:
+    def __init__(self, b: ModelBuilder) -> None:
+        self.b = b
+        self.error_schemas: list[Node] = []  # of the operations' ``default`` answers
+        self.decoders: list[ResponseDecoder] = []  # of the answers that are neither a model nor any value
+
+    def response(self, op: Node, context: str, method_name: str) -> Response:
+        """The success answer of ``op`` (``context`` names its inline models); notes the error
+        schema of its ``default`` answer."""
+        b = self.b
+        responses = op.value.get("responses")
+        if not isinstance(responses, dict):
+            return NO_CONTENT
+        if "default" in responses:
+            self._note_error_schema(b.deref(op.child("responses", "default")))
+        for code in sorted(c for c in responses if str(c).startswith("2")):
+            node = b.deref(op.child("responses", code))
+            content = node.value.get("content") if isinstance(node.value, dict) else None
+            if not isinstance(content, dict) or not content:
+                continue
+            media = media_schema(content)
+            if media is None:
+                return (
+                    ("str", None, "", "text")
+                    if next(iter(content)).startswith("text/")
+                    else ("bytes", None, "", "bytes")
+                )
+            media_value = content[media[1]]
+            if not isinstance(media_value, dict) or not isinstance(media_value.get("schema"), dict):
+                return ANY_JSON
+            return self._json(b.type_of(node.child("content", media[1], "schema"), context + "Response"), method_name)
+        return NO_CONTENT
+
+    def _json(self, rtype: TypeRef, method_name: str) -> Response:
+        if rtype.kind == "model" and not rtype.nullable:
+            return rtype.qualified(MODELS_MODULE), rtype, f"{rtype.name}.from_dict", "json"
+        if rtype.kind == "any":
+            return ANY_JSON
+        function = self.b.namer.response_decoder(method_name)
+        self.decoders.append(ResponseDecoder(function=function, type=rtype))
+        return rtype.qualified(MODELS_MODULE), rtype, function, "json"
+
+    def _note_error_schema(self, default: Node) -> None:
+        media = media_schema(default.value.get("content")) if isinstance(default.value, dict) else None
+        if media is None:
+            return
+        media_value = default.value["content"][media[1]]
+        if isinstance(media_value, dict) and isinstance(media_value.get("schema"), dict):
+            self.error_schemas.append(self.b.deref(default.child("content", media[1], "schema")))
