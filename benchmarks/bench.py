@@ -60,8 +60,11 @@ from generation import (
     bench_check,
     bench_generation,
     bench_scaling,
+    corpus_doc,
 )
 from report import build_rows, codec_notes, generation_notes, stage_notes, summary, table_markdown
+from shape import IMPORT_MB, IMPORT_SECONDS, MAX_MODULE_LINES, shape
+from synthetic import write as write_synthetic
 
 REPEAT = 11  # timed runs per codec measurement (median); same as workers.REPEAT
 
@@ -305,6 +308,39 @@ def method_text() -> str:
     )
 
 
+def bench_shape(work: Path) -> list[str]:
+    """The package-shape rows (issue 24): largest module, import cost, what one change rewrites."""
+    docs: list[tuple[Path, str]] = []
+    corpus = corpus_doc()
+    if corpus is not None:
+        docs.append((corpus, "corpus_pkg"))
+    docs.append((write_synthetic(900, work / "synthetic-900-schemas-1200-operations.json", 1200), "synthetic_pkg"))
+    lines = [
+        "## Package shape",
+        "",
+        f"| document | largest module (target <= {MAX_MODULE_LINES:,} lines) | `import`, no bytecode (target <="
+        f" {IMPORT_SECONDS} s and {IMPORT_MB:.0f} MB over httpx) | one optional member added to one schema: files"
+        " rewritten |",
+        "|---|---|---|---|",
+    ]
+    for doc, package in docs:
+        log(f"package shape: {doc.name}")
+        try:
+            s = shape(doc, package)
+        except (subprocess.SubprocessError, OSError, ValueError, StopIteration) as exc:
+            lines.append(f"| {doc.name} | failed: {first_line(str(exc))} | | |")
+            continue
+        ok = lambda good: "met" if good else "MISSED"  # noqa: E731
+        changed = s["files_changed"]
+        lines.append(
+            f"| {doc.name} | {s['largest_module']}: {s['largest_module_lines']:,} ({ok(s['largest_module_ok'])}) |"
+            f" {s['import_seconds']} s, {s['import_mb']} MB, {s['modules_loaded_by_import']} modules loaded"
+            f" ({ok(s['import_ok'])}) | {len(changed)} ({s['schema']}): {', '.join(changed[:8])}"
+            f"{' ...' if len(changed) > 8 else ''} |"
+        )
+    return lines
+
+
 def main() -> int:
     started = time.perf_counter()
     load_before = load_average()
@@ -320,6 +356,7 @@ def main() -> int:
     check = CheckResult(error="not measured")
     scaling = Scaling(skipped="not measured")
     profile_text = ""
+    shape_lines: list[str] = []
     try:
         log("generating the peers' code from spec/openapi.yaml")
         figures.errors.update(generate_peers(peers))
@@ -335,6 +372,10 @@ def main() -> int:
         except Exception as exc:
             figures.errors["scaling"] = f"{type(exc).__name__}: {exc}"
             scaling = Scaling(skipped=f"failed: {figures.errors['scaling']}")
+        try:
+            shape_lines = bench_shape(work)
+        except Exception as exc:
+            figures.errors["shape"] = f"{type(exc).__name__}: {exc}"
         log("generation: our generator's stages, in process")
         try:
             gen_stages = run_oneshot("gen-stages", peers, timeout=600)
@@ -399,6 +440,8 @@ def main() -> int:
         "",
         "All packages in benchmarks/.venv: " + ", ".join(f"{n} {v}" for n, v in vers.items()) + ".",
     ]
+    if shape_lines:
+        text += ["", *shape_lines]
     if profile_text:
         text += [
             "",

@@ -9,7 +9,7 @@ POST ``/groupG/resourcesK`` with a JSON request body, each answering JSON that r
 schemas, so that both generators have endpoints to write. The document depends on N alone: no
 randomness, the same bytes on every run.
 
-    python benchmarks/synthetic.py N [OUT.json]   # write one (stdout without OUT), validate it
+    python benchmarks/synthetic.py N [OUT.json [OPERATIONS]]   # write one (stdout without OUT), validate it
 """
 
 from __future__ import annotations
@@ -83,12 +83,14 @@ def operation(k: int, n: int) -> tuple[str, str, dict[str, Any]]:
     )
 
 
-def document(n: int) -> dict[str, Any]:
-    """An OpenAPI 3.1 document with ``n`` component schemas and ``max(2, n // 10)`` operations."""
+def document(n: int, operations: int | None = None) -> dict[str, Any]:
+    """An OpenAPI 3.1 document with ``n`` component schemas and ``operations`` operations (by
+    default ``max(2, n // 10)``; the scale rows use 900 schemas and 1,200 operations, the size of
+    the largest public REST APIs)."""
     if n < 1:
         raise ValueError("n must be at least 1")
     paths: dict[str, dict[str, Any]] = {}
-    for k in range(max(2, n // 10)):
+    for k in range(max(2, n // 10) if operations is None else operations):
         path, method, op = operation(k, n)
         paths.setdefault(path, {})[method] = op
     return {
@@ -100,8 +102,8 @@ def document(n: int) -> dict[str, Any]:
     }
 
 
-def write(n: int, path: Path) -> Path:
-    path.write_text(json.dumps(document(n), indent=1, sort_keys=False) + "\n", encoding="utf-8")
+def write(n: int, path: Path, operations: int | None = None) -> Path:
+    path.write_text(json.dumps(document(n, operations), indent=1, sort_keys=False) + "\n", encoding="utf-8")
     return path
 
 
@@ -123,7 +125,7 @@ def main(argv: list[str]) -> int:
     problem = validate(n)
     print(f"synthetic N={n}: {'valid OpenAPI 3.1' if problem is None else problem}", file=sys.stderr)
     if len(argv) > 2:
-        write(n, Path(argv[2]))
+        write(n, Path(argv[2]), int(argv[3]) if len(argv) > 3 else None)
     else:
         print(json.dumps(document(n), indent=1))
     return 0 if problem is None else 1
