@@ -306,6 +306,20 @@ class ErrorType:
 
 
 @dataclass(frozen=True)
+class ModelsModule:
+    """One module of the ``models`` package: the definitions of one schema (a model with its key
+    set and JSON form, an enum, a union with its decoder), or the decoders of answers that are no
+    model. A schema's module changes only with that schema (and the names it refers to)."""
+
+    name: str  # module name inside the package's models/ folder, e.g. "_table"
+    enums: tuple[str, ...] = ()
+    models: tuple[str, ...] = ()
+    typed_dicts: tuple[str, ...] = ()
+    unions: tuple[str, ...] = ()
+    response_decoders: tuple[str, ...] = ()  # functions
+
+
+@dataclass(frozen=True)
 class Api:
     """Everything the templates render."""
 
@@ -331,6 +345,7 @@ class Api:
     patterns: tuple[tuple[str, str], ...]  # (module constant, regex) used by the checks
     typed_dicts: tuple[TypedDictDef, ...] = ()  # JSON forms of the models request arguments reach
     response_validators: tuple[ModelValidator, ...] = ()  # type checks of the models answers reach
+    models_modules: tuple[ModelsModule, ...] = ()  # where each definition of ``models`` lives
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta, timezone
 from itertools import chain
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 __all__ = [
@@ -135,6 +136,10 @@ def _extra_members(data: Any, known: frozenset[str]) -> dict[str, Any]:
 # What the parsers build; nothing else can nest. A set: ``type(x) in`` it is one hash lookup,
 # where a tuple compares ``type(x)`` with each (the models test each scalar member so).
 _CONTAINERS: frozenset[type] = frozenset((dict, list))
+
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+"""The ``extra_members`` of every decoded model that has none (one shared, read-only mapping)."""
 _SHALLOW_TEXT = 2 * MAX_JSON_DEPTH + 2  # a shorter text cannot hold MAX_JSON_DEPTH + 1 levels
 _COUNT_BELOW = 16 * 1024  # from here on a text has more brackets than the limit anyway
 

@@ -12,17 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Final, Mapping
 
+from . import models
 from ._exceptions import _Mismatch
 from ._serde import _parse_datetime
 from ._types import UNSET
 from .errors import RequestValidationError
-from .models import (
-    _COLUMN_DEFINITION_KEYS,
-    _COLUMN_METADATA_KEYS,
-    _COMPUTED_DEFINITION_KEYS,
-    _GET_OR_CREATE_TABLE_BODY_KEYS,
-    _TABLE_SCHEMA_KEYS,
-)
 
 _MISSING: Final = object()
 
@@ -44,8 +38,8 @@ def _check_column_definition(data: Any, at: str) -> None:
     """Check the JSON form of ``ColumnDefinition``."""
     if not isinstance(data, dict):
         raise RequestValidationError(at or "ColumnDefinition", "must be an object")
-    if not _COLUMN_DEFINITION_KEYS.issuperset(data):
-        _unknown = next(k for k in data if k not in _COLUMN_DEFINITION_KEYS)
+    if not models._COLUMN_DEFINITION_KEYS.issuperset(data):
+        _unknown = next(k for k in data if k not in models._COLUMN_DEFINITION_KEYS)
         raise RequestValidationError(
             _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
         )
@@ -121,8 +115,8 @@ def _check_column_metadata(data: Any, at: str) -> None:
     """Check the JSON form of ``ColumnMetadata``."""
     if not isinstance(data, dict):
         raise RequestValidationError(at or "ColumnMetadata", "must be an object")
-    if not _COLUMN_METADATA_KEYS.issuperset(data):
-        _unknown = next(k for k in data if k not in _COLUMN_METADATA_KEYS)
+    if not models._COLUMN_METADATA_KEYS.issuperset(data):
+        _unknown = next(k for k in data if k not in models._COLUMN_METADATA_KEYS)
         raise RequestValidationError(
             _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
         )
@@ -168,8 +162,8 @@ def _check_computed_definition(data: Any, at: str) -> None:
     """Check the JSON form of ``ComputedDefinition``."""
     if not isinstance(data, dict):
         raise RequestValidationError(at or "ComputedDefinition", "must be an object")
-    if not _COMPUTED_DEFINITION_KEYS.issuperset(data):
-        _unknown = next(k for k in data if k not in _COMPUTED_DEFINITION_KEYS)
+    if not models._COMPUTED_DEFINITION_KEYS.issuperset(data):
+        _unknown = next(k for k in data if k not in models._COMPUTED_DEFINITION_KEYS)
         raise RequestValidationError(
             _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
         )
@@ -275,8 +269,8 @@ def _check_get_or_create_table_body(data: Any, at: str) -> None:
     """Check the JSON form of ``GetOrCreateTableBody``."""
     if not isinstance(data, dict):
         raise RequestValidationError(at or "GetOrCreateTableBody", "must be an object")
-    if not _GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data):
-        _unknown = next(k for k in data if k not in _GET_OR_CREATE_TABLE_BODY_KEYS)
+    if not models._GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data):
+        _unknown = next(k for k in data if k not in models._GET_OR_CREATE_TABLE_BODY_KEYS)
         raise RequestValidationError(
             _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
         )
@@ -378,8 +372,8 @@ def _check_table_schema(data: Any, at: str) -> None:
     """Check the JSON form of ``TableSchema``."""
     if not isinstance(data, dict):
         raise RequestValidationError(at or "TableSchema", "must be an object")
-    if not _TABLE_SCHEMA_KEYS.issuperset(data):
-        _unknown = next(k for k in data if k not in _TABLE_SCHEMA_KEYS)
+    if not models._TABLE_SCHEMA_KEYS.issuperset(data):
+        _unknown = next(k for k in data if k not in models._TABLE_SCHEMA_KEYS)
         raise RequestValidationError(
             _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
         )

@@ -24,6 +24,14 @@ class OptionPieces:
     changes: tuple[str, ...]  # of ``with_options``, after ``*``
     given: tuple[str, ...]  # ``name=name`` arguments of make_config (and update_config)
     headers: tuple[str, ...]  # ``"x-wire": name`` members of the header options' dict
+
+    @property
+    def header_lines(self) -> list[str]:
+        """The header options' dict, an argument of make_config and update_config, as lines."""
+        if not self.headers:
+            return ["{},"]
+        return ["{", *(f"    {header}," for header in self.headers), "},"]
+
     docs: tuple[tuple[str, str], ...]  # (name, text) of the docstring's ``Args:``
 
 

@@ -27,6 +27,7 @@ from ..problems import Problem, SpecError
 from .blocks import Block, blocks
 
 MODE = black.Mode(target_versions={TargetVersion.PY310}, line_length=100)
+STUB_MODE = black.Mode(target_versions=MODE.target_versions, line_length=MODE.line_length, is_pyi=True)
 _BLACK_VERSION = importlib.metadata.version("black")
 _PARALLEL_MIN_LINES = 3000  # below this, starting processes costs more than it saves
 
@@ -101,6 +102,9 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
         raise SpecError([Problem(package, "", f"generated code does not parse: {exc}")]) from None
     out: dict[str, str] = {}
     for name, source in files.items():
+        if name.endswith(".pyi") and name not in verbatim:  # stubs: small, and Black's stub style
+            out[name] = black.format_str(source, mode=STUB_MODE)
+            continue
         if name not in split:
             out[name] = source
             continue

@@ -41,13 +41,13 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("dataclasses", ("dataclass",)),
         ("dataclasses", ("field as _field",)),
         ("datetime", ("datetime",)),
-        ("types", ("MappingProxyType",)),
         ("typing", ("Any", "Literal", "Mapping", "TypeAlias", "TypedDict", "cast")),
         ("", ()),
         (
             "._serde",
             (
                 "_CONTAINERS as _NOT_SCALAR",
+                "_NO_EXTRA",
                 "_bounded",
                 "_extra_members",
                 "_format_datetime",
@@ -61,6 +61,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("re", ()),
         ("typing", ("Any", "Final", "Mapping")),
         ("", ()),
+        (".", ("models",)),
         ("._exceptions", ("_Mismatch",)),
         ("._serde", ("_parse_datetime",)),
         ("._types", ("UNSET",)),
@@ -74,8 +75,7 @@ ALWAYS: dict[str, frozenset[str]] = {
         | {"UNSET", "TimeoutTypes", "Unset", "__version__", "DEFAULT_MAX_RESPONSE_BYTES", "ApiDefaults"}
         | {"make_config", "update_config"}
     ),
-    "models.py": frozenset({"MappingProxyType", "Any", "Mapping"}),
     "_validators.py": frozenset({"Final", "_parse_datetime"}),
 }
 # Where the line of these modules is written exploded (one name a line), as Black keeps it.
-EXPLODED = frozenset({("_client.py", "._config"), ("_validators.py", ".models")})
+EXPLODED = frozenset({("_client.py", "._config")})

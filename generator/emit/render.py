@@ -13,6 +13,7 @@ from . import blocks
 from .client_options import option_pieces
 from .imports import IMPORTS
 from .literals import escape_invisible, py_literal
+from .models_package import render_models
 from .writer import IMPORTS_MARK, ModuleWriter
 
 RUNTIME_FILES: tuple[str, ...] = (
@@ -24,6 +25,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_reading.py",
     "_transport.py",
     "_base_client.py",
+    "_lazy.py",
 )
 """Modules of :mod:`generator.runtime`, copied verbatim: they do not depend on the spec."""
 
@@ -32,7 +34,6 @@ PACKAGE_FILES: tuple[tuple[str, str], ...] = (
     ("__init__.py", "__init__.py.jinja"),
     ("_version.py", "_version.py.jinja"),
     ("errors.py", "errors.py.jinja"),
-    ("models.py", "models.py.jinja"),
     ("_validators.py", "_validators.py.jinja"),
     ("_client.py", "_client.py.jinja"),
     ("py.typed", "py.typed.jinja"),
@@ -147,13 +148,14 @@ def render(api: Api) -> dict[str, str]:
     files = {name: (RUNTIME / name).read_text(encoding="utf-8") for name in RUNTIME_FILES}
     for name, template in PACKAGE_FILES:
         files[name] = _encodable(name, _render_module(env, template, api, name))
+    files.update(render_models(env, api))
     return files
 
 
 def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
     """One file; a Python module with computed imports gets a writer ``w`` whose record of the
     names it wrote becomes the module's imports (placed where the template marks them)."""
-    views = _views(api, name)
+    views = module_views(api, name)
     if name not in IMPORTS:
         return env.get_template(template).render(api=api, w=ModuleWriter(api, name), **views)
     writer = ModuleWriter(api, name)
@@ -161,7 +163,7 @@ def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) 
     return text.replace(IMPORTS_MARK, writer.imports(), 1)
 
 
-def _views(api: Api, name: str) -> dict[str, object]:
+def module_views(api: Api, name: str) -> dict[str, object]:
     """What a module's template places besides the IR: pieces computed before Jinja runs."""
     if name == "_client.py":
         return {

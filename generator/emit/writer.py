@@ -11,7 +11,7 @@ Nothing reads generated text back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ..ir import (
     Api,
@@ -30,49 +30,50 @@ from ..ir import (
     ValueCheck,
 )
 from . import layout, writer_models, writer_responses, writer_typeddicts
-from .imports import ALWAYS, EXPLODED, IMPORTS
+from .import_lines import import_lines, reference_lines
+from .imports import ALWAYS
+from .json_tests import _FITS, _PARAM_SOURCES, _TYPE_TEST, Index
 from .literals import py_literal, py_str
 
 MODELS = "models"
 
 IMPORTS_MARK = "\x00imports\x00"  # where the template wants the imports; replaced after rendering
-
-# What a JSON value must be to decode as a member of these kinds, inside a union.
-_FITS = {
-    "str": "isinstance(data, str)",
-    "int": "isinstance(data, int) and not isinstance(data, bool)",
-    "float": "isinstance(data, (int, float)) and not isinstance(data, bool)",
-    "bool": "isinstance(data, bool)",
-    "none": "data is None",
-    "list": "isinstance(data, list)",
-    "dict": "isinstance(data, dict)",
-}
-# The violation of each checked JSON type, as a condition on the variable, and its message.
-_TYPE_TEST = {
-    "string": ("not isinstance({v}, str)", "must be a string"),
-    "number": ("type({v}) not in (int, float)", "must be a number"),
-    "integer": ("type({v}) is not int", "must be an integer"),
-    "boolean": ("type({v}) is not bool", "must be a boolean"),
-    "object": ("not isinstance({v}, dict)", "must be an object"),
-    "array": ("not isinstance({v}, (list, tuple))", "must be an array"),
-}
-_PARAM_SOURCES = {"path": "path", "query": "query", "header": "headers"}
+REFERENCES_MARK = "\x00references\x00"  # where a module of models imports the others' definitions
 
 
 class ModuleWriter:
     """Writes the IR-dependent code of one generated module and records the names it uses."""
 
-    def __init__(self, api: Api, module: str) -> None:
+    def __init__(
+        self, api: Api, module: str, placement: Mapping[str, str] | None = None, index: Index | None = None
+    ) -> None:
+        """``module``: the file in the package (``models/_table.py`` for a module of ``models``);
+        ``placement``: the module of ``models`` of each definition (for those modules); ``index``:
+        the definitions by name, shared by the writers of one package."""
         self.api = api
         self.module = module
-        self.models: dict[str, Model] = {m.name: m for m in api.models}
-        self.enums: dict[str, EnumAlias] = {e.name: e for e in api.enums}
-        self.unions: dict[str, UnionDef] = {u.name: u for u in api.unions}
-        self.uses: set[str] = set(ALWAYS.get(module, ()))
-        self.keys: list[str] = []  # key sets of ``models`` the module uses (``_validators``)
+        self.table = "models.py" if module.startswith(MODELS + "/") else module  # of IMPORTS
+        self.placement: Mapping[str, str] = placement or {}
+        self.here = module.rpartition("/")[2].removesuffix(".py")
+        index = index or Index.of(api)
+        self.models, self.enums, self.unions = index.models, index.enums, index.unions
+        self.uses: set[str] = set(ALWAYS.get(self.table, ()))
+        self.refs: set[str] = set()  # definitions of other modules of ``models`` this one uses
         self._calls: dict[str, tuple[str, list[str]]] = {}  # a call statement -> (its head, arguments)
 
+    def ref(self, name: str) -> str:
+        """``name``, a definition of ``models``, written in this module of ``models``: recorded
+        for the module's imports when another module defines it."""
+        if self.placement.get(name, self.here) != self.here:
+            self.refs.add(name)
+        return name
+
     # -- imports ---------------------------------------------------------------------------
+    @property
+    def references_here(self) -> str:
+        """Where a module of ``models`` wants the imports of other modules' definitions."""
+        return REFERENCES_MARK
+
     @property
     def imports_here(self) -> str:
         """Where the template wants the imports (replaced once the module is rendered)."""
@@ -85,29 +86,11 @@ class ModuleWriter:
 
     def imports(self) -> str:
         """The import lines of the module: those of :data:`IMPORTS` whose names it uses."""
-        lines: list[str] = []
-        for module, names in IMPORTS[self.module]:
-            if not module:
-                if lines and lines[-1]:
-                    lines.append("")
-                continue
-            if not names:
-                if module in self.uses:
-                    lines.append(f"import {module}")
-                continue
-            used = [n for n in names if n.split(" as ")[-1] in self.uses]
-            if used:
-                lines.append(self._from(module, used))
-        if self.keys:
-            lines.append(self._from(".models", self.keys))
-        while lines and not lines[-1]:
-            lines.pop()
-        return "\n".join(lines)
+        return import_lines(self.table, self.uses, self.module.count("/"))
 
-    def _from(self, module: str, names: list[str]) -> str:
-        if (self.module, module) in EXPLODED:
-            return f"from {module} import (\n" + "".join(f"    {n},\n" for n in names) + ")"
-        return f"from {module} import {', '.join(names)}"
+    def references(self) -> str:
+        """The import lines of the definitions of other modules of ``models`` this one uses."""
+        return reference_lines(self.refs, self.placement)
 
     # -- types ----------------------------------------------------------------------------
     def _type_uses(self, t: TypeRef, qualified: bool) -> None:
@@ -118,8 +101,11 @@ class ModuleWriter:
                 self.uses.add("Any")
             elif x.kind == "file":
                 self.uses.add("FileTypes")
-            elif qualified and (x.kind in ("model", "enum") or (x.kind == "union" and x.name)):
-                self.uses.add(MODELS)
+            elif x.kind in ("model", "enum") or (x.kind == "union" and x.name):
+                if qualified:
+                    self.uses.add(MODELS)
+                else:
+                    self.ref(x.name)
 
     def annotation(self, t: TypeRef, *, optional: bool = False) -> str:
         """The annotation of ``t`` inside the models module (``| Unset`` when ``optional``)."""
@@ -147,11 +133,11 @@ class ModuleWriter:
     def decoder(self, t: TypeRef) -> str:
         """The function reading a model, date-time or union value; "" for other kinds."""
         if t.kind == "model":
-            return f"{t.name}.from_dict"
+            return f"{self.ref(t.name)}.from_dict"
         if t.kind == "datetime":
             self.uses.add("_parse_datetime")
             return "_parse_datetime"
-        return self.unions[t.name].decoder if t.kind == "union" else ""
+        return self.ref(self.unions[t.name].decoder) if t.kind == "union" else ""
 
     def _decode_non_null(self, t: TypeRef, src: str, depth: int) -> str:
         function = self.decoder(t)
@@ -367,11 +353,11 @@ class ModuleWriter:
             f"    {self._raise('at or ' + py_literal(v.model), 'must be an object')}",
         ]
         if v.closed:
-            if v.keys_const not in self.keys:
-                self.keys.append(v.keys_const)
+            self.uses.add(MODELS)
+            keys = f"{MODELS}.{v.keys_const}"  # loads the model's module on the first check
             lines += [
-                f"if not {v.keys_const}.issuperset(data):",
-                f"    {self._call('_unknown = next', [f'k for k in data if k not in {v.keys_const}'])}",
+                f"if not {keys}.issuperset(data):",
+                f"    {self._call('_unknown = next', [f'k for k in data if k not in {keys}'])}",
                 f"    {self._raise('_at(at, _unknown, _unknown)', 'unknown member (no other members allowed)')}",
             ]
         for rule in v.object_rules:

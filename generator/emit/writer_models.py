@@ -115,7 +115,7 @@ def _scalar_guard(w: ModuleWriter, m: Model) -> list[str]:
 
 def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
     """``obj.extra_members``: the shared empty mapping on the hot path (no unknown member)."""
-    w.uses.add("_extra_members")
+    w.uses.update(("_extra_members", "_NO_EXTRA"))
     keys = m.keys_const
     value = f"_NO_EXTRA if {keys}.issuperset(data) else _extra_members(data, {keys})"
     if layout.fits(_BODY, f"obj.extra_members = {value}"):

@@ -23,6 +23,8 @@ class ModuleWriter(Protocol):
     unions: dict[str, UnionDef]
     uses: set[str]
 
+    def ref(self, name: str) -> str: ...
+
     def annotation(self, t: TypeRef, *, optional: bool = False) -> str: ...
 
     def qualified(self, t: TypeRef) -> str: ...
@@ -46,6 +48,20 @@ def accepting(w: ModuleWriter, t: TypeRef, prefix: str, *, json_values: bool = F
 
 
 def _accepting(w: ModuleWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> str:
+    parts = _accepted(w, t, prefix, names, json_values)
+    if parts is None:  # no model in it: its annotation (nullable already)
+        return t.annotation
+    if not prefix:  # inside models: each definition of another module is imported there
+        for part in parts:
+            if part.isidentifier() and part != "None":
+                w.ref(part)
+    unique = list(dict.fromkeys(parts))
+    if t.nullable and "None" not in unique:
+        unique.append("None")
+    return " | ".join(unique)
+
+
+def _accepted(w: ModuleWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> list[str] | None:
     parts: list[str]
     if t.kind == "model":
         parts = [prefix + t.name] + ([prefix + names[t.name]] if t.name in names else [])
@@ -66,11 +82,8 @@ def _accepting(w: ModuleWriter, t: TypeRef, prefix: str, names: dict[str, str], 
     elif t.kind in ("enum",):
         parts = [prefix + t.name]
     else:
-        return t.annotation
-    unique = list(dict.fromkeys(parts))
-    if t.nullable and "None" not in unique:
-        unique.append("None")
-    return " | ".join(unique)
+        return None
+    return parts
 
 
 def has_typed_dict(w: ModuleWriter, t: TypeRef) -> bool:

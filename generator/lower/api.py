@@ -12,11 +12,11 @@ import hashlib
 import json
 from pathlib import Path
 
-from ..ir import Api
+from ..ir import Api, ModelsModule, TypedDictDef
 from ..load.reader import Document
 from ..problems import SpecError
 from .models import ModelBuilder
-from .names import Namer
+from .names import RESPONSES_MODULE, Namer
 from .operations import OperationBuilder
 from .response_checks import ResponseCheckBuilder
 from .schema import text
@@ -53,6 +53,10 @@ def build_api(doc: Document, package: str) -> Api:
     assert not b.pending_models and not b.pending_unions, "a model was reached after the models were built"
     error_types, error_member = ops_builder.error_types()
     typed_dicts = build_typed_dicts(namer, operations, b.models, b.unions, b.model_nodes)
+    modules = _models_modules(namer, sorted(b.enums), sorted(b.models), sorted(b.unions), typed_dicts)
+    decoders = tuple(d.function for d in ops_builder.responses.decoders)
+    if decoders:
+        modules.append(ModelsModule(RESPONSES_MODULE, response_decoders=decoders))
     doc.warnings.extend(namer.warnings)
     if namer.problems:
         raise SpecError(namer.problems)
@@ -88,4 +92,28 @@ def build_api(doc: Document, package: str) -> Api:
         patterns=tuple((const, regex) for regex, const in namer.patterns.items()),
         typed_dicts=typed_dicts,
         response_validators=response_validators,
+        models_modules=tuple(sorted(modules, key=lambda m: m.name)),
     )
+
+
+def _models_modules(
+    namer: Namer, enums: list[str], models: list[str], unions: list[str], typed_dicts: tuple[TypedDictDef, ...]
+) -> list[ModelsModule]:
+    """One module of ``models`` per schema: an enum, a model with its JSON form, a union; named
+    in the order of the names, so that a module's name does not depend on unrelated schemas."""
+    forms: dict[str, tuple[str, ...]] = {}
+    for td in typed_dicts:
+        forms[td.model] = (*forms.get(td.model, ()), td.name)
+    kinds = {**{n: "enum" for n in enums}, **{n: "model" for n in models}, **{n: "union" for n in unions}}
+    modules: list[ModelsModule] = []
+    for name in sorted(kinds):
+        module = namer.models_module(name)
+        if kinds[name] == "enum":
+            modules.append(ModelsModule(module, enums=(name,)))
+        elif kinds[name] == "model":
+            modules.append(ModelsModule(module, models=(name,), typed_dicts=forms.pop(name, ())))
+        else:
+            modules.append(ModelsModule(module, unions=(name,)))
+    for _model, names in sorted(forms.items()):  # JSON forms of no model here: a module each
+        modules.append(ModelsModule(namer.models_module(names[0]), typed_dicts=names))
+    return modules

@@ -40,13 +40,17 @@ from .runtime_names import client_options, runtime_client_attributes, runtime_er
 # Modules of the generated package (the package name itself is reserved per package).
 PACKAGE_MODULES = frozenset(
     {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
-    | {"_config", "_encoding", "_reading", "_transport"}
+    | {"_config", "_encoding", "_reading", "_transport", "_lazy"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
-# Names the models module imports or defines: a schema of that name gets a "Model" suffix.
+# Names the models package and its modules import or define: a schema of that name gets a "Model"
+# suffix.
 MODELS_MODULE_IMPORTS = frozenset(
     {
+        "LazyModules",
+        "TYPE_CHECKING",
+        "load_all",
         "Any",
         "Literal",
         "Mapping",
@@ -67,6 +71,7 @@ MODELS_MODULE_IMPORTS = frozenset(
 METHOD_ARGUMENTS = frozenset(
     {"self", "extra_headers", "extra_query", "extra_body", "timeout", "max_retries"}
     | {"models", "warnings", "httpx", "dataclasses", "datetime", "cast", "raw_sync", "raw_async", "setup_logging"}
+    | {"make_config", "update_config", "_API_DEFAULTS"}
     | {"bool", "dict", "float", "int", "list", "object", "str", "tuple", "isinstance", "len", "iter", "next"}
 )
 # Arguments of ``Client(...)`` and ``with_options(...)`` (the runtime's ``CLIENT_OPTIONS``) and the
@@ -75,6 +80,8 @@ CLIENT_ARGUMENTS = frozenset(option.name for option in client_options()) | froze
     {"self", "config", "copy", "httpx", "errors", "models", "setup_logging", "make_config", "update_config"}
     | {"UNSET", "Unset", "Mapping", "TimeoutTypes", "DEFAULT_MAX_RESPONSE_BYTES", "_API_DEFAULTS"}
 )
+RESPONSES_MODULE = "_responses"
+"""The module of ``models`` holding the decoders of answers that are no model."""
 API_DEFAULTS = "_API_DEFAULTS"
 """The ``_client`` module's constant of the API's configuration defaults (see ``_config.ApiDefaults``)."""
 
@@ -114,6 +121,7 @@ class Namer:
         self.helpers: dict[str, dict[str, str]] = {"models": {}, "_validators": {}, "_client": {API_DEFAULTS: ""}}
         self.given: dict[tuple[str, str, str], str] = {}  # (module, wanted name, owner) -> name given
         self.option_headers: dict[str, str] = {}  # client option -> its header (lower case)
+        self.modules_taken: set[str] = {RESPONSES_MODULE}  # modules of the models package
 
     def _helper(self, module: str, name: str, owner: str) -> str:
         """Claim a derived module-level name for ``owner``; the same owner may ask again and gets
@@ -257,6 +265,19 @@ class Namer:
             return None
         self.client.take(name, f"iterator of {method}")
         return name
+
+    def models_module(self, name: str) -> str:
+        """The module of the ``models`` package that holds the definition ``name`` (and what
+        belongs to it): ``_`` and the name in snake_case; a number where two names spell the
+        same module (compared without case: file systems may not tell them apart)."""
+        wanted = "_" + (snake_case(name).strip("_").lower() or "definition")
+        if wanted.endswith("_test"):  # test runners collect *_test.py files of vendored packages
+            wanted += "_"
+        module, n = wanted, 2
+        while module in self.modules_taken:
+            module, n = f"{wanted}_{n}", n + 1
+        self.modules_taken.add(module)
+        return module
 
     def operation_const(self, method: str) -> str:
         """``_client._<METHOD>``: the operation's static facts."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from botpress_client import AsyncClient, Client, models
+from botpress_client import UNSET, AsyncClient, Client, models
 
 TOKEN = "tok_functional_secret"
 BOT = "bot_123"
@@ -210,7 +210,9 @@ CASES: dict[str, Case] = {
             ],
             "meta": {},
         },
-        check=lambda r: None if r.passages[0].meta.type == "chunk" and r.meta.next_token is models.UNSET else pytest.fail("bad"),  # type: ignore[attr-defined]
+        check=lambda r: (
+            None if r.passages[0].meta.type == "chunk" and r.meta.next_token is UNSET else pytest.fail("bad")
+        ),
     ),
     "list_file_tag_values": Case(
         call=lambda c: c.list_file_tag_values(tag="lang"),

@@ -155,11 +155,11 @@ def test_shallow_clone_check_does_not_fail_on_changes_md(
     assert changes_md(clone) == before
     assert run(capsys, "check", *ARGS)[0] == 0
     # The rest is still compared.
-    models = clone / "generated" / "shop" / "models.py"
+    models = clone / "generated" / "shop" / "_client.py"
     models.write_text(models.read_text() + "X = 1\n")
     code, out, err = run(capsys, "check", *ARGS)
     assert code == 1
-    assert "generated/shop/models.py: edited by hand since it was generated" in err
+    assert "generated/shop/_client.py: edited by hand since it was generated" in err
 
 
 def test_no_git_at_all_check_does_not_fail_on_changes_md(

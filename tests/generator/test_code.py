@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from generator.emit.imports import ALWAYS, IMPORTS
-from generator.emit.render import RUNTIME, environment
+from generator.emit.models_package import TEMPLATE, placement, views
+from generator.emit.render import RUNTIME, environment, module_views
 from generator.emit.writer import ModuleWriter
 from generator.load.reader import load_document
 from generator.lower.api import build_api
@@ -60,11 +61,16 @@ SPECS = [SPEC, *(spec_of(case) for case in cases())]
 def test_every_name_the_writer_uses_is_importable(spec: Path) -> None:
     api = build_api(load_document(str(spec)), "pkg")
     env = environment()
-    for module, template in (("_client.py", "_client.py.jinja"), ("models.py", "models.py.jinja")):
-        writer = ModuleWriter(api, module)
-        env.get_template(template).render(api=api, w=writer)
-        importable = {n.split(" as ")[-1] for source, names in IMPORTS[module] for n in names or (source,)}
-        assert writer.uses <= importable | ALWAYS[module], writer.uses - importable
+    writers = [ModuleWriter(api, "_client.py")]
+    env.get_template("_client.py.jinja").render(api=api, w=writers[0], **module_views(api, "_client.py"))
+    where = placement(api)
+    for view in views(api):  # the modules of models
+        writers.append(ModuleWriter(api, f"models/{view.name}.py", where))
+        env.get_template(TEMPLATE).render(api=api, w=writers[-1], unit=view)
+    for writer in writers:
+        table = IMPORTS[writer.table]
+        importable = {n.split(" as ")[-1] for source, names in table for n in names or (source,)}
+        assert writer.uses <= importable | ALWAYS.get(writer.table, set()), writer.uses - importable
 
 
 def _unused_imports(folder: Path) -> str:

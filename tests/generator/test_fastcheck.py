@@ -66,14 +66,14 @@ def test_a_changed_root_spec_is_drift(work: Path, capsys: pytest.CaptureFixture[
 
 
 def test_a_hand_edit_is_drift(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    models = work / "out" / "pkg" / "models.py"
+    models = work / "out" / "pkg" / "_client.py"
     models.write_text(models.read_text() + "X = 1\n")
     code, _, err = run(capsys, "check", *ARGS)
-    assert code == 1 and "models.py: edited by hand" in err
+    assert code == 1 and "_client.py: edited by hand" in err
 
 
 def test_a_deleted_file_is_drift(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (work / "out" / "pkg" / "models.py").unlink()
+    (work / "out" / "pkg" / "_client.py").unlink()
     code, out, _ = run(capsys, "check", *ARGS)
     assert code == 1 and QUICK not in out
 
@@ -91,7 +91,7 @@ def test_another_generator_or_black_runs_the_full_check(
     assert code == 0 and QUICK not in out and "is up to date" in out
     assert ("record of the inputs is out of date" in err) == record_outdated
     # ... and a real difference is still found by it.
-    models = work / "out" / "pkg" / "models.py"
+    models = work / "out" / "pkg" / "_client.py"
     models.write_text(models.read_text().replace("class ", "class X", 1))
     assert run(capsys, "check", *ARGS)[0] == 1
 

@@ -184,7 +184,7 @@ def test_unmutated_spec_generates(workspace: Path) -> None:
     spec.write_text(json.dumps(SPEC_DOC), encoding="utf-8")
     code, stderr = _generate(spec, workspace / "plain")
     assert code == 0, stderr
-    assert (workspace / "plain" / PACKAGE / "models.py").is_file()
+    assert (workspace / "plain" / PACKAGE / "models" / "__init__.py").is_file()
 
 
 @settings(
@@ -211,7 +211,7 @@ def test_mutations_exit_0_or_2_with_located_messages(
         assert lines, steps
         assert any(": warning: " not in line for line in lines), (steps, stderr)
     else:
-        assert (out / PACKAGE / "models.py").is_file()
+        assert (out / PACKAGE / "models" / "__init__.py").is_file()
 
 
 # Malformed or odd schemas; each is used as a request body, a body member, a query parameter

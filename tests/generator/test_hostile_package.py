@@ -129,13 +129,13 @@ def test_generate_overwrite_replaces_the_links_without_following_them(work: Path
     victim = work / "victim.txt"
     victim.write_text("keep me")
     (work / "out" / "pkg" / "notes.txt").symlink_to(victim)
-    (work / "out" / "pkg" / "models.py").unlink()
-    (work / "out" / "pkg" / "models.py").symlink_to(victim)
+    (work / "out" / "pkg" / "_client.py").unlink()
+    (work / "out" / "pkg" / "_client.py").symlink_to(victim)
     outcome = run_guarded(["generate", *ARGS, "--overwrite"], cwd=work)
     assert outcome.returncode == 0, outcome.output
     assert victim.read_text() == "keep me"
     package = work / "out" / "pkg"
-    assert not (package / "notes.txt").exists() and not (package / "models.py").is_symlink()
+    assert not (package / "notes.txt").exists() and not (package / "_client.py").is_symlink()
     assert run_guarded(["check", *ARGS], cwd=work).returncode == 0
 
 
