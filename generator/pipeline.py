@@ -166,25 +166,25 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     if isinstance(built, int):
         return built
     doc, api, files, warnings = built
-    skip = _add_changes(command, settings, doc, api, files, info, reporter)
-    if isinstance(skip, int):
-        return skip
-    current = quick_check.inputs(
-        settings.spec, doc.files, package, settings.strict, settings.with_changes, settings.changes_since
-    )
+    added = _add_changes(command, settings, doc, api, files, info, reporter)
+    if isinstance(added, int):
+        return added
+    skip, too_small = added
+    strict_ok = not warnings and not too_small
+    current = quick_check.inputs(settings.spec, doc.files, package, settings.with_changes, settings.changes_since)
     files = with_manifest(files, api, current)
     if command == "check":
         code, checked = _check(files, target, skip, info, reporter)
         if code == 0 and not skip:
-            quick_check.remember(current, checked)  # the next check of these inputs is quick
+            quick_check.remember(current, checked, strict_ok)  # the next check of these inputs is quick
         return code
-    edited = write_package(files, target, overwrite=settings.overwrite)
-    quick_check.remember(current, files)
-    for name in edited:
+    written = write_package(files, target, overwrite=settings.overwrite)
+    quick_check.remember(current, files, strict_ok)
+    for name in written.edited:
         reporter.err(f"{target / name}: had been edited by hand since it was generated; replaced")
     reporter.out(
-        f"wrote {target} ({len(files)} files): operations={len(api.operations)} models={len(api.models)}"
-        f" warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
+        f"wrote {target} ({len(files)} files, {len(written.changed)} changed): operations={len(api.operations)}"
+        f" models={len(api.models)} warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
     )
     return 0
 
@@ -215,12 +215,12 @@ def _add_changes(
     files: dict[str, str],
     info: Ownership,
     reporter: Reporter,
-) -> frozenset[str] | int:
+) -> tuple[frozenset[str], bool] | int:
     """Add CHANGES.md to ``files`` when asked: the files ``check`` must not compare (CHANGES.md when
-    git history is unavailable), or the exit code: 1 when ``--strict`` fails on a bump too small,
-    2 when a spec of the history is unreadable."""
+    git history is unavailable) and whether the version bumps too little; or the exit code: 1 when
+    ``--strict`` fails on a bump too small, 2 when a spec of the history is unreadable."""
     if not settings.with_changes:
-        return frozenset()
+        return frozenset(), False
     from .report.changes import changes, unavailable_markdown
 
     try:
@@ -243,7 +243,7 @@ def _add_changes(
     if settings.strict and report.too_small:
         reporter.err(f"{settings.spec}#/info/version: {report.too_small}")
         return 1
-    return skip
+    return skip, bool(report.too_small)
 
 
 def _check(

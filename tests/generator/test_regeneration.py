@@ -1,0 +1,99 @@
+"""Regeneration a team can live with (issue 25), each scenario in a temporary git repository:
+quiet diffs (a one-field change touches only the files whose content changes), a semver gate
+that holds (a tag is a release; same version with changes, a downgrade), ``check``'s summary
+and advice, hand edits merged three-way, kept files, a ``pyproject.toml`` beside the package and
+custom templates."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.write.provenance import MANIFEST
+
+from ..conftest import FIXTURES, run
+
+OLD = FIXTURES / "diff" / "closed_enum_value_removed" / "old.yaml"  # Shop 1.0.0
+ARGS = ["--spec", "spec/openapi.yaml", "--out", "generated", "--package", "shop", "--changes"]
+
+
+def git(repo: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false", *args],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return done.stdout.strip()
+
+
+def commit(repo: Path, message: str) -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A repository holding the Shop spec 1.0.0 and its generated client, committed; its own cache."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    monkeypatch.setenv("CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("CODEGEN_NO_CACHE", raising=False)
+    monkeypatch.delenv("CI", raising=False)
+    root = tmp_path / "repo"
+    (root / "spec").mkdir(parents=True)
+    git(root, "init", "-q")
+    monkeypatch.chdir(root)
+    shutil.copy(OLD, root / "spec" / "openapi.yaml")
+    code, out, err = run(capsys, "generate", *ARGS)
+    assert code == 0, out + err
+    commit(root, "spec 1.0.0 and its client")
+    return root
+
+
+SPEC = Path("spec/openapi.yaml")
+PACKAGE = Path("generated/shop")
+
+
+def edit_spec(old: str, new: str) -> None:
+    text = SPEC.read_text()
+    assert old in text, old
+    SPEC.write_text(text.replace(old, new, 1))
+
+
+def package_files() -> dict[str, tuple[str, int]]:
+    return {p.name: (p.read_text(), p.stat().st_ino) for p in PACKAGE.iterdir() if p.is_file()}
+
+
+# -- 1. quiet regeneration ------------------------------------------------------------------------
+
+
+def test_a_one_field_change_touches_only_the_files_whose_content_changes(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = package_files()
+    edit_spec("        value: {type: string}\n", "        value: {type: string}\n        note: {type: string}\n")
+    edit_spec("version: 1.0.0", "version: 1.1.0")
+    code, out, err = run(capsys, "generate", *ARGS, "--strict")
+    assert code == 0, out + err
+    after = package_files()
+    changed = {name for name in after if after[name][0] != before[name][0]}
+    # The headers carry no version or checksum: the models, the version facts, the report, the manifest.
+    assert {"models.py", "_version.py", "CHANGES.md", MANIFEST} <= changed
+    assert not changed & {"_client.py", "errors.py", "README.md", "__init__.py", "_base_client.py"}
+    assert set(git(repo, "status", "--porcelain", "--", "generated").split()[1::2]) == {
+        f"generated/shop/{name}" for name in changed
+    }
+    # The files whose content stays were not rewritten: same inode (the folder swap kept them).
+    for name in set(after) - changed:
+        assert after[name][1] == before[name][1], name
+    assert f"({len(after)} files, {len(changed)} changed)" in out
+    manifest = json.loads((PACKAGE / MANIFEST).read_text())
+    assert manifest["api_version"] == "1.1.0" and "strict" not in manifest["inputs"]
