@@ -81,7 +81,7 @@ def test_every_file_has_the_header_and_the_manifest_lists_them(work: Path, capsy
         lines = path.read_text().splitlines()
         assert lines[0] == f"# {header}", path.name
         if path.name != "_version.py":  # the spec's version and checksum live there only (and in the manifest)
-                assert checksum not in path.read_text(), path.name
+            assert checksum not in path.read_text(), path.name
     readme = (package / "README.md").read_text()
     assert readme.startswith(f"<!-- {header} -->\n") and checksum not in readme
     assert (package / "py.typed").read_text() == ""
