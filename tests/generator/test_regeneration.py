@@ -97,3 +97,70 @@ def test_a_one_field_change_touches_only_the_files_whose_content_changes(
     assert f"({len(after)} files, {len(changed)} changed)" in out
     manifest = json.loads((PACKAGE / MANIFEST).read_text())
     assert manifest["api_version"] == "1.1.0" and "strict" not in manifest["inputs"]
+
+
+# -- 2. a semver gate that holds ------------------------------------------------------------------
+
+
+def test_a_change_after_a_tag_without_a_new_version_fails_under_strict(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    git(repo, "tag", "v1.0.0")
+    edit_spec("        name: {type: string}\n        price", "        name: {type: integer}\n        price")
+    code, out, err = run(capsys, "generate", *ARGS, "--strict")
+    assert code == 1, out + err
+    assert "spec/openapi.yaml#/info/version: Semver: the breaking changes call for a major version bump;" in err
+    assert "1.0.0 -> 1.0.0 is no bump (the version of the release): too small." in err
+    # Without --strict the report is written against the tag, with the same verdict.
+    assert run(capsys, "generate", *ARGS)[0] == 0
+    report = (PACKAGE / "CHANGES.md").read_text()
+    assert "compared with the last release of the spec, `v1.0.0:spec/openapi.yaml`" in report
+    assert "1.0.0 -> 1.0.0 is no bump" in report and "models.Item.name" in report
+    commit(repo, "a break after the release")
+    assert run(capsys, "check", *ARGS, "--strict")[0] == 1
+    edit_spec("version: 1.0.0", "version: 2.0.0")
+    assert run(capsys, "generate", *ARGS, "--strict")[0] == 0
+    assert "1.0.0 -> 2.0.0 is a major bump: enough." in (PACKAGE / "CHANGES.md").read_text()
+
+
+def test_a_downgrade_is_an_error_under_strict(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    git(repo, "tag", "v1.0.0")
+    edit_spec("version: 1.0.0", "version: 0.9.0")
+    code, _, err = run(capsys, "generate", *ARGS, "--strict")
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        "spec/openapi.yaml#/info/version: Semver: 1.0.0 -> 0.9.0 is a downgrade: a version never goes back."
+    )
+    assert run(capsys, "generate", *ARGS)[0] == 0
+    assert "is a downgrade" in (PACKAGE / "CHANGES.md").read_text()
+    code, out, _ = run(capsys, "diff", "v1.0.0:spec/openapi.yaml", "spec/openapi.yaml", "--format", "json")
+    data = json.loads(out)
+    assert (data["old_version"], data["new_version"], data["actual_bump"], data["enough"]) == (
+        "1.0.0",
+        "0.9.0",
+        "downgrade",
+        False,
+    )
+
+
+# -- 3. diff as data ------------------------------------------------------------------------------
+
+
+def test_json_diff_carries_the_versions_the_bump_and_each_location(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edit_spec("        name: {type: string}\n        price", "        name: {type: integer}\n        price")
+    edit_spec("version: 1.0.0", "version: 1.1.0")
+    code, out, err = run(capsys, "diff", "HEAD:spec/openapi.yaml", "spec/openapi.yaml", "--format", "json")
+    assert code == 1, err
+    data = json.loads(out)
+    assert {k: data[k] for k in ("old_version", "new_version", "required_bump", "actual_bump", "enough")} == {
+        "old_version": "1.0.0",
+        "new_version": "1.1.0",
+        "required_bump": "major",
+        "actual_bump": "minor",
+        "enough": False,
+    }
+    assert data["breaking"] and all(c["location"].startswith("spec/openapi.yaml#/") for c in data["breaking"])
+    code, out, _ = run(capsys, "diff", "HEAD:spec/openapi.yaml", "spec/openapi.yaml")
+    assert out.splitlines()[-1] == "Semver: 1.0.0 -> 1.1.0 needs major; the bump is minor: too small"
