@@ -12,6 +12,8 @@ a traceback).
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -67,6 +69,10 @@ def _parser() -> argparse.ArgumentParser:
             help="replace the package folder even when it holds files the generator did not write",
         )
         cmd.add_argument("--config", metavar="PYPROJECT", help="read the settings from this pyproject.toml")
+        if name == "check":
+            cmd.add_argument(
+                "--full-diff", action="store_true", help="on drift, print the whole diff (default: its first 200 lines)"
+            )
         cmd.add_argument(
             "--ref-root",
             metavar="DIR",
@@ -83,7 +89,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _settings(args: argparse.Namespace) -> pipeline.Settings:
+def _regenerate(argv: Sequence[str]) -> str:
+    """The command that regenerates what ``check`` (run with ``argv``) checks."""
+    rest = list(argv)
+    if "check" in rest:
+        rest = rest[rest.index("check") + 1 :]
+    return shlex.join([TOOL, "generate", *(a for a in rest if a != "--full-diff")])
+
+
+def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> pipeline.Settings:
     """Flags over the pyproject.toml table over the defaults; raises :class:`config.ConfigError`."""
     table = config.load(Path(args.config) if args.config else None).values
     merged: dict[str, object] = {"strict": False, "changes": False, "changes-since": None, "ref-root": None}
@@ -107,17 +121,22 @@ def _settings(args: argparse.Namespace) -> pipeline.Settings:
         changes_since=str(since) if since else None,
         ref_root=str(merged["ref-root"]) if merged["ref-root"] else None,
         overwrite=bool(args.overwrite),
+        keep=tuple(str(v) for v in table.get("keep", ())),
+        full_diff=bool(getattr(args, "full_diff", False)),
+        ci=os.environ.get("CI", "").strip().lower() in ("true", "1", "yes"),
+        regenerate=_regenerate(argv),
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(argv)
     try:
         if args.command == "diff":
             from .report.changes import run_diff
 
             return run_diff(args.old, args.new, args.format, args.strict)
-        return _run(args)
+        return _run(args, argv)
     except (config.ConfigError, UnsafeWrite) as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -133,8 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-def _run(args: argparse.Namespace) -> int:
-    settings = _settings(args)
+def _run(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    settings = _settings(args, argv)
     return pipeline.run(args.command, settings, _Printer())
 
 

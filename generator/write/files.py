@@ -245,7 +245,7 @@ def diff_package(
         read = folder.files
     disk = {name: data.decode("utf-8", errors="replace") for name, data in read.items()}
     chunks: list[str] = []
-    for name in sorted((set(disk) | set(files)) - skip):
+    for name in sorted((set(disk) | set(files)) - skip, key=lambda n: (n == MANIFEST, n)):  # the manifest last
         old, new = disk.get(name), files.get(name)
         if old == new:
             continue

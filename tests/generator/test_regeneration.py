@@ -164,3 +164,117 @@ def test_json_diff_carries_the_versions_the_bump_and_each_location(
     assert data["breaking"] and all(c["location"].startswith("spec/openapi.yaml#/") for c in data["breaking"])
     code, out, _ = run(capsys, "diff", "HEAD:spec/openapi.yaml", "spec/openapi.yaml")
     assert out.splitlines()[-1] == "Semver: 1.0.0 -> 1.1.0 needs major; the bump is minor: too small"
+
+
+# -- 4. check on drift ----------------------------------------------------------------------------
+
+
+def test_check_on_drift_summarizes_first_and_caps_the_diff(
+    repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    edit_spec("        name: {type: string}\n        price", "        name: {type: integer}\n        price")
+    edit_spec("version: 1.0.0", "version: 2.0.0")
+    SPEC.write_text(SPEC.read_text().replace("Tag", "Label").replace("tags", "labels"))
+    models = PACKAGE / "errors.py"
+    models.write_text(models.read_text() + "# mine\n")
+    code, out, err = run(capsys, "check", *ARGS)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == "generated/shop is stale:"
+    assert lines[1].startswith("  files that differ (") and "models.py" in lines[1] and "_client.py" not in lines[1]
+    assert lines[2] == "  edited by hand (1): errors.py"
+    head = next(i for i, line in enumerate(lines) if line.startswith("  API changes"))
+    assert lines[head].startswith("  API changes since `") and ":spec/openapi.yaml` (" in lines[head]
+    assert any(line.startswith("    breaking: models.Item.name: ") for line in lines[head + 1 :])
+    diff = lines[lines.index("") + 1 :]
+    assert len(diff) == 201 and diff[-1].startswith("... ") and "--full-diff` shows them all" in diff[-1]
+    assert "botpress-codegen check --spec spec/openapi.yaml" in diff[-1]
+    assert err.splitlines()[-1] == (
+        "generated/shop is stale: regenerate it: `botpress-codegen generate --spec spec/openapi.yaml --out generated"
+        " --package shop --changes`"
+    )
+    code, out, _ = run(capsys, "check", *ARGS, "--full-diff")
+    assert code == 1 and "more lines of diff" not in out
+    monkeypatch.setenv("CI", "true")
+    code, _, err = run(capsys, "check", *ARGS)
+    assert code == 1 and err.splitlines()[-1].startswith("generated/shop is stale: regenerate and commit")
+    assert "make generate" not in err
+
+
+# -- 5. edits that survive ------------------------------------------------------------------------
+
+HELPER = "\n\ndef cheapest(items: list[Item]) -> Item:\n    return min(items, key=lambda i: i.price or 0)\n"
+
+
+def test_a_hand_edit_survives_a_regeneration_that_changes_another_part_of_the_file(
+    repo: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    models = PACKAGE / "models.py"
+    models.write_text(models.read_text() + HELPER)
+    commit(repo, "a helper of our own")
+    shutil.rmtree(tmp_path / "cache")  # a fresh clone: the base comes from git history
+    edit_spec(
+        "        price: {type: number}\n        status",
+        "        price: {type: number}\n        note: {type: string}\n        status",
+    )
+    edit_spec("version: 1.0.0", "version: 1.1.0")
+    code, out, err = run(capsys, "generate", *ARGS, "--strict")
+    assert code == 0, out + err
+    assert "generated/shop/models.py: your edits merged into the new output" in out
+    text = models.read_text()
+    assert text.endswith(HELPER) and "note: str | Unset" in text
+    manifest = json.loads((PACKAGE / MANIFEST).read_text())
+    assert list(manifest["edited"]) == ["models.py"]
+    assert manifest["edited"]["models.py"] != manifest["files"]["models.py"]
+    assert run(capsys, "check", *ARGS, "--strict")[0] == 0  # the recorded edit is not drift
+    commit(repo, "1.1.0")
+    # Another regeneration keeps it too (the base now from the cache), and --overwrite discards it.
+    edit_spec("        value: {type: string}\n", "        value: {type: string}\n        rank: {type: integer}\n")
+    edit_spec("version: 1.1.0", "version: 1.2.0")
+    assert run(capsys, "generate", *ARGS, "--strict")[0] == 0
+    assert models.read_text().endswith(HELPER) and "rank: int | Unset" in models.read_text()
+    code, _, err = run(capsys, "generate", *ARGS, "--overwrite")
+    assert code == 0 and "generated/shop/models.py: had been edited by hand since it was generated; replaced" in err
+    assert HELPER not in models.read_text() and "edited" not in json.loads((PACKAGE / MANIFEST).read_text())
+
+
+def test_a_conflicting_hand_edit_exits_1_naming_the_hunk_and_writes_nothing(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    models = PACKAGE / "models.py"
+    text = models.read_text()
+    assert text.count("    key: str\n") == 1
+    models.write_text(text.replace("    key: str\n", "    key: str  # the tag's name\n"))
+    edit_spec("        key: {type: string}\n", "        key: {type: integer}\n")
+    edit_spec("version: 1.0.0", "version: 2.0.0")
+    before = {p.name: p.read_bytes() for p in PACKAGE.iterdir()}
+    code, out, err = run(capsys, "generate", *ARGS)
+    assert code == 1
+    line = text[: text.index("    key: str\n")].count("\n") + 1
+    assert f"generated/shop/models.py: conflict: @@ line {line} edited by hand, line {line} of the new output:" in err
+    assert "<<<<<<< edited by hand\n    key: str  # the tag's name\n=======\n    key: int\n>>>>>>> generated" in out
+    assert err.splitlines()[-1].startswith("generated/shop: nothing written")
+    assert {p.name: p.read_bytes() for p in PACKAGE.iterdir()} == before
+
+
+def test_kept_files_are_never_touched(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "pyproject.toml").write_text(
+        '[tool.botpress-codegen]\nspec = "spec/openapi.yaml"\nout = "generated"\npackage = "shop"\nchanges = true\n'
+        'keep = ["_hooks.py"]\n'
+    )
+    hooks = PACKAGE / "_hooks.py"
+    hooks.write_text("HOOKS = []\n")
+    inode = hooks.stat().st_ino
+    edit_spec("version: 1.0.0", "version: 1.0.1")
+    code, out, err = run(capsys, "generate")
+    assert code == 0, out + err
+    assert hooks.read_text() == "HOOKS = []\n" and hooks.stat().st_ino == inode
+    assert "_hooks.py" not in json.loads((PACKAGE / MANIFEST).read_text())["files"]
+    assert run(capsys, "check")[0] == 0
+    # Without the setting it is a file the generator did not write: generate refuses.
+    code, _, err = run(capsys, "generate", "--config", str(repo / "pyproject.toml"), "--spec", "spec/openapi.yaml")
+    (repo / "pyproject.toml").write_text(
+        '[tool.botpress-codegen]\nspec = "spec/openapi.yaml"\nout = "generated"\npackage = "shop"\n'
+    )
+    code, _, err = run(capsys, "generate")
+    assert code == 2 and "generated/shop/_hooks.py: not in the generator's manifest" in err

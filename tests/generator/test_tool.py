@@ -161,8 +161,14 @@ def test_hand_edited_file_is_named_as_edited(work: Path, capsys: pytest.CaptureF
     assert code == 1
     assert "out/pkg/models.py: edited by hand since it was generated" in err
     assert "+++ out/pkg/models.py (generated)" in out
-    # generate replaces it (it is the generator's file) and says so.
-    code, _, err = generate(capsys)
+    # generate keeps the edit (merged into the new output, recorded in the manifest): check agrees.
+    code, out, err = generate(capsys)
+    assert code == 0 and "out/pkg/models.py: your edits merged into the new output" in out
+    assert models.read_text().endswith("X = 1\n")
+    code, out, err = run(capsys, "check", "--spec", "openapi.yaml", "--out", "out", "--package", "pkg")
+    assert code == 0, out + err
+    # generate --overwrite replaces it (it is the generator's file) and says so.
+    code, _, err = generate(capsys, "--overwrite")
     assert code == 0
     assert "out/pkg/models.py: had been edited by hand since it was generated; replaced" in err
     assert "X = 1" not in models.read_text()
