@@ -31,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
         " `python -m generator` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
-        " changes-since), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
+        " changes-since, keep, project, templates), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
         " (check) or breaking change (diff), 2 bad input or any other failure.",
     )
     parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
@@ -69,6 +69,18 @@ def _parser() -> argparse.ArgumentParser:
             help="replace the package folder even when it holds files the generator did not write",
         )
         cmd.add_argument("--config", metavar="PYPROJECT", help="read the settings from this pyproject.toml")
+        cmd.add_argument(
+            "--project",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="also write pyproject.toml beside the package folder (name, version from info.version, httpx),"
+            " so that `pip install OUT` installs the client",
+        )
+        cmd.add_argument(
+            "--templates",
+            metavar="DIR",
+            help="templates overriding the generator's, by file name (e.g. README.md.jinja, readme/usage.md.jinja)",
+        )
         if name == "check":
             cmd.add_argument(
                 "--full-diff", action="store_true", help="on drift, print the whole diff (default: its first 200 lines)"
@@ -100,9 +112,16 @@ def _regenerate(argv: Sequence[str]) -> str:
 def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> pipeline.Settings:
     """Flags over the pyproject.toml table over the defaults; raises :class:`config.ConfigError`."""
     table = config.load(Path(args.config) if args.config else None).values
-    merged: dict[str, object] = {"strict": False, "changes": False, "changes-since": None, "ref-root": None}
+    merged: dict[str, object] = {
+        "strict": False,
+        "changes": False,
+        "changes-since": None,
+        "ref-root": None,
+        "project": False,
+        "templates": None,
+    }
     merged.update(table)
-    for key in ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root"):
+    for key in ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root", "project", "templates"):
         value = getattr(args, key.replace("-", "_"))
         if value is not None:
             merged[key] = value
@@ -125,6 +144,8 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> pipeline.Se
         full_diff=bool(getattr(args, "full_diff", False)),
         ci=os.environ.get("CI", "").strip().lower() in ("true", "1", "yes"),
         regenerate=_regenerate(argv),
+        project=bool(merged["project"]),
+        templates=str(merged["templates"]) if merged["templates"] else None,
     )
 
 

@@ -13,15 +13,16 @@ import json
 import keyword
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .problems import Problem, SpecError
-from .write import quick_check
+from .resources import TemplateError, custom_templates, template_digests, using_templates
+from .write import project, quick_check
 from .write.files import Ownership, UnsafeWrite, diff_package, kept, ownership, recover, refusal, write_package
 from .write.merge import Merged, digest, merge_edits, remember_pristine
-from .write.provenance import MANIFEST, Outputs, read_outputs, with_header, with_manifest, without_inputs
+from .write.provenance import MANIFEST, TOOL, Outputs, read_outputs, with_header, with_manifest, without_inputs
 
 if TYPE_CHECKING:
     from .ir import Api
@@ -57,6 +58,8 @@ class Settings:
     full_diff: bool = False  # check: the whole diff, not its first lines
     ci: bool = False  # running in CI (CI=true): advice to regenerate and commit
     regenerate: str = "botpress-codegen generate"  # the command that regenerates, for advice
+    project: bool = False  # also write pyproject.toml beside the package folder
+    templates: str | None = None  # a folder of templates overriding the generator's, by file name
 
     @property
     def target(self) -> Path:
@@ -159,9 +162,25 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     info = ownership(target, settings.keep)
     if command == "check" and info.refused:
         raise UnsafeWrite(info.refused)
+    try:
+        custom = custom_templates(settings.templates) if settings.templates else {}
+    except TemplateError as exc:
+        reporter.err(str(exc))
+        return 2
+    templates = template_digests(custom)
+    project_path = Path(settings.out) / project.NAME
+    on_disk = project.read(project_path) if settings.project else None
+    if on_disk is not None:  # beside the package: compared (and recorded) under project.KEY
+        info = replace(info, disk={**info.disk, project.KEY: on_disk})
     # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
     if command == "check" and quick_check.up_to_date(
-        settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since
+        settings.spec,
+        info,
+        package,
+        settings.strict,
+        settings.with_changes,
+        settings.changes_since,
+        _recorded_settings(templates, settings.project),
     ):
         reporter.out(f"{target} is up to date (these inputs gave exactly these files before, says the cache)\n")
         return 0
@@ -169,7 +188,10 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     if why:
         reporter.err(f"--package {package}: {why}")
         return 2
-    built = _build_reported(settings, reporter)
+    if command == "generate" and on_disk is not None and not project.ours(on_disk) and not settings.overwrite:
+        raise UnsafeWrite([f"{project_path}: not written by {TOOL}; move it away or pass --overwrite to replace it"])
+    with using_templates(custom):
+        built = _build_reported(settings, reporter)
     if isinstance(built, int):
         return built
     doc, api, files, warnings = built
@@ -180,12 +202,21 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     for name in [name for name in files if kept(name, settings.keep)]:
         del files[name]  # the user's: never written
     strict_ok = not warnings and not too_small
-    current = quick_check.inputs(settings.spec, doc.files, package, settings.with_changes, settings.changes_since)
+    current = quick_check.inputs(
+        settings.spec,
+        doc.files,
+        package,
+        settings.with_changes,
+        settings.changes_since,
+        _recorded_settings(templates, settings.project),
+    )
     recorded, outputs = read_outputs(info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
+    extra = {project.KEY: project.project_text(package, api.title, api.api_version)} if settings.project else {}
+    made = Outputs(templates=templates, project={project.NAME: digest(extra[project.KEY])} if extra else {})
     if command == "check":
         pristine = _with_recorded_edits(files, info, outputs)
-        files = with_manifest(files, api, current, Outputs(pristine=pristine))
-        code, checked = _check(settings, doc, api, files, skip, info, reporter)
+        files = {**with_manifest(files, api, current, replace(made, pristine=pristine)), **extra}
+        code, checked = _check(settings, doc, api, files, skip, info, reporter, outputs.templates, templates)
         if code == 0 and not skip:
             quick_check.remember(current, checked, strict_ok)  # the next check of these inputs is quick
         return code
@@ -195,10 +226,14 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
         merged = merge_edits(files, target, info.disk, recorded)
         if merged.conflicts or merged.unmerged:
             return _conflicts(target, merged, reporter)
-    files = with_manifest(files, api, current, Outputs(pristine=merged.pristine))
+    files = with_manifest(files, api, current, replace(made, pristine=merged.pristine))
     written = write_package(files, target, overwrite=settings.overwrite, keep=settings.keep)
+    for text in extra.values():
+        if on_disk != text.encode("utf-8"):
+            project.write(project_path, text)
+            reporter.out(f"wrote {project_path}: `pip install {settings.out}` installs the client\n")
     remember_pristine(new_output)
-    quick_check.remember(current, files, strict_ok)
+    quick_check.remember(current, {**files, **extra}, strict_ok)
     discarded = {
         name
         for name, sha in recorded.items()
@@ -214,6 +249,16 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
         f" models={len(api.models)} warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
     )
     return 0
+
+
+def _recorded_settings(templates: dict[str, str], with_project: bool) -> dict[str, object]:
+    """The settings that change the files written, for the record of the inputs."""
+    out: dict[str, object] = {}
+    if templates:
+        out["templates"] = templates
+    if with_project:
+        out["project"] = True
+    return out
 
 
 def digest_bytes(data: bytes) -> str:
@@ -315,6 +360,8 @@ def _check(
     skip: frozenset[str],
     info: Ownership,
     reporter: Reporter,
+    recorded_templates: dict[str, str],
+    templates: dict[str, str],
 ) -> tuple[int, dict[str, str]]:
     """Exit code, and the files compared (those generate writes, or the manifest kept). On drift:
     a summary first, then the diff (capped), then advice that fits where it runs."""
@@ -355,6 +402,12 @@ def _check(
         info.foreign if info.manifest is not None else [],
         api_changes(settings.spec, doc, api, spec_sha if isinstance(spec_sha, str) else None),
     )
+    if recorded_templates != templates:
+        lines.insert(
+            1,
+            f"  custom templates: the manifest records {', '.join(recorded_templates) or 'none'}, this check uses"
+            f" {', '.join(templates) or 'none'} (--templates, or templates in the configuration)",
+        )
     full = f"`{settings.regenerate.replace(' generate', ' check', 1)} --full-diff`"
     diff = diff_package(files, target, str(target), skip | frozenset(info.kept), disk)
     reporter.out("\n".join(lines) + "\n\n" + capped(diff, None if settings.full_diff else DIFF_LINES, full))

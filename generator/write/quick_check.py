@@ -121,7 +121,7 @@ def inputs(
     package: str,
     changes: bool,
     since: str | None,
-    templates: dict[str, str] | None = None,
+    settings: dict[str, object] | None = None,
 ) -> dict[str, object] | None:
     """The record of what the package generated from ``spec`` depends on (None: cannot tell).
     Run modes are not inputs (``--strict`` changes the verdict, never the files): the record in
@@ -138,8 +138,7 @@ def inputs(
         "changes": key,
         "spec": hashes,
     }
-    if templates:
-        record["templates"] = dict(sorted(templates.items()))
+    record.update(settings or {})  # what else changes the files: custom templates, the project file
     return record
 
 
@@ -169,7 +168,7 @@ def up_to_date(
     strict: bool,
     changes: bool,
     since: str | None,
-    templates: dict[str, str] | None = None,
+    settings: dict[str, object] | None = None,
 ) -> bool:
     """True when the package folder ``info`` (read by :func:`generator.write.files.ownership`) is
     provably what ``generate`` would write now: exactly the files recorded in the cache for the
@@ -187,7 +186,7 @@ def up_to_date(
     if not isinstance(hint, dict) or not isinstance(hint.get("spec"), dict):
         return False
     root = Path(spec).resolve().parent
-    current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, changes, since, templates)
+    current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, changes, since, settings)
     if current is None:
         return False
     text = cache.read(folder, _record_key(current))
