@@ -4,8 +4,8 @@
 Also ``botpress-codegen diff OLD_SPEC NEW_SPEC [--format text|json]`` (either side a file or a
 git ``REV:path``; see :mod:`generator.report.diff`). Settings come from a ``[tool.botpress-codegen]``
 table of ``pyproject.toml`` (see :mod:`generator.config`), flags override them.
-Exit codes: 0 ok, 1 drift (``check``) or breaking change (``diff``; with ``--strict``, a version
-bump smaller than the changes call for), 2 bad input or any other failure (one line each, never
+Exit codes: 0 ok, 1 drift (``check``), hand edits that conflict with the new output (``generate``)
+or breaking change (``diff``; with ``--strict``, a version bump smaller than the changes call for), 2 bad input or any other failure (one line each, never
 a traceback).
 """
 
@@ -32,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
         " `python -m generator` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
         " changes-since, keep, project, templates), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
-        " (check) or breaking change (diff), 2 bad input or any other failure.",
+        " (check), conflicting hand edits (generate) or breaking change (diff), 2 bad input or any other failure.",
     )
     parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)

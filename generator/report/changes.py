@@ -34,13 +34,12 @@ from ..ir import Api
 from ..load.reader import Document, load_document
 from ..lower.api import build_api
 from ..problems import Problem, SpecError
-from .diff import Change, Report, compare, format_json, format_text
+from .diff import NO_CHANGES, Change, Report, compare, format_json, format_text
 from .gitlog import git as _git
 from .gitlog import locate, release_base
 from .gitlog import shallow as is_shallow
 
 NO_PREVIOUS = "No earlier version of the spec in git."
-NO_CHANGES = "No changes to the generated client."
 _RANK = {None: 0, "patch": 1, "minor": 2, "major": 3}
 
 
