@@ -4,14 +4,16 @@
 Also ``botpress-codegen diff OLD_SPEC NEW_SPEC [--format text|json]`` (either side a file or a
 git ``REV:path``; see :mod:`generator.report.diff`). Settings come from a ``[tool.botpress-codegen]``
 table of ``pyproject.toml`` (see :mod:`generator.config`), flags override them.
-Exit codes: 0 ok, 1 drift (``check``) or breaking change (``diff``; with ``--strict``, a version
-bump smaller than the changes call for), 2 bad input or any other failure (one line each, never
+Exit codes: 0 ok, 1 drift (``check``), hand edits that conflict with the new output (``generate``)
+or breaking change (``diff``; with ``--strict``, a version bump smaller than the changes call for), 2 bad input or any other failure (one line each, never
 a traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,8 +31,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
         " `python -m generator` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
-        " changes-since), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
-        " (check) or breaking change (diff), 2 bad input or any other failure.",
+        " changes-since, keep, project, templates), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
+        " (check), conflicting hand edits (generate) or breaking change (diff), 2 bad input or any other failure.",
     )
     parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -68,6 +70,22 @@ def _parser() -> argparse.ArgumentParser:
         )
         cmd.add_argument("--config", metavar="PYPROJECT", help="read the settings from this pyproject.toml")
         cmd.add_argument(
+            "--project",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="also write pyproject.toml beside the package folder (name, version from info.version, httpx),"
+            " so that `pip install OUT` installs the client",
+        )
+        cmd.add_argument(
+            "--templates",
+            metavar="DIR",
+            help="templates overriding the generator's, by file name (e.g. README.md.jinja, readme/usage.md.jinja)",
+        )
+        if name == "check":
+            cmd.add_argument(
+                "--full-diff", action="store_true", help="on drift, print the whole diff (default: its first 200 lines)"
+            )
+        cmd.add_argument(
             "--ref-root",
             metavar="DIR",
             help="folder whose files $refs may name (default: the folder of --spec); nothing outside it is read",
@@ -83,12 +101,27 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _settings(args: argparse.Namespace) -> pipeline.Settings:
+def _regenerate(argv: Sequence[str]) -> str:
+    """The command that regenerates what ``check`` (run with ``argv``) checks."""
+    rest = list(argv)
+    if "check" in rest:
+        rest = rest[rest.index("check") + 1 :]
+    return shlex.join([TOOL, "generate", *(a for a in rest if a != "--full-diff")])
+
+
+def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> pipeline.Settings:
     """Flags over the pyproject.toml table over the defaults; raises :class:`config.ConfigError`."""
     table = config.load(Path(args.config) if args.config else None).values
-    merged: dict[str, object] = {"strict": False, "changes": False, "changes-since": None, "ref-root": None}
+    merged: dict[str, object] = {
+        "strict": False,
+        "changes": False,
+        "changes-since": None,
+        "ref-root": None,
+        "project": False,
+        "templates": None,
+    }
     merged.update(table)
-    for key in ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root"):
+    for key in ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root", "project", "templates"):
         value = getattr(args, key.replace("-", "_"))
         if value is not None:
             merged[key] = value
@@ -107,17 +140,24 @@ def _settings(args: argparse.Namespace) -> pipeline.Settings:
         changes_since=str(since) if since else None,
         ref_root=str(merged["ref-root"]) if merged["ref-root"] else None,
         overwrite=bool(args.overwrite),
+        keep=tuple(str(v) for v in table.get("keep", ())),
+        full_diff=bool(getattr(args, "full_diff", False)),
+        ci=os.environ.get("CI", "").strip().lower() in ("true", "1", "yes"),
+        regenerate=_regenerate(argv),
+        project=bool(merged["project"]),
+        templates=str(merged["templates"]) if merged["templates"] else None,
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(argv)
     try:
         if args.command == "diff":
             from .report.changes import run_diff
 
             return run_diff(args.old, args.new, args.format, args.strict)
-        return _run(args)
+        return _run(args, argv)
     except (config.ConfigError, UnsafeWrite) as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -133,8 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-def _run(args: argparse.Namespace) -> int:
-    settings = _settings(args)
+def _run(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    settings = _settings(args, argv)
     return pipeline.run(args.command, settings, _Printer())
 
 

@@ -11,6 +11,9 @@ override it. An unknown key or a value of the wrong type is an error naming it.
     strict = true            # warnings are errors; with changes: info.version must bump enough
     changes = true           # write CHANGES.md (base: the last release of the spec in git)
     changes-since = "v1.2.0" # or name the base of CHANGES.md
+    keep = ["_hooks.py"]     # files of the package folder that are yours: never touched
+    project = true           # also write pyproject.toml beside the package (pip install OUT)
+    templates = "templates"  # templates overriding the generator's, by file name
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 TABLE = "botpress-codegen"
-PATHS = ("spec", "out", "ref-root")
+PATHS = ("spec", "out", "ref-root", "templates")
 KEYS: dict[str, type] = {
     "spec": str,
     "out": str,
@@ -31,6 +34,9 @@ KEYS: dict[str, type] = {
     "changes": bool,
     "changes-since": str,
     "ref-root": str,
+    "keep": list,
+    "project": bool,
+    "templates": str,
 }
 
 
@@ -91,8 +97,8 @@ def load(path: Path | None = None) -> Config:
         expected = KEYS.get(key)
         if expected is None:
             raise ConfigError(f"{where}: unknown key {key!r} (known: {', '.join(KEYS)})")
-        if type(value) is not expected:
-            kind = "true or false" if expected is bool else "a string"
+        if type(value) is not expected or (isinstance(value, list) and not all(isinstance(v, str) for v in value)):
+            kind = {bool: "true or false", list: "a list of strings"}.get(expected, "a string")
             raise ConfigError(f"{where}: {key} must be {kind}, not {value!r}")
         values[key] = _shown(path.parent / str(value)) if key in PATHS else value
     return Config(path, values)

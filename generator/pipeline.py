@@ -8,17 +8,21 @@ parses the arguments and prints.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import keyword
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .problems import Problem, SpecError
-from .write import quick_check
-from .write.files import Ownership, UnsafeWrite, diff_package, ownership, recover, write_package
-from .write.provenance import MANIFEST, TOOL, with_header, with_manifest, without_inputs
+from .resources import TemplateError, custom_templates, template_digests, using_templates
+from .write import project, quick_check
+from .write.files import Ownership, UnsafeWrite, diff_package, kept, ownership, recover, refusal, write_package
+from .write.merge import Merged, digest, merge_edits, remember_pristine
+from .write.provenance import MANIFEST, TOOL, Outputs, read_outputs, with_header, with_manifest, without_inputs
 
 if TYPE_CHECKING:
     from .ir import Api
@@ -50,6 +54,12 @@ class Settings:
     changes_since: str | None = None
     ref_root: str | None = None
     overwrite: bool = False
+    keep: tuple[str, ...] = ()  # files of the package folder the user owns (fnmatch patterns): never touched
+    full_diff: bool = False  # check: the whole diff, not its first lines
+    ci: bool = False  # running in CI (CI=true): advice to regenerate and commit
+    regenerate: str = "botpress-codegen generate"  # the command that regenerates, for advice
+    project: bool = False  # also write pyproject.toml beside the package folder
+    templates: str | None = None  # a folder of templates overriding the generator's, by file name
 
     @property
     def target(self) -> Path:
@@ -149,12 +159,28 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     # The package folder is read once, as data (links, FIFOs, devices, huge files: refused unread).
     for line in recover(target):  # a generate killed while swapping folders
         reporter.err(line)
-    info = ownership(target)
+    info = ownership(target, settings.keep)
     if command == "check" and info.refused:
         raise UnsafeWrite(info.refused)
+    try:
+        custom = custom_templates(settings.templates) if settings.templates else {}
+    except TemplateError as exc:
+        reporter.err(str(exc))
+        return 2
+    templates = template_digests(custom)
+    project_path = Path(settings.out) / project.NAME
+    on_disk = project.read(project_path) if settings.project else None
+    if on_disk is not None:  # beside the package: compared (and recorded) under project.KEY
+        info = replace(info, disk={**info.disk, project.KEY: on_disk})
     # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
     if command == "check" and quick_check.up_to_date(
-        settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since
+        settings.spec,
+        info,
+        package,
+        settings.strict,
+        settings.with_changes,
+        settings.changes_since,
+        _recorded_settings(templates, settings.project),
     ):
         reporter.out(f"{target} is up to date (these inputs gave exactly these files before, says the cache)\n")
         return 0
@@ -162,31 +188,111 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     if why:
         reporter.err(f"--package {package}: {why}")
         return 2
-    built = _build_reported(settings, reporter)
+    if command == "generate" and on_disk is not None and not project.ours(on_disk) and not settings.overwrite:
+        raise UnsafeWrite([f"{project_path}: not written by {TOOL}; move it away or pass --overwrite to replace it"])
+    with using_templates(custom):
+        built = _build_reported(settings, reporter)
     if isinstance(built, int):
         return built
     doc, api, files, warnings = built
-    skip = _add_changes(command, settings, doc, api, files, info, reporter)
-    if isinstance(skip, int):
-        return skip
+    added = _add_changes(command, settings, doc, api, files, info, reporter)
+    if isinstance(added, int):
+        return added
+    skip, too_small = added
+    for name in [name for name in files if kept(name, settings.keep)]:
+        del files[name]  # the user's: never written
+    strict_ok = not warnings and not too_small
     current = quick_check.inputs(
-        settings.spec, doc.files, package, settings.strict, settings.with_changes, settings.changes_since
+        settings.spec,
+        doc.files,
+        package,
+        settings.with_changes,
+        settings.changes_since,
+        _recorded_settings(templates, settings.project),
     )
-    files = with_manifest(files, api, current)
+    recorded, outputs = read_outputs(info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
+    extra = {project.KEY: project.project_text(package, api.title, api.api_version)} if settings.project else {}
+    made = Outputs(templates=templates, project={project.NAME: digest(extra[project.KEY])} if extra else {})
     if command == "check":
-        code, checked = _check(files, target, skip, info, reporter)
+        pristine = _with_recorded_edits(files, info, outputs)
+        files = {**with_manifest(files, api, current, replace(made, pristine=pristine)), **extra}
+        code, checked = _check(settings, doc, api, files, skip, info, reporter, outputs.templates, templates)
         if code == 0 and not skip:
-            quick_check.remember(current, checked)  # the next check of these inputs is quick
+            quick_check.remember(current, checked, strict_ok)  # the next check of these inputs is quick
         return code
-    edited = write_package(files, target, overwrite=settings.overwrite)
-    quick_check.remember(current, files)
-    for name in edited:
-        reporter.err(f"{target / name}: had been edited by hand since it was generated; replaced")
+    new_output = dict(files)
+    merged = Merged({}, [], {}, {})
+    if not settings.overwrite and not info.refused and not refusal(info):
+        merged = merge_edits(files, target, info.disk, recorded)
+        if merged.conflicts or merged.unmerged:
+            return _conflicts(target, merged, reporter)
+    files = with_manifest(files, api, current, replace(made, pristine=merged.pristine))
+    written = write_package(files, target, overwrite=settings.overwrite, keep=settings.keep)
+    for text in extra.values():
+        if on_disk != text.encode("utf-8"):
+            project.write(project_path, text)
+            reporter.out(f"wrote {project_path}: `pip install {settings.out}` installs the client\n")
+    remember_pristine(new_output)
+    quick_check.remember(current, {**files, **extra}, strict_ok)
+    discarded = {
+        name
+        for name, sha in recorded.items()
+        if name in info.disk and digest_bytes(info.disk[name]) != sha and name not in merged.merged
+    }
+    for name in sorted(discarded.union(written.edited) - set(merged.merged)):
+        if name in files and info.disk.get(name) != files[name].encode("utf-8"):
+            reporter.err(f"{target / name}: had been edited by hand since it was generated; replaced")
+    for name in merged.merged:
+        reporter.out(f"{target / name}: your edits merged into the new output (the manifest records them)\n")
     reporter.out(
-        f"wrote {target} ({len(files)} files): operations={len(api.operations)} models={len(api.models)}"
-        f" warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
+        f"wrote {target} ({len(files)} files, {len(written.changed)} changed): operations={len(api.operations)}"
+        f" models={len(api.models)} warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
     )
     return 0
+
+
+def _recorded_settings(templates: dict[str, str], with_project: bool) -> dict[str, object]:
+    """The settings that change the files written, for the record of the inputs."""
+    out: dict[str, object] = {}
+    if templates:
+        out["templates"] = templates
+    if with_project:
+        out["project"] = True
+    return out
+
+
+def digest_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _with_recorded_edits(files: dict[str, str], info: Ownership, outputs: Outputs) -> dict[str, str]:
+    """For ``check``: a file the manifest records as carrying hand edits (merged by ``generate``)
+    is up to date while it is as written then and the generator's output for it is still the
+    pristine text it was merged into; ``files`` gets the file as on disk. Returns those files'
+    pristine SHA-256 (for the manifest)."""
+    pristine: dict[str, str] = {}
+    for name, sha in outputs.pristine.items():
+        data = info.disk.get(name)
+        if data is None or name in info.edited or name not in files or digest(files[name]) != sha:
+            continue
+        files[name] = data.decode("utf-8", errors="replace")
+        pristine[name] = sha
+    return pristine
+
+
+def _conflicts(target: Path, merged: Merged, reporter: Reporter) -> int:
+    """Report the files whose hand edits cannot be merged, hunk by hunk; exit 1, nothing written."""
+    for name, conflicts in sorted(merged.conflicts.items()):
+        for conflict in conflicts:
+            reporter.out(f"{target / name}: {conflict.where()}\n" + "".join(f"{line}\n" for line in conflict.show()))
+            reporter.err(f"{target / name}: conflict: {conflict.where()}")
+    for name, why in sorted(merged.unmerged.items()):
+        reporter.err(f"{target / name}: cannot merge: {why}")
+    reporter.err(
+        f"{target}: nothing written: your edits and the new output conflict; edit the files so that your"
+        " changes leave those lines alone, or pass --overwrite to discard your edits"
+    )
+    return 1
 
 
 def _build_reported(
@@ -215,12 +321,12 @@ def _add_changes(
     files: dict[str, str],
     info: Ownership,
     reporter: Reporter,
-) -> frozenset[str] | int:
+) -> tuple[frozenset[str], bool] | int:
     """Add CHANGES.md to ``files`` when asked: the files ``check`` must not compare (CHANGES.md when
-    git history is unavailable), or the exit code: 1 when ``--strict`` fails on a bump too small,
-    2 when a spec of the history is unreadable."""
+    git history is unavailable) and whether the version bumps too little; or the exit code: 1 when
+    ``--strict`` fails on a bump too small, 2 when a spec of the history is unreadable."""
     if not settings.with_changes:
-        return frozenset()
+        return frozenset(), False
     from .report.changes import changes, unavailable_markdown
 
     try:
@@ -243,30 +349,68 @@ def _add_changes(
     if settings.strict and report.too_small:
         reporter.err(f"{settings.spec}#/info/version: {report.too_small}")
         return 1
-    return skip
+    return skip, bool(report.too_small)
 
 
 def _check(
-    files: dict[str, str], target: Path, skip: frozenset[str], info: Ownership, reporter: Reporter
+    settings: Settings,
+    doc: Document,
+    api: Api,
+    files: dict[str, str],
+    skip: frozenset[str],
+    info: Ownership,
+    reporter: Reporter,
+    recorded_templates: dict[str, str],
+    templates: dict[str, str],
 ) -> tuple[int, dict[str, str]]:
-    """Exit code, and the files compared (those generate writes, or the manifest kept)."""
+    """Exit code, and the files compared (those generate writes, or the manifest kept). On drift:
+    a summary first, then the diff (capped), then advice that fits where it runs."""
+    from .report.drift import DIFF_LINES, api_changes, capped, summary
+
+    target = settings.target
     if info.refused:
         raise UnsafeWrite(info.refused)
     recorded_bytes = info.disk.get(MANIFEST)
+    stale_record = False
     if recorded_bytes is not None:
         recorded = recorded_bytes.decode("utf-8", errors="replace")
         if recorded != files[MANIFEST] and without_inputs(recorded) == without_inputs(files[MANIFEST]):
             # Only the record of the inputs differs (another build of the generator, a new
             # release base): the files are what generate would write.
             files = {**files, MANIFEST: recorded}
-            reporter.err(
-                f"{target / MANIFEST}: its record of the inputs is out of date; `generate` refreshes it (quicker checks)"
-            )
-    diff = diff_package(files, target, str(target), skip, info.disk)
-    if not diff and not info.edited and not info.foreign:
+            stale_record = True
+    disk = {name: data for name, data in info.disk.items() if name not in info.kept}
+    changed = sorted(
+        name
+        for name in (set(disk) | set(files)) - skip
+        if name not in files or disk.get(name) != files[name].encode("utf-8")
+    )
+    if stale_record and not settings.ci:
+        reporter.err(
+            f"{target / MANIFEST}: its record of the inputs is out of date; `generate` refreshes it (quicker checks)"
+        )
+    if not changed and not info.edited and not info.foreign:
         reporter.out(f"{target} is up to date\n")
         return 0, files
-    reporter.out(diff)
+    manifest = json_object(recorded_bytes)
+    spec_record = manifest.get("inputs", {}).get("spec", {}) if isinstance(manifest.get("inputs"), dict) else {}
+    spec_sha = spec_record.get(Path(settings.spec).name) if isinstance(spec_record, dict) else None
+    lines = summary(
+        target,
+        changed,
+        info.edited,
+        info.foreign if info.manifest is not None else [],
+        api_changes(settings.spec, doc, api, spec_sha if isinstance(spec_sha, str) else None),
+    )
+    if recorded_templates != templates:
+        lines.insert(
+            1,
+            f"  custom templates: the manifest records {', '.join(recorded_templates) or 'none'}, this check uses"
+            f" {', '.join(templates) or 'none'} (--templates, or templates in the configuration)",
+        )
+    full = f"`{settings.regenerate.replace(' generate', ' check', 1)} --full-diff`"
+    diff = diff_package(files, target, str(target), skip | frozenset(info.kept), disk)
+    reporter.out("\n".join(lines) + "\n\n" + capped(diff, None if settings.full_diff else DIFF_LINES, full))
     for name in info.edited:
         reporter.err(f"{target / name}: edited by hand since it was generated")
     if info.is_dir and info.manifest is None:
@@ -274,5 +418,17 @@ def _check(
     else:
         for name in info.foreign:
             reporter.err(f"{target / name}: not written by the generator")
-    reporter.err(f"{target} is stale: regenerate it (`{TOOL} generate`, or `make generate`)")
+    if settings.ci:
+        reporter.err(f"{target} is stale: regenerate and commit (run `{settings.regenerate}` and commit the result)")
+    else:
+        reporter.err(f"{target} is stale: regenerate it: `{settings.regenerate}`")
     return 1, files
+
+
+def json_object(data: bytes | None) -> dict[str, Any]:
+    """``data`` read as a JSON object ({} when it is not one)."""
+    try:
+        value = json.loads(data or b"")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}

@@ -8,7 +8,7 @@ import textwrap
 import jinja2
 
 from ..ir import Api, BodyArg, Field, Operation, Parameter
-from ..resources import RUNTIME, TEMPLATES
+from ..resources import RUNTIME, template_loader
 from . import blocks
 from .client_options import option_pieces
 from .imports import IMPORTS
@@ -122,7 +122,7 @@ def _pyrepr(value: object) -> str:
 
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=template_loader(),  # the generator's templates, under any custom ones (--templates)
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

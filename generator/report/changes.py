@@ -1,9 +1,11 @@
 """``CHANGES.md`` and the git side of the change report.
 
-The base of ``CHANGES.md`` is, by default, the last *release* of the spec: the newest tag (when
-the repository tags releases) else the newest commit whose spec has an ``info.version`` other
-than the working one. So every follow-up commit within one version keeps the report of that
-version's changes. ``--changes-since REF`` names the base explicitly.
+The base of ``CHANGES.md`` and of the semver gate is, by default, the last *release* of the spec:
+the newest tag holding it (a tag is a release) else, in a repository without tags, the newest
+commit whose spec has an ``info.version`` other than the working one. So every follow-up commit
+within one version keeps the report of that version's changes, and a change made after a tag
+without a new ``info.version`` is a bump of "none" (too small for any change of the client).
+``--changes-since REF`` names the base explicitly.
 
 Without git history (no git, not a repository, a tarball, or a shallow clone that does not reach
 the base) the report is *unavailable*: ``check`` says so once and compares the rest, ``generate``
@@ -32,13 +34,12 @@ from ..ir import Api
 from ..load.reader import Document, load_document
 from ..lower.api import build_api
 from ..problems import Problem, SpecError
-from .diff import Change, Report, compare, format_json, format_text
+from .diff import NO_CHANGES, Change, Report, compare, format_json, format_text
 from .gitlog import git as _git
 from .gitlog import locate, release_base
 from .gitlog import shallow as is_shallow
 
 NO_PREVIOUS = "No earlier version of the spec in git."
-NO_CHANGES = "No changes to the generated client."
 _RANK = {None: 0, "patch": 1, "minor": 2, "major": 3}
 
 
@@ -135,17 +136,23 @@ def semver_line(report: Report) -> str:
 
 
 def bump_verdict(report: Report) -> tuple[str, bool]:
-    """(sentence on the version bump, whether it is too small for the changes)."""
+    """(sentence on the version bump, whether it is too small for the changes). A downgrade is
+    always too small; the same version is a bump of "none", too small for any change."""
     need = required_bump(report)
+    old, new = report.old_version or "no version", report.new_version or "no version"
+    got = actual_bump(report.old_version, report.new_version)
+    if got == "downgrade":
+        return f"Semver: {old} -> {new} is a downgrade: a version never goes back.", True
     if need is None:
         return "No change calls for a version bump.", False
     why = "breaking changes call for a major" if need == "major" else "additions call for a minor"
-    old, new = report.old_version or "no version", report.new_version or "no version"
-    got = actual_bump(report.old_version, report.new_version)
     if got is None:
         return f"Semver: the {why} version bump; {old} -> {new} is not MAJOR.MINOR.PATCH, not checked.", False
-    if got == "downgrade":
-        return f"Semver: the {why} version bump; {old} -> {new} is a downgrade: too small.", True
+    if got == "none":
+        return (
+            f"Semver: the {why} version bump; {old} -> {new} is no bump (the version of the release): too small.",
+            True,
+        )
     if _RANK.get(got, 0) >= _RANK[need]:
         return f"Semver: the {why} version bump; {old} -> {new} is a {got} bump: enough.", False
     return f"Semver: the {why} version bump; {old} -> {new} is only a {got} bump: too small.", True
@@ -165,7 +172,7 @@ class Changes:
 
 
 def _markdown(report: Report, base: str) -> str:
-    verdict, _ = bump_verdict(report)
+    verdict, too_small = bump_verdict(report)
     lines = [
         "# API changes",
         "",
@@ -174,7 +181,7 @@ def _markdown(report: Report, base: str) -> str:
         "",
     ]
     if not report.breaking and not report.non_breaking:
-        return "\n".join([*lines, NO_CHANGES, ""])
+        return "\n".join([*lines, NO_CHANGES, "", *([verdict, ""] if too_small else [])])
     lines += [verdict, ""]
     group: tuple[Change, ...]
     for title, group in (("Breaking changes", report.breaking), ("Non-breaking changes", report.non_breaking)):

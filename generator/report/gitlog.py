@@ -1,8 +1,9 @@
 """Git look-ups about a spec's history, kept free of heavy imports so that the quick ``check``
 (:mod:`generator.write.quick_check`) can use them.
 
-The last *release* of a spec is the newest tag (when the repository tags releases), else the
-newest commit, whose spec has an ``info.version`` other than the working one.
+The last *release* of a spec is the newest tag that holds it (a tag is a release, whatever its
+spec's ``info.version``), else, in a repository that tags nothing, the newest commit whose spec
+has an ``info.version`` other than the working one.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ def version_in(text: bytes, rel: str) -> str | None:
 
 
 def release_base(top: Path, rel: str, version: str) -> str | None:
-    """The last release of the spec before ``version``: a tag, else a commit (None: there is none)."""
+    """The last release of the spec: the newest tag of HEAD's history that holds it, else the
+    newest commit whose spec's version is not ``version`` (None: there is none). A tag whose
+    version equals ``version`` is still the base: changes since then need a new version."""
     seen: dict[bytes, str | None] = {}
 
     def differs(rev: str) -> bool:
@@ -71,7 +74,7 @@ def release_base(top: Path, rel: str, version: str) -> str | None:
 
     tags = git(top, "tag", "--merged", "HEAD", "--sort=-creatordate")
     for tag in (tags or b"").decode().split():
-        if differs(f"refs/tags/{tag}^{{commit}}"):
+        if git(top, "rev-parse", "--verify", "--quiet", f"refs/tags/{tag}^{{commit}}:{rel}") is not None:
             return tag
     log = git(top, "log", "--format=%H", "--", rel)
     for commit in (log or b"").decode().split():

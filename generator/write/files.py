@@ -3,12 +3,17 @@
 The generator replaces only what it wrote: the package folder must hold its manifest
 (:data:`generator.write.provenance.MANIFEST`) and nothing the manifest does not list, else
 :func:`write_package` refuses (:class:`UnsafeWrite`) unless ``overwrite``. Interpreter caches
-(``__pycache__``, ``*.pyc``) never count as foreign files.
+(``__pycache__``, ``*.pyc``) never count as foreign files, nor do the files the configuration
+keeps (``keep = ["_hooks.py"]``): those are never touched, carried over as they are.
+
+A file whose content does not change is not rewritten: the new folder gets a hard link to it (its
+inode and modification time stay), so a spec change touches only the files whose content changes.
 """
 
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import hashlib
 import os
 import secrets
@@ -40,9 +45,16 @@ class Ownership:
     edited: list[str] = field(default_factory=list)  # listed files whose content changed since
     refused: list[str] = field(default_factory=list)  # located lines: links, FIFOs, devices, huge files (unread)
     disk: dict[str, bytes] = field(default_factory=dict)  # the regular files read (name -> content)
+    kept: list[str] = field(default_factory=list)  # files the configuration keeps: never touched
 
 
-def ownership(target: Path) -> Ownership:
+def kept(name: str, keep: tuple[str, ...]) -> bool:
+    """Whether the configuration's ``keep`` patterns (``fnmatch``, on paths inside the package
+    folder) name ``name``."""
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in keep)
+
+
+def ownership(target: Path, keep: tuple[str, ...] = ()) -> Ownership:
     """What is at ``target`` against its manifest (read by :func:`read_folder`: nothing followed)."""
     folder = read_folder(target)
     info = Ownership(target, exists=folder.exists, is_dir=folder.is_dir, refused=folder.refused)
@@ -50,6 +62,9 @@ def ownership(target: Path) -> Ownership:
         return info
     disk = dict(folder.files)
     info.disk = folder.files
+    info.kept = sorted(name for name in disk if name != MANIFEST and kept(name, keep))
+    for name in info.kept:
+        disk.pop(name)
     manifest = disk.pop(MANIFEST, None)
     info.manifest = read_manifest(manifest.decode("utf-8", errors="replace")) if manifest is not None else None
     listed = info.manifest or {}
@@ -78,14 +93,25 @@ def refusal(info: Ownership) -> list[str]:
     return lines
 
 
-def write_package(files: dict[str, str], target: Path, *, overwrite: bool = False) -> list[str]:
-    """Replace ``target`` with exactly ``files``; on any failure ``target`` is left untouched.
+@dataclass
+class Written:
+    """What :func:`write_package` did."""
+
+    changed: list[str]  # files written whose content is new (or that are new); the rest kept their inode
+    removed: list[str]  # files of the old folder the new one does not hold
+    edited: list[str]  # files edited by hand since they were generated, now replaced
+
+
+def write_package(
+    files: dict[str, str], target: Path, *, overwrite: bool = False, keep: tuple[str, ...] = ()
+) -> Written:
+    """Replace ``target`` with exactly ``files`` (and the files ``keep`` names, carried over);
+    on any failure ``target`` is left untouched.
 
     Raises :class:`UnsafeWrite` (writing nothing) when ``target`` holds anything the generator
-    did not write, unless ``overwrite``. Returns the files that were edited by hand since they
-    were generated (and are now replaced)."""
+    did not write, unless ``overwrite``."""
     recover(target)
-    info = ownership(target)
+    info = ownership(target, keep)
     if not overwrite:
         lines = info.refused + refusal(info)
         if lines:
@@ -94,17 +120,47 @@ def write_package(files: dict[str, str], target: Path, *, overwrite: bool = Fals
     # os.mkdir, not mkdtemp: the package folder gets the umask's mode (mkdtemp's is 0700).
     staging = target.parent / f".{target.name}.new-{os.getpid()}-{secrets.token_hex(4)}"
     os.mkdir(staging)
+    changed: list[str] = []
     try:
+        carried = {name: info.disk[name] for name in info.kept if name not in files}
         for name, text in sorted(files.items()):
             path = staging / name
             path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
+            data = text.encode("utf-8")
+            if info.disk.get(name) == data and _link(target / name, path, data):
+                continue
+            changed.append(name)
+            with open(path, "wb") as handle:
+                handle.write(data)
+        for name, data in sorted(carried.items()):
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not _link(target / name, path, data):
+                with open(path, "wb") as handle:
+                    handle.write(data)
         _swap(staging, target, info.exists)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
-    return [name for name in info.edited if name in files]
+    removed = sorted(name for name in info.disk if name not in files and name not in carried)
+    return Written(changed, removed, [name for name in info.edited if name in files])
+
+
+def _link(old: Path, new: Path, data: bytes) -> bool:
+    """Hard-link ``new`` to the regular file ``old`` when it still holds ``data`` (its inode and
+    modification time stay); False when it cannot (another file system, a changed file)."""
+    try:
+        fd = os.open(old, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if handle.read(len(data) + 1) != data:
+                return False
+        os.link(old, new, follow_symlinks=False)
+    except OSError:
+        return False
+    return True
 
 
 def _backup_name(target: Path, pid: int) -> Path:
@@ -189,7 +245,7 @@ def diff_package(
         read = folder.files
     disk = {name: data.decode("utf-8", errors="replace") for name, data in read.items()}
     chunks: list[str] = []
-    for name in sorted((set(disk) | set(files)) - skip):
+    for name in sorted((set(disk) | set(files)) - skip, key=lambda n: (n == MANIFEST, n)):  # the manifest last
         old, new = disk.get(name), files.get(name)
         if old == new:
             continue

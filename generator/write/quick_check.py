@@ -142,43 +142,60 @@ def changes_key(spec: str | Path, since: str | None) -> str | None:
 
 
 def inputs(
-    spec: str | Path, files: Iterable[Path], package: str, strict: bool, changes: bool, since: str | None
+    spec: str | Path,
+    files: Iterable[Path],
+    package: str,
+    changes: bool,
+    since: str | None,
+    settings: dict[str, object] | None = None,
 ) -> dict[str, object] | None:
-    """The record of what the package generated from ``spec`` depends on (None: cannot tell)."""
+    """The record of what the package generated from ``spec`` depends on (None: cannot tell).
+    Run modes are not inputs (``--strict`` changes the verdict, never the files): the record in
+    the cache says whether the run was clean enough for ``--strict``."""
     hashes = spec_hashes(spec, files)
     if hashes is None:
         return None
     key = changes_key(spec, since) if changes or since else "off"
     if key is None:
         return None
-    return {
+    record: dict[str, object] = {
         "generator": f"{__version__} {code_digest()}",
         "package": package,
-        "strict": strict,
         "changes": key,
         "spec": hashes,
     }
+    record.update(settings or {})  # what else changes the files: custom templates, the project file
+    return record
 
 
 def _record_key(recorded_inputs: dict[str, object]) -> str:
-    return cache.key("fastcheck 1", _black_version(), json.dumps(recorded_inputs, sort_keys=True))
+    return cache.key("fastcheck 2", _black_version(), json.dumps(recorded_inputs, sort_keys=True))
 
 
 def file_hashes(files: dict[str, bytes]) -> dict[str, str]:
     return {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
 
 
-def remember(current: dict[str, object] | None, files: dict[str, str]) -> None:
+def remember(current: dict[str, object] | None, files: dict[str, str], strict_ok: bool) -> None:
     """Record, outside the repository, that ``current`` inputs give exactly ``files`` (the whole
-    package folder as generate writes it, the manifest included)."""
+    package folder as generate writes it, the manifest included), and whether ``--strict`` passes
+    on them (no warning, a version bump large enough)."""
     folder = cache.cache_dir("fastcheck")
     if current is None or folder is None or _black_version() != black_pin():
         return
     hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
-    cache.write(folder, _record_key(current), json.dumps(hashes, sort_keys=True))
+    cache.write(folder, _record_key(current), json.dumps({"files": hashes, "strict_ok": strict_ok}, sort_keys=True))
 
 
-def up_to_date(spec: str | Path, info: Ownership, package: str, strict: bool, changes: bool, since: str | None) -> bool:
+def up_to_date(
+    spec: str | Path,
+    info: Ownership,
+    package: str,
+    strict: bool,
+    changes: bool,
+    since: str | None,
+    settings: dict[str, object] | None = None,
+) -> bool:
     """True when the package folder ``info`` (read by :func:`generator.write.files.ownership`) is
     provably what ``generate`` would write now: exactly the files recorded in the cache for the
     current inputs."""
@@ -195,17 +212,19 @@ def up_to_date(spec: str | Path, info: Ownership, package: str, strict: bool, ch
     if not isinstance(hint, dict) or not isinstance(hint.get("spec"), dict):
         return False
     root = Path(spec).resolve().parent
-    current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, strict, changes, since)
+    current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, changes, since, settings)
     if current is None:
         return False
     text = cache.read(folder, _record_key(current))
     if text is None:
         return False
     try:
-        expected = json.loads(text)
+        record = json.loads(text)
     except ValueError:
         return False
-    return bool(expected == file_hashes(info.disk))
+    if not isinstance(record, dict) or (strict and record.get("strict_ok") is not True):
+        return False
+    return bool(record.get("files") == file_hashes(info.disk))
 
 
 __all__ = ["INPUTS", "changes_key", "code_digest", "file_hashes", "inputs", "remember", "spec_hashes", "up_to_date"]

@@ -142,9 +142,23 @@ def test_no_exact_pin_leaves_the_quick_path(
     assert code == 0 and QUICK not in out
 
 
-def test_other_settings_run_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_strict_is_a_run_mode_the_record_answers(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # --strict changes the verdict, never the files: the record says whether the run was clean.
     code, out, _ = run(capsys, "check", *ARGS, "--strict")
-    assert code == 0 and QUICK not in out
+    assert code == 0 and QUICK in out
+    assert "strict" not in json.loads((work / "out" / "pkg" / MANIFEST).read_text())["inputs"]
+    # A run with a warning is recorded as not clean: --strict takes the full path and fails.
+    spec = work / "api" / "spec.yaml"
+    spec.write_text(spec.read_text() + "x-unused: 1\ntags: 7\n")
+    assert run(capsys, "generate", *ARGS)[0] == 0
+    assert QUICK in run(capsys, "check", *ARGS)[1]
+    code, out, _ = run(capsys, "check", *ARGS, "--strict")
+    assert code == 2 and QUICK not in out
+
+
+def test_other_settings_run_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "check", *ARGS, "--changes")
+    assert QUICK not in out
 
 
 def test_quick_check_imports_no_validator_jinja_or_black(work: Path) -> None:

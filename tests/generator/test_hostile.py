@@ -306,7 +306,7 @@ def test_invisible_characters_are_escaped_in_every_file(tmp_path: Path) -> None:
         assert raw == [], f"{name}: {raw}"
     # ... written as escapes instead, where the spec text went: docstrings, the header, the README.
     assert "Tro\\\\u202e\\\\u2066" in models and "\\\\U000e0041" in texts["_client.py"]
-    assert "API version 1.0\\u202e\\u2066" in texts["_client.py"].splitlines()[0]
+    assert "1.0\\u202e\\u2066" in texts["_version.py"]  # the API version: there and in the manifest only
     assert "Tro\\u202e\\u2066" in texts["README.md"]
     # The values themselves survive, through escaped literals.
     done = subprocess.run(

@@ -1,6 +1,8 @@
 """The generator as others install it: a real wheel, in a fresh virtual environment outside the
 checkout, run from an empty folder on a public spec (with flags, then with a pyproject.toml table
-and no flags); the client it writes imports and passes mypy --strict.
+and no flags, then with a custom template); the client it writes imports and passes mypy --strict.
+Installed, the import name is the tool's own, ``botpress_codegen`` (``python -m botpress_codegen``),
+never a top-level ``generator``.
 
 No network: the wheel is built with ``pip wheel --no-deps --no-build-isolation --no-index`` from
 a copy of the sources, and the fresh environment (made ``--without-pip``, the wheel installed by
@@ -69,10 +71,14 @@ def _env(tmp: Path) -> dict[str, str]:
 
 def _import_and_typecheck(bin_: Path, src: Path, package: str, env: dict[str, str]) -> None:
     python = bin_ / "python"
-    code = f"import {package}, generator; print(generator.__file__); print({package}.Client.__name__)"
-    where, client = sh(python, "-c", code, cwd=src, env=env).split()
+    code = (
+        f"import importlib.util, {package}, botpress_codegen; print(botpress_codegen.__file__);"
+        f" print({package}.Client.__name__); print(importlib.util.find_spec('generator'))"
+    )
+    where, client, other = sh(python, "-c", code, cwd=src, env=env).split()
     assert Path(where).is_relative_to(bin_.parent), where  # the wheel's generator, not the checkout's
     assert client == "Client"
+    assert other == "None"  # installed under the tool's own name only: no top-level `generator`
     mypy = [python, "-m", "mypy", "--strict", "--python-version", "3.10", "--cache-dir", src.parent / ".mypy"]
     sh(*mypy, package, cwd=src, env=env)
 
@@ -86,7 +92,7 @@ def test_wheel_generates_from_any_folder_with_flags(installed: Path, tmp_path: P
     argv = ["--spec", PETSTORE, "--out", "src", "--package", "petstore_client"]
     sh(installed / "botpress-codegen", "generate", *argv, cwd=work, env=env)
     _import_and_typecheck(installed, work / "src", "petstore_client", env)
-    sh(installed / "python", "-m", "generator", "check", *argv, cwd=work, env=env)
+    sh(installed / "python", "-m", "botpress_codegen", "check", *argv, cwd=work, env=env)
 
 
 def test_wheel_generates_from_the_pyproject_table_with_no_flags(installed: Path, tmp_path: Path) -> None:
@@ -102,3 +108,10 @@ def test_wheel_generates_from_the_pyproject_table_with_no_flags(installed: Path,
     _import_and_typecheck(installed, repo / "src", "petstore_client", env)
     (repo / "api" / "deeper").mkdir()
     assert "is up to date" in sh(installed / "botpress-codegen", "check", cwd=repo / "api" / "deeper", env=env)
+    # The wheel carries the templates, and a custom one overrides them (recorded, and check agrees).
+    (repo / "mine").mkdir()
+    (repo / "mine" / "README.md.jinja").write_text("# {{ api.package }}, our way\n")
+    sh(installed / "botpress-codegen", "generate", "--templates", "mine", cwd=repo, env=env)
+    readme = (repo / "src" / "petstore_client" / "README.md").read_text()
+    assert readme.endswith("# petstore_client, our way\n")
+    assert "is up to date" in sh(installed / "botpress-codegen", "check", "--templates", "mine", cwd=repo, env=env)
