@@ -548,7 +548,9 @@ class FakeApiBase:
     def _default_answer(self, fop: FakeOperation) -> _Answer:
         found = self._defaults.get(fop.method_name)
         if found is None:
-            value = fop.default if fop.op.response == "json" else fop.default or ""
+            value = fop.default
+            if value is None and fop.op.response in ("text", "bytes"):
+                value = "" if fop.op.response == "text" else b""
             data = checked_answer(fop, value)
             found = self._defaults[fop.method_name] = _reply(fop, data, fop.status, None)
         return found

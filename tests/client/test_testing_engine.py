@@ -388,3 +388,38 @@ def test_async_client(api: FakeTiny) -> None:
     asyncio.run(main())
     assert time.monotonic() - started < 1.0 and api.clock.sleeps == [3.0]
     assert api.put_thing.call_count == 2
+
+
+TEXT = Operation("getText", "GET", "/v1/text", True, response="text")
+BYTES = Operation("getBytes", "GET", "/v1/bytes", True, response="bytes")
+
+
+class FakeRaw(FakeApiBase):
+    _operations = (
+        FakeOperation(
+            TEXT,
+            "get_text",
+            params=(
+                FakeParam("session", "session", "cookie", required=True),
+                FakeParam("filter", "filter", "query", "object", required=True),
+            ),
+        ),
+        FakeOperation(BYTES, "get_bytes"),
+    )
+
+
+def test_text_and_bytes_answers_cookies_and_spread_parameters() -> None:
+    api = FakeRaw()
+    http = httpx.Client(transport=api.transport, base_url=api.base_url)
+    auth = {"authorization": "Bearer t"}
+    with pytest.raises(SpecViolation, match=r"session: required \(cookie 'session'\)"):
+        http.get("/v1/text", headers=auth)
+    response = http.get("/v1/text?filter[a]=1", headers={**auth, "cookie": "session=s1"})
+    assert response.text == "" and api.calls[-1].arguments == {"session": "s1"}
+    assert http.get("/v1/bytes", headers=auth).content == b""
+    OperationStub(api, "get_text").returns("hello")
+    assert http.get("/v1/text", headers={**auth, "cookie": "session=s"}).text == "hello"
+    with pytest.raises(InvalidStub, match="must be bytes"):
+        OperationStub(api, "get_bytes").returns("text")
+    OperationStub(api, "get_bytes").returns(b"\x00\x01")
+    assert http.get("/v1/bytes", headers=auth).content == b"\x00\x01"
