@@ -343,8 +343,9 @@ class OperationStub(Generic[R]):
         """Time out; chain what follows."""
         return self._new().timeout(times=times)
 
-    def pages(self, *pages: Sequence[Any]) -> Script[R]:
-        """Serve pages of items chained by next-page tokens (``iter_*`` follows them)."""
+    def _pages(self, *pages: Sequence[Any]) -> Script[R]:
+        """Serve pages of items chained by next-page tokens (``iter_*`` follows them); the
+        generated stub of a list operation types it as ``pages``."""
         return self._new().pages(*pages)
 
     def responds(

@@ -70,7 +70,10 @@ def _check_page(data: Any) -> None:
 
 
 def _validate_put(
-    path: Mapping[str, object], query: Mapping[str, object], headers: Mapping[str, object], body: Any
+    path: Mapping[str, object],
+    query: Mapping[str, object],
+    headers: Mapping[str, object],
+    body: Any,
 ) -> None:
     v = path.get("id", UNSET)
     if isinstance(v, str) and len(v) > 8:
@@ -85,7 +88,10 @@ def _validate_put(
 
 
 def _validate_list(
-    path: Mapping[str, object], query: Mapping[str, object], headers: Mapping[str, object], body: Any
+    path: Mapping[str, object],
+    query: Mapping[str, object],
+    headers: Mapping[str, object],
+    body: Any,
 ) -> None:
     limit = query.get("limit", UNSET)
     if limit is not UNSET and (not isinstance(limit, int) or limit > 50):
@@ -93,7 +99,13 @@ def _validate_list(
 
 
 PUT = Operation(
-    "putThing", "PUT", "/v1/things/{id}", True, (("x-bot-id", "bot_id"),), _validate_put, check_response=_check_thing
+    "putThing",
+    "PUT",
+    "/v1/things/{id}",
+    True,
+    (("x-bot-id", "bot_id"),),
+    _validate_put,
+    check_response=_check_thing,
 )
 LIST = Operation("listThings", "GET", "/v1/things", True, (), _validate_list, check_response=_check_page)
 POST = Operation("pokeThing", "POST", "/v1/things/{id}/poke", False, (), None)
@@ -102,7 +114,10 @@ FAKE_OPS = (
     FakeOperation(
         PUT,
         "put_thing",
-        params=(FakeParam("id", "id", "path", required=True), FakeParam("bot_id", "x-bot-id", "header", required=True)),
+        params=(
+            FakeParam("id", "id", "path", required=True),
+            FakeParam("bot_id", "x-bot-id", "header", required=True),
+        ),
         body_members=(("size", "size"), ("label", "label")),
         body_required=True,
         decode=Thing.from_dict,
@@ -183,7 +198,13 @@ class TinyClient(SyncTransport):
 
     def poke_thing(self, *, id: str) -> Any:
         return self._request(
-            POST, path={"id": id}, query={}, headers={}, body=None, decode=None, options=RequestOptions()
+            POST,
+            path={"id": id},
+            query={},
+            headers={},
+            body=None,
+            decode=None,
+            options=RequestOptions(),
         )
 
 
@@ -199,7 +220,14 @@ class TinyAsyncClient(AsyncTransport):
         validate_requests: bool = True,
     ) -> None:
         options = (("x-bot-id", bot_id),) if bot_id else ()
-        config = Config(token, base_url, make_timeout(UNSET), max_retries, options, validate_requests=validate_requests)
+        config = Config(
+            token,
+            base_url,
+            make_timeout(UNSET),
+            max_retries,
+            options,
+            validate_requests=validate_requests,
+        )
         self._setup(config, http_client)
 
     async def put_thing(self, *, id: str, size: Any, bot_id: Any = UNSET) -> Thing:
@@ -355,16 +383,20 @@ def test_network_errors_and_timeouts(api: FakeTiny) -> None:
 
 def test_pages_chained_by_tokens(api: FakeTiny) -> None:
     a, b, c = Thing("a", 1), Thing("b", 2), {"id": "c", "size": 3}
-    api.list_things.pages([a, b], [c], [])
+    api.list_things._pages([a, b], [c], [])
     client = api.client()
     assert [t["id"] for t in client.iter_things()] == ["a", "b", "c"]
-    assert [call.arguments.get("next_token") for call in api.list_things.calls] == [None, "fake-page-2", "fake-page-3"]
+    assert [call.arguments.get("next_token") for call in api.list_things.calls] == [
+        None,
+        "fake-page-2",
+        "fake-page-3",
+    ]
     with pytest.raises(AssertionError, match="never handed out"):
         client.list_things(next_token="bogus")
     with pytest.raises(InvalidStub, match=r"things\[0\]"):
-        api.list_things.pages([{"id": 1}])
+        api.list_things._pages([{"id": 1}])
     with pytest.raises(TypeError, match="not a list operation"):
-        api.put_thing.pages([a])
+        api.put_thing._pages([a])
 
 
 def test_reset_forgets_everything(api: FakeTiny) -> None:
@@ -423,3 +455,38 @@ def test_text_and_bytes_answers_cookies_and_spread_parameters() -> None:
         OperationStub(api, "get_bytes").returns("text")
     OperationStub(api, "get_bytes").returns(b"\x00\x01")
     assert http.get("/v1/bytes", headers=auth).content == b"\x00\x01"
+
+
+def _validate_form(
+    path: Mapping[str, object],
+    query: Mapping[str, object],
+    headers: Mapping[str, object],
+    body: Any,
+) -> None:
+    if query.get("mode", "a") not in ("a", "b"):
+        raise RequestValidationError("mode", 'one of "a", "b"')
+    if not isinstance(body, dict):
+        raise RequestValidationError("body", "must be an object")
+
+
+FORM = Operation("sendForm", "POST", "/v1/form", False, (), _validate_form, encoding="form")
+
+
+class FakeForm(FakeApiBase):
+    _operations = (
+        FakeOperation(
+            FORM,
+            "send_form",
+            params=(FakeParam("mode", "mode", "query"),),
+            body_members=(("name", "name"),),
+        ),
+    )
+
+
+def test_form_bodies_are_not_read_back_but_parameters_are_checked() -> None:
+    api = FakeForm()
+    http = httpx.Client(transport=api.transport, base_url=api.base_url)
+    auth = {"authorization": "Bearer t"}
+    assert http.post("/v1/form", data={"name": "x"}, headers=auth).status_code == 200
+    with pytest.raises(SpecViolation, match='mode: one of "a", "b"'):
+        http.post("/v1/form?mode=z", data={"name": "x"}, headers=auth)
