@@ -62,7 +62,8 @@ class FakeOperation:
     method_name: str
     params: tuple[FakeParam, ...] = ()
     body_members: tuple[tuple[str, str], ...] = ()
-    """(wire name, argument) of the members of a JSON object body."""
+    """(wire name, argument) of the members of a JSON object body; ``(("", argument),)``: the
+    whole body is one argument."""
     body_required: bool = False
     decode: Callable[[Any], Any] | None = None
     """Reads a JSON answer into the value the method returns (``models.X.from_dict``)."""
@@ -203,7 +204,10 @@ def read_request(fop: FakeOperation, request: httpx.Request, raw_path: Mapping[s
             {"path": path, "query": query, "header": headers}[param.location][param.wire] = value
     _check_token(fop, request.headers.get("authorization"))
     body = _read_body(fop, request)
-    if isinstance(body, dict):
+    if len(fop.body_members) == 1 and not fop.body_members[0][0]:  # the body is one argument
+        if body is not None:
+            arguments[fop.body_members[0][1]] = body
+    elif isinstance(body, dict):
         names: dict[str, str] = dict(fop.body_members)
         for wire, value in body.items():
             arguments[names.get(str(wire), str(wire))] = value

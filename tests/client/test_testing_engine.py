@@ -490,3 +490,27 @@ def test_form_bodies_are_not_read_back_but_parameters_are_checked() -> None:
     assert http.post("/v1/form", data={"name": "x"}, headers=auth).status_code == 200
     with pytest.raises(SpecViolation, match='mode: one of "a", "b"'):
         http.post("/v1/form?mode=z", data={"name": "x"}, headers=auth)
+
+
+MARK = Operation("putMark", "PUT", "/v1/marks/{row}", True, (), None)
+
+
+class FakeMark(FakeApiBase):
+    _operations = (
+        FakeOperation(
+            MARK,
+            "put_mark",
+            params=(FakeParam("row", "row", "path", "integer", required=True),),
+            body_members=(("", "body"),),
+            body_required=True,
+        ),
+    )
+
+
+def test_a_whole_body_argument_and_typed_path_parameters() -> None:
+    api = FakeMark()
+    http = httpx.Client(transport=api.transport, base_url=api.base_url)
+    http.put("/v1/marks/3", json="X", headers={"authorization": "Bearer t"})
+    assert api.calls[0].arguments == {"row": 3, "body": "X"}
+    with pytest.raises(SpecViolation, match="body: required"):
+        http.put("/v1/marks/3", headers={"authorization": "Bearer t"})
