@@ -13,6 +13,7 @@ import pytest
 from botpress_client import Client, testing
 from botpress_client._testing import FakeOperation, OperationStub, checked_answer
 
+from generator.pipeline import generate_files
 from generator.write.files import write_package
 
 from ..conftest import GENERATED
@@ -78,5 +79,22 @@ def test_every_golden_package_has_a_working_kit(case: Path, tmp_path: Path) -> N
         capture_output=True,
         text=True,
         check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_document_without_operations_gets_an_empty_kit(tmp_path: Path) -> None:
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(
+        "openapi: 3.1.0\ninfo: {title: Hooks, version: '1.0'}\npaths: {}\n"
+        "components: {schemas: {Event: {type: object, properties: {id: {type: string}}}}}\n",
+        encoding="utf-8",
+    )
+    files = generate_files(str(spec), "hooks")
+    assert "## Testing your code" in files["README.md"]
+    write_package(files, tmp_path / "out" / "hooks")
+    check = "from hooks.testing import FakeApi\nassert FakeApi().calls == []\n"
+    done = subprocess.run(
+        [sys.executable, "-c", check], cwd=tmp_path / "out", capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
