@@ -32,6 +32,7 @@ check: $(STAMP) ## fail (exit 1, with a diff) when generated/ is stale
 typecheck: $(STAMP) ## mypy --strict on the generator and on the generated package
 	$(PY) -m mypy generator
 	cd $(OUT) && ../$(PY) -m mypy --strict --python-version 3.10 $(PACKAGE)
+	MYPYPATH=$(OUT) $(PY) -m mypy --strict --python-version 3.10 tests/client/test_testing_kit.py
 	$(PY) -m tests.typecheck_goldens
 
 # Black at the generated packages' 100 columns: the runtime they copy, generated/ and the goldens.

@@ -150,7 +150,7 @@ class SyncTransport(BaseTransport):
                     delay = self._retry_delay(attempt, None)
                     if self._within(delay, call_deadline):
                         self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
-                        time.sleep(delay)
+                        self._clock.sleep(delay)
                         attempt += 1
                         continue
                 raise self._connection_error(exc, request) from self._cause(exc, exc)
@@ -165,7 +165,7 @@ class SyncTransport(BaseTransport):
                     self._log_retry(
                         request, f"status {response.status_code}", delay, attempt, max_retries
                     )
-                    time.sleep(delay)
+                    self._clock.sleep(delay)
                     attempt += 1
                     continue
             raise error_from_response(
@@ -303,7 +303,7 @@ class AsyncTransport(BaseTransport):
                     delay = self._retry_delay(attempt, None)
                     if self._within(delay, call_deadline):
                         self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
-                        await asyncio.sleep(delay)
+                        await self._clock.async_sleep(delay)
                         attempt += 1
                         continue
                 raise self._connection_error(exc, request) from self._cause(exc, caught)
@@ -318,7 +318,7 @@ class AsyncTransport(BaseTransport):
                     self._log_retry(
                         request, f"status {response.status_code}", delay, attempt, max_retries
                     )
-                    await asyncio.sleep(delay)
+                    await self._clock.async_sleep(delay)
                     attempt += 1
                     continue
             raise error_from_response(

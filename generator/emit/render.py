@@ -14,6 +14,7 @@ from .client_options import option_pieces
 from .imports import IMPORTS
 from .literals import escape_invisible, py_literal
 from .models_package import render_models
+from .testing_module import testing_module
 from .writer import IMPORTS_MARK, ModuleWriter
 
 RUNTIME_FILES: tuple[str, ...] = (
@@ -26,6 +27,9 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_transport.py",
     "_base_client.py",
     "_lazy.py",
+    "_fake_wire.py",
+    "_fake_answers.py",
+    "_testing.py",
 )
 """Modules of :mod:`generator.runtime`, copied verbatim: they do not depend on the spec."""
 
@@ -36,6 +40,7 @@ PACKAGE_FILES: tuple[tuple[str, str], ...] = (
     ("errors.py", "errors.py.jinja"),
     ("_validators.py", "_validators.py.jinja"),
     ("_client.py", "_client.py.jinja"),
+    ("testing.py", "testing.py.jinja"),
     ("py.typed", "py.typed.jinja"),
     ("README.md", "README.md.jinja"),
 )
@@ -155,6 +160,8 @@ def render(api: Api) -> dict[str, str]:
 def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
     """One file; a Python module with computed imports gets a writer ``w`` whose record of the
     names it wrote becomes the module's imports (placed where the template marks them)."""
+    if name == "testing.py":  # its imports are computed by testing_module
+        return env.get_template(template).render(api=api, t=testing_module(api))
     views = module_views(api, name)
     if name not in IMPORTS:
         return env.get_template(template).render(api=api, w=ModuleWriter(api, name), **views)

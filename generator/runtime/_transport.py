@@ -3,6 +3,7 @@ options, building a request, and the policy for retries, deadlines, decoding and
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import logging
 import random
@@ -100,6 +101,20 @@ class Operation:
     """Generated check of a JSON answer against its schema (see ``_validators``)."""
 
 
+class Clock:
+    """How a client reads the time for its deadlines and waits between retries. A fake API
+    (the package's ``testing``) gives its clients one whose waits take no real time."""
+
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        time.sleep(seconds)
+
+    async def async_sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+
 @dataclass(slots=True)
 class RequestOptions:
     """Per-call options every method accepts."""
@@ -126,6 +141,7 @@ class BaseTransport:
     _config: Config
     _http: httpx.Client | httpx.AsyncClient
     _owns_http: bool
+    _clock: Clock = Clock()
     _direct: bool = False
     """Requests go straight to the transport of ``_http``: a client made by this package (no
     hooks, auth or redirects of a caller's), see ``SyncTransport._send``."""
@@ -136,6 +152,7 @@ class BaseTransport:
         copy._http = self._http
         copy._owns_http = False
         copy._direct = self._direct
+        copy._clock = self._clock
 
     def _build_request(
         self,
@@ -243,7 +260,7 @@ class BaseTransport:
 
     def _call_deadline(self) -> float | None:
         total = self._config.total_timeout
-        return None if total is None else time.monotonic() + total
+        return None if total is None else self._clock.monotonic() + total
 
     @staticmethod
     def _start_attempt(
@@ -260,10 +277,9 @@ class BaseTransport:
         )
         return deadline
 
-    @staticmethod
-    def _within(delay: float, call_deadline: float | None) -> bool:
+    def _within(self, delay: float, call_deadline: float | None) -> bool:
         """Whether a retry after ``delay`` seconds still starts before the call's deadline."""
-        return call_deadline is None or time.monotonic() + delay < call_deadline
+        return call_deadline is None or self._clock.monotonic() + delay < call_deadline
 
     def _read_limit(self, response: httpx.Response) -> int:
         if response.is_success:

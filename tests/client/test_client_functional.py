@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from botpress_client import UNSET, AsyncClient, Client, models
+from botpress_client.testing import FakeApi
 
 TOKEN = "tok_functional_secret"
 BOT = "bot_123"
@@ -331,4 +332,37 @@ def test_operation_async(name: str) -> None:
     result = asyncio.run(run())
     assert len(recorder.requests) == 1
     _assert_request(case, recorder.requests[0])
+    case.check(result)
+
+
+# The same cases through the package's own test kit: its fake checks each request against the
+# spec (a request these cases expect but the API would refuse fails here) and each answer
+# above against the response schema when it is stubbed.
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_operation_through_the_test_kit_sync(name: str) -> None:
+    case = CASES[name]
+    api = FakeApi()
+    api.stub(name).returns(case.response)
+    with api.client(**_client_kwargs(), validate_requests=False) as client:
+        result = case.call(client)
+    api.verify()
+    api.stub(name).assert_called_once()
+    _assert_request(case, api.calls[0].request)
+    case.check(result)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_operation_through_the_test_kit_async(name: str) -> None:
+    case = CASES[name]
+    api = FakeApi()
+    api.stub(name).returns(case.response)
+
+    async def run() -> Any:
+        async with api.async_client(**_client_kwargs(), validate_requests=False) as client:
+            return await case.call(client)
+
+    result = asyncio.run(run())
+    api.verify()
+    assert [call.method for call in api.calls] == [name]
+    _assert_request(case, api.calls[0].request)
     case.check(result)

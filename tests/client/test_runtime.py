@@ -18,6 +18,7 @@ import botpress_client
 import httpx
 import pytest
 from botpress_client import AsyncClient, Client, _reading, _transport, errors, models
+from botpress_client.testing import FakeApi
 
 from ..loopback import Loopback
 from .conftest import BOT, TOKEN, Api
@@ -192,6 +193,11 @@ def test_503_then_200_succeeds_after_one_retry(api: Api, loopback: Loopback) -> 
     assert loopback.count == 2
 
 
+def _fake_client(api: Api, fake: FakeApi) -> Any:
+    """A client of the package's test kit, in the flavour of ``api`` (retry waits take no time)."""
+    return fake.async_client(bot_id=BOT) if api.is_async else fake.client(bot_id=BOT)
+
+
 @pytest.mark.parametrize(
     ("status", "retried"),
     [
@@ -205,14 +211,16 @@ def test_503_then_200_succeeds_after_one_retry(api: Api, loopback: Loopback) -> 
         (409, False),
     ],
 )
-def test_which_statuses_an_idempotent_call_retries(api: Api, loopback: Loopback, status: int, retried: bool) -> None:
-    loopback.reply(status).reply(200, GET_TABLE)
-    client = api.client()
+def test_which_statuses_an_idempotent_call_retries(api: Api, status: int, retried: bool) -> None:
+    fake = FakeApi()
+    fake.get_table.fails(status=status).returns(GET_TABLE)
+    client = _fake_client(api, fake)
     if retried:
         api.call(client, "get_table", table="T")
     else:
         api.raises(errors.ApiError, lambda: api.call(client, "get_table", table="T"))
-    assert loopback.count == (2 if retried else 1)
+    assert fake.get_table.call_count == (2 if retried else 1)
+    assert len(fake.clock.sleeps) == (1 if retried else 0)
 
 
 def test_429_retry_after_seconds_is_honoured(api: Api, loopback: Loopback) -> None:
@@ -244,15 +252,15 @@ def test_retry_after_beyond_the_cap_falls_back_to_backoff(api: Api, loopback: Lo
     assert loopback.count == 2
 
 
-def test_backoff_without_retry_after(api: Api, loopback: Loopback, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_transport, "INITIAL_RETRY_DELAY", 0.2)
-    loopback.reply(500).reply(500).reply(200, GET_TABLE)
-    client = api.client()
-    started = time.monotonic()
-    api.call(client, "get_table", table="People")
-    # 0.2 then 0.4, each shortened by at most 25 % of jitter
-    assert 0.44 <= time.monotonic() - started <= 2.5
-    assert loopback.count == 3
+def test_backoff_without_retry_after(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_transport, "INITIAL_RETRY_DELAY", 0.5)  # the real one: no real wait
+    fake = FakeApi()
+    fake.get_table.fails(status=500, times=2).returns(GET_TABLE)
+    api.call(_fake_client(api, fake), "get_table", table="People")
+    # INITIAL_RETRY_DELAY then twice that, each shortened by at most 25 % of jitter
+    first, second = fake.clock.sleeps
+    assert 0.375 <= first <= 0.5 and 0.75 <= second <= 1.0
+    assert fake.get_table.call_count == 3
 
 
 def test_retry_after_parsing() -> None:

@@ -1,0 +1,282 @@
+"""What the generated ``testing`` module lists: per operation, the facts the fake API of
+``runtime/_testing.py`` reads a request back with, its default answer (a minimal valid
+instance of the response schema, deterministic), its page token and items, and the typed
+stub class; the imports those need."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..ir import Api, Model, Operation, Parameter, TypeRef, ValueCheck
+from .literals import py_literal, py_str
+
+# FakeApi's own attributes: an operation of the same name gets a trailing ``_``.
+RESERVED = frozenset(
+    {"base_url", "token", "clock", "calls", "violations", "transport", "client", "async_client"}
+    | {"stub", "verify", "reset", "default"}
+)
+_DATETIME = "2024-01-01T00:00:00Z"
+_KINDS = {"str": "string", "datetime": "string", "int": "integer", "float": "number"}
+_KINDS |= {"bool": "boolean", "list": "array", "dict": "object", "model": "object"}
+
+
+@dataclass(frozen=True)
+class FakeOp:
+    """One operation as ``testing.py.jinja`` writes it."""
+
+    attr: str  # FakeApi attribute
+    stub_class: str
+    method_name: str
+    answer: str  # annotation of the value ``returns`` takes
+    arguments: tuple[str, ...]  # argument names ``when`` and the assertions take
+    entry: str  # ``FakeOperation(...)`` of the operation table
+    const: str  # the ``_client`` constant of the operation's static facts
+    item: str = ""  # annotation of a page's items, for ``pages`` ("" when not a list operation)
+    iter_name: str = ""
+
+
+@dataclass(frozen=True)
+class TestingModule:
+    """What ``testing.py.jinja`` renders."""
+
+    imports: str
+    ops: tuple[FakeOp, ...]
+    error_type_member: str
+    rate_limited_type: str
+
+
+class _Defaults:
+    """Minimal valid JSON instances of the response types."""
+
+    def __init__(self, api: Api) -> None:
+        self.models = {m.name: m for m in api.models}
+        self.enums = {e.name: e for e in api.enums}
+        self.unions = {u.name: u for u in api.unions}
+        self.checks = {v.model: {m.wire: m.check for m in v.members} for v in api.validators}
+        self.stack: list[str] = []
+
+    def value(self, t: TypeRef, hint: str = "string") -> object:
+        kind = t.kind
+        if kind in ("any", "none") or (t.nullable and t.name and t.name in self.stack):
+            return None
+        if kind == "str":
+            return hint
+        if kind == "datetime":
+            return _DATETIME
+        if kind in ("int", "float"):
+            return 0
+        if kind == "bool":
+            return False
+        if kind == "enum":
+            enum = self.enums.get(t.name)
+            return enum.values[0] if enum is not None and enum.values else hint
+        if kind == "list" or kind == "file":
+            return [] if kind == "list" else ""
+        if kind == "dict":
+            return {}
+        if kind == "model":
+            return self.model(self.models[t.name])
+        if kind == "union":
+            union = self.unions.get(t.name) if t.name else None
+            if union is not None and union.prop and union.tags:
+                tag, member = union.tags[0]
+                data = self.value(member)
+                if isinstance(data, dict):
+                    data[union.prop] = tag
+                return data
+            variants = union.members if union is not None else t.variants
+            usable = [v for v in variants if v.kind != "none"] or list(variants)
+            return self.value(usable[0], hint) if usable else None
+        return None
+
+    def model(self, m: Model) -> object:
+        if m.name in self.stack:
+            return {}
+        self.stack.append(m.name)
+        try:
+            checks = self.checks.get(m.name, {})
+            return {
+                f.wire: _within_rules(self.value(f.type, f.wire), checks.get(f.wire)) for f in m.fields if f.required
+            }
+        finally:
+            self.stack.pop()
+
+
+def _within_rules(value: object, check: ValueCheck | None) -> object:
+    """``value`` moved within the request-side rules of the same member, where a model is
+    also sent (a constant, an enum, a length, a bound): the answer reads as a real one."""
+    if check is None or isinstance(value, (dict, list)) or value is None:
+        return value
+    for rule in check.rules:
+        if rule.test == "not_in" and rule.arg:
+            return rule.arg[0]
+        if isinstance(value, str) and rule.test in ("len_under", "len_outside", "len_over"):
+            bounds = {"len_under": (rule.arg, None), "len_over": (0, rule.arg)}
+            lo, hi = bounds.get(rule.test, rule.arg)
+            if isinstance(lo, int) and len(value) < lo:
+                value = ((value or "x") * lo)[:lo]
+            if isinstance(hi, int) and len(value) > hi:
+                value = value[:hi]
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            bound = rule.arg
+            if isinstance(bound, (int, float)):
+                if (rule.test == "<" and value < bound) or (rule.test == ">" and value > bound):
+                    value = bound
+                elif rule.test == "<=" and value <= bound:
+                    value = bound + 1
+                elif rule.test == ">=" and value >= bound:
+                    value = bound - 1
+    return value
+
+
+def _json_literal(value: object) -> str:
+    if isinstance(value, dict):
+        inner = ", ".join(f"{py_str(k)}: {_json_literal(v)}" for k, v in value.items())
+        return "{" + inner + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_json_literal(v) for v in value) + "]"
+    return py_literal(value)
+
+
+def _pascal(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"_+", name) if part)
+
+
+class _Writer:
+    def __init__(self, api: Api) -> None:
+        self.api = api
+        self.defaults = _Defaults(api)
+        self.enum_base = {e.name: e.base for e in api.enums}
+        self.uses: set[str] = set()
+
+    def annotation(self, t: TypeRef) -> str:
+        for x in t.walk():
+            if x.kind == "datetime":
+                self.uses.add("datetime")
+            elif x.kind == "any" or (x.kind == "dict" and x.items is not None and x.items.kind == "any"):
+                self.uses.add("Any")
+            elif x.kind in ("model", "enum") or (x.kind == "union" and x.name):
+                self.uses.add("models")
+        return t.qualified("models")
+
+    def answer(self, op: Operation) -> str:
+        if op.response_type is not None:
+            return self.annotation(op.response_type)
+        return {"text": "str", "bytes": "bytes"}.get(op.response_kind, "None")
+
+    def param(self, p: Parameter) -> str:
+        t = p.type
+        kind = _KINDS.get(t.kind, "any")
+        if t.kind == "enum":
+            kind = "integer" if self.enum_base.get(t.name) == "int" else "string"
+        if p.style in ("deep_object", "exploded", "joined_object"):
+            kind = "object"
+        args = [py_str(p.name), py_str(p.wire), py_str(p.location)]
+        if kind != "string":
+            args.append(py_str(kind))
+        if p.spec_required or p.required:
+            args.append("required=True")
+        if kind == "array" and t.items is not None:
+            items = _KINDS.get(t.items.kind, "any")
+            if t.items.kind == "enum":
+                items = "integer" if self.enum_base.get(t.items.name) == "int" else "string"
+            if items != "string":
+                args.append(f"items={py_str(items)}")
+        if p.style == "joined":
+            args.append(f"delimiter={py_str(p.delimiter)}")
+        return f"FakeParam({', '.join(args)})"
+
+    def paging(self, op: Operation) -> str:
+        pagination = op.pagination
+        t = op.response_type
+        if pagination is None or t is None or t.kind != "model":
+            return ""
+        page = self.defaults.models[t.name]
+        items = next((f.wire for f in page.fields if f.name == pagination.items_attr), "")
+        path: list[str] = []
+        model: Model | None = page
+        for attr in pagination.token_path:
+            field = next((f for f in model.fields if f.name == attr), None) if model else None
+            if field is None:
+                return ""
+            path.append(field.wire)
+            inner = field.type
+            model = self.defaults.models.get(inner.name) if inner.kind == "model" else None
+        if not items or not path:
+            return ""
+        return f"FakePaging({py_str(pagination.token_param)}, {py_str(items)}, {py_literal(tuple(path))})"
+
+    def entry(self, op: Operation) -> str:
+        self.uses.add("FakeOperation")
+        args = [op.const_name, py_str(op.method_name)]
+        if op.params:
+            self.uses.add("FakeParam")
+            args.append("params=(" + "".join(self.param(p) + ", " for p in op.params) + ")")
+        body = op.body
+        if body is not None:
+            members = tuple((a.wire, a.name) for a in body.args if not a.raw)
+            if members:
+                args.append(f"body_members={py_literal(members)}")
+            if body.required:
+                args.append("body_required=True")
+        if op.response_decoder:
+            self.uses.add("models")
+            args.append(f"decode=models.{op.response_decoder}")
+        default = self.defaults.value(op.response_type) if op.response_type is not None else None
+        if default is not None:
+            args.append(f"default={_json_literal(default)}")
+        paging = self.paging(op)
+        if paging:
+            self.uses.add("FakePaging")
+            args.append(f"paging={paging}")
+        return "FakeOperation(" + ", ".join(args) + ")"
+
+
+# Names ``testing.py`` defines or imports besides the stub classes.
+_TAKEN = frozenset({"FakeApi", "Call", "FakeApiBase", "FakeClock", "FakeOperation", "FakePaging"})
+_TAKEN |= {"FakeParam", "InvalidStub", "OperationStub", "Script", "SpecViolation", "Client"}
+
+
+def testing_module(api: Api) -> TestingModule:
+    """The operation table and typed stubs of ``api``'s fake (``testing.py``)."""
+    writer = _Writer(api)
+    ops: list[FakeOp] = []
+    classes: set[str] = set(_TAKEN)
+    for op in api.operations:
+        attr = op.method_name + "_" if op.method_name in RESERVED else op.method_name
+        stub_class = f"{_pascal(op.method_name)}Stub"
+        while stub_class in classes:
+            stub_class = "_" + stub_class
+        classes.add(stub_class)
+        arguments = tuple(a.name for a in op.arguments)
+        entry = writer.entry(op)
+        item = iter_name = ""
+        if op.pagination is not None and "paging=" in entry:
+            item, iter_name = writer.annotation(op.pagination.item_type), op.pagination.iter_name
+            writer.uses.update(("Sequence", "Mapping"))
+        answer = writer.answer(op)
+        ops.append(FakeOp(attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name))
+    rate_limited = next((e.wire for e in api.error_types if e.status == 429), "")
+    return TestingModule(_imports(writer.uses, ops), tuple(ops), api.error_type_member, rate_limited)
+
+
+def _imports(uses: set[str], ops: list[FakeOp]) -> str:
+    lines = []
+    if "Sequence" in uses:
+        lines.append("from collections.abc import Mapping, Sequence")
+    if "datetime" in uses:
+        lines.append("from datetime import datetime")
+    lines.append("from typing import Any")
+    lines.append("")
+    if "models" in uses:
+        lines.append("from . import models")
+    consts = sorted(op.const for op in ops)
+    lines.append("from ._client import " + ", ".join([*consts, "AsyncClient", "Client"]))
+    testing = ["FAKE_BASE_URL", "FAKE_TOKEN", "Call", "FakeApiBase", "FakeClock"]
+    testing += [n for n in ("FakeOperation", "FakePaging", "FakeParam") if n in uses]
+    testing += ["InvalidStub", "OperationStub", "Script", "SpecViolation"]
+    lines.append("from ._testing import " + ", ".join(testing))
+    if any(op.arguments for op in ops):
+        lines.append("from ._types import UNSET")
+    return "\n".join(lines)

@@ -1,0 +1,257 @@
+"""The request side of the fake API of ``testing``: the static facts of an operation the fake
+needs besides the client's :class:`Operation`, finding the operation a request is for, and
+reading the request back into the arguments it carries, checked against the spec as the real
+API would check them. It knows no operation of its own: ``testing`` lists them.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import httpx
+
+from ._exceptions import RequestValidationError
+from ._serde import json_loads
+from ._transport import Operation
+from ._types import UNSET
+
+__all__ = ["Call", "FakeOperation", "FakePaging", "FakeParam", "SpecViolation"]
+
+ValueKind = Literal["string", "integer", "number", "boolean", "array", "object", "any"]
+
+
+@dataclass(frozen=True, slots=True)
+class FakeParam:
+    """A path, query, header or cookie parameter as the fake reads it back from a request."""
+
+    name: str
+    """The client's argument."""
+    wire: str
+    location: Literal["path", "query", "header", "cookie"]
+    kind: ValueKind = "string"
+    """The JSON type of its schema: how the text of the request is read back."""
+    required: bool = False
+    """Required by the spec (a header the client configuration supplies included)."""
+    items: ValueKind = "string"
+    """The type of an array's items."""
+    delimiter: str = ""
+    """An array sent as one delimited value (``style: form`` with ``explode: false``...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FakePaging:
+    """Where a list operation carries its page token and its items, as wire names."""
+
+    token: str
+    """The argument carrying the page token."""
+    items: str
+    """The member of a page holding its items."""
+    next_token: tuple[str, ...]
+    """The members leading to the next page's token on a page."""
+
+
+@dataclass(frozen=True, slots=True)
+class FakeOperation:
+    """What the fake knows of one operation: the client's facts plus how to read a request."""
+
+    op: Operation
+    method_name: str
+    params: tuple[FakeParam, ...] = ()
+    body_members: tuple[tuple[str, str], ...] = ()
+    """(wire name, argument) of the members of a JSON object body; ``(("", argument),)``: the
+    whole body is one argument."""
+    body_required: bool = False
+    decode: Callable[[Any], Any] | None = None
+    """Reads a JSON answer into the value the method returns (``models.X.from_dict``)."""
+    default: Any = None
+    """The JSON of the answer given when nothing is stubbed (a minimal valid instance)."""
+    paging: FakePaging | None = None
+    status: int = 200
+    """The status of a success answer."""
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        regex = ""
+        for literal, name in re.findall(r"([^{]*)(?:\{([^}]*)\})?", self.op.path):
+            regex += re.escape(literal)
+            if name:
+                regex += f"(?P<p{len(regex)}>[^/]+)"
+        object.__setattr__(self, "pattern", re.compile(regex))
+
+    @property
+    def label(self) -> str:
+        return f"{self.method_name} ({self.op.method} {self.op.path})"
+
+    @property
+    def argument_names(self) -> frozenset[str]:
+        return frozenset(p.name for p in self.params) | {a for _, a in self.body_members}
+
+    @property
+    def literal_length(self) -> int:
+        """How much of the path is literal: the more specific template wins a tie."""
+        return len(re.sub(r"\{[^}]*\}", "", self.op.path))
+
+    def path_values(self, path: str) -> dict[str, str] | None:
+        """The raw path parameters when ``path`` (below the base URL) is this operation's."""
+        found = self.pattern.fullmatch(path)
+        if found is None:
+            return None
+        names = re.findall(r"\{([^}]*)\}", self.op.path)
+        return {n: urllib.parse.unquote(v) for n, v in zip(names, found.groups(), strict=True)}
+
+
+class SpecViolation(AssertionError):
+    """A request the real API would refuse: the test fails, naming the operation, the field
+    and the rule. Raised out of the client's call (and kept in ``FakeApi.violations``)."""
+
+    def __init__(self, operation: str, field: str, rule: str) -> None:
+        self.operation = operation
+        self.field = field
+        self.rule = rule
+        super().__init__(f"{operation}: {field}: {rule}")
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request the fake received, read back into the operation's arguments."""
+
+    operation: str
+    """The spec's operationId."""
+    method: str
+    """The client method (``get_table``)."""
+    arguments: Mapping[str, Any]
+    """Argument name -> value as sent: parameters read back to their JSON type, body members
+    in JSON form (wire names inside objects)."""
+    headers: httpx.Headers
+    body: Any
+    """The JSON body (``None`` without one)."""
+    request: httpx.Request = field(repr=False)
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.arguments.items())
+        return f"{self.method}({args})"
+
+
+def _scalar(text: str, kind: ValueKind) -> object:
+    """A parameter's text read back to its JSON type; the text itself when it is not one."""
+    if kind == "integer":
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if kind == "number":
+        try:
+            number = float(text)
+        except ValueError:
+            return text
+        return int(number) if number.is_integer() and "." not in text else number
+    if kind == "boolean":
+        return {"true": True, "false": False}.get(text, text)
+    return text
+
+
+def _value(param: FakeParam, texts: list[str]) -> object:
+    if param.kind == "array":
+        if param.delimiter and len(texts) == 1:
+            texts = texts[0].split(param.delimiter) if texts[0] else []
+        return [_scalar(t, param.items) for t in texts]
+    return _scalar(texts[-1], param.kind)
+
+
+def _cookies(headers: httpx.Headers) -> dict[str, str]:
+    jar: dict[str, str] = {}
+    for part in headers.get("cookie", "").split(";"):
+        name, sep, value = part.strip().partition("=")
+        if sep:
+            jar[name] = value
+    return jar
+
+
+def read_request(fop: FakeOperation, request: httpx.Request, raw_path: Mapping[str, str]) -> Call:
+    """The call ``request`` makes, checked against the spec (:class:`SpecViolation`)."""
+    op = fop.op
+    path: dict[str, object] = {}
+    query: dict[str, object] = {}
+    headers: dict[str, object] = {}
+    arguments: dict[str, Any] = {}
+    cookies = _cookies(request.headers)
+    for param in fop.params:
+        if param.kind == "object":  # spread over several query parameters: not read back
+            continue
+        texts: list[str]
+        if param.location == "path":
+            texts = [raw_path[param.wire]] if param.wire in raw_path else []
+        elif param.location == "query":
+            texts = request.url.params.get_list(param.wire)
+        elif param.location == "header":
+            texts = request.headers.get_list(param.wire)
+        else:
+            texts = [cookies[param.wire]] if param.wire in cookies else []
+        if not texts:
+            if param.required:
+                rule = "required"
+                if param.location in ("header", "cookie"):
+                    rule += f" ({param.location} {param.wire!r})"
+                raise SpecViolation(fop.label, param.name, rule)
+            continue
+        value = _value(param, texts)
+        arguments[param.name] = value
+        if param.location != "cookie":  # the generated checks take no cookies
+            {"path": path, "query": query, "header": headers}[param.location][param.wire] = value
+    _check_token(fop, request.headers.get("authorization"))
+    body = _read_body(fop, request)
+    if len(fop.body_members) == 1 and not fop.body_members[0][0]:  # the body is one argument
+        if body is not None:
+            arguments[fop.body_members[0][1]] = body
+    elif isinstance(body, dict):
+        names: dict[str, str] = dict(fop.body_members)
+        for wire, value in body.items():
+            arguments[names.get(str(wire), str(wire))] = value
+    if op.validate is not None:
+        try:
+            op.validate(
+                path, query, headers, UNSET if body is None and not fop.body_required else body
+            )
+        except RequestValidationError as exc:
+            if not _form_body_field(fop, exc.field):
+                raise SpecViolation(fop.label, exc.field, exc.rule) from None
+        except RecursionError:
+            raise SpecViolation(fop.label, "body", "nested too deeply") from None
+    return Call(op.name, fop.method_name, arguments, request.headers, body, request)
+
+
+def _form_body_field(fop: FakeOperation, field: str) -> bool:
+    """Whether ``field`` is a member of a body sent as a form, multipart or raw bytes: the
+    fake reads back JSON bodies only (the parameters are checked before the body)."""
+    root = re.split(r"[.\[]", field, maxsplit=1)[0]
+    members = {argument for _, argument in fop.body_members}
+    return fop.op.encoding != "json" and (root == "body" or root in members)
+
+
+def _check_token(fop: FakeOperation, authorization: str | None) -> None:
+    if authorization is None:
+        raise SpecViolation(fop.label, "token", "required (header 'authorization': Bearer token)")
+    scheme, _, given = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        raise SpecViolation(fop.label, "token", "must be 'Bearer <token>'")
+
+
+def _read_body(fop: FakeOperation, request: httpx.Request) -> Any:
+    content = request.content
+    if not content:
+        if fop.body_required:
+            raise SpecViolation(fop.label, "body", "required")
+        return None
+    if fop.op.encoding != "json":
+        return content
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != fop.op.content_type.lower():
+        raise SpecViolation(fop.label, "body", f"content-type must be {fop.op.content_type!r}")
+    try:
+        return json_loads(content)
+    except ValueError as exc:
+        raise SpecViolation(fop.label, "body", f"not valid JSON: {exc}") from None

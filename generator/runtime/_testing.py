@@ -1,0 +1,340 @@
+"""The engine of the package's ``testing`` module: a fake API behind ``httpx.MockTransport``
+that gives real clients, checks every request against the spec, answers typed stubs, scripts
+faults and pages, keeps a call log, and owns a clock so that retry waits take no real time.
+``testing`` (generated) lists the operations and types the stubs; this module knows none.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import httpx
+
+from ._base_client import AsyncTransport, SyncTransport
+from ._fake_answers import FakeClock, InvalidStub, Script, _Answer, _reply, checked_answer
+from ._fake_wire import Call, FakeOperation, FakePaging, FakeParam, SpecViolation, read_request
+from ._serde import _to_json
+from ._types import UNSET
+
+__all__ = [
+    "FAKE_BASE_URL",
+    "FAKE_TOKEN",
+    "Call",
+    "FakeApiBase",
+    "FakeClock",
+    "FakeOperation",
+    "FakePaging",
+    "FakeParam",
+    "InvalidStub",
+    "OperationStub",
+    "Script",
+    "SpecViolation",
+    "checked_answer",
+]
+
+R = TypeVar("R")
+C = TypeVar("C", bound=SyncTransport)
+A = TypeVar("A", bound=AsyncTransport)
+
+FAKE_BASE_URL = "https://fake-api.test"
+FAKE_TOKEN = "fake-token"
+
+
+def _given(fop: FakeOperation, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    given = {k: v for k, v in arguments.items() if v is not UNSET}
+    unknown = sorted(set(given) - fop.argument_names)
+    if unknown:
+        raise TypeError(f"{fop.method_name} has no argument {', '.join(unknown)}")
+    return given
+
+
+class OperationStub(Generic[R]):
+    """The stubs and the calls of one operation: ``api.<method>``. ``returns``, ``fails``...
+    start a new script of answers for every call (a ``when`` script takes the calls it
+    matches first); the script's own methods append to it."""
+
+    def __init__(self, api: FakeApiBase, name: str) -> None:
+        self._api = api
+        self._fop = api._operations_by_method[name]
+        self._script: Script[R] | None = None
+        self._scripts: list[Script[R]] = []
+        api._stubs[name] = self
+
+    def _new(self) -> Script[R]:
+        self._script = Script(self._api, self._fop, {})
+        return self._script
+
+    def returns(
+        self,
+        *answers: R | Mapping[str, Any],
+        status: int | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer every call with these values (models or JSON), in order, the last repeating.
+        Checked against the response schema now (:class:`InvalidStub`)."""
+        return self._new().returns(*answers, status=status, headers=headers)
+
+    def fails(
+        self,
+        *,
+        status: int,
+        type: str | None = None,
+        message: str | None = None,
+        times: int = 1,
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer with an error in the API's error shape; chain what follows:
+        ``.fails(status=503, times=2).returns(value)``."""
+        return self._new().fails(
+            status=status, type=type, message=message, times=times, headers=headers
+        )
+
+    def rate_limited(self, *, retry_after: float | None = None, times: int = 1) -> Script[R]:
+        """Answer 429 with ``Retry-After``; chain what follows (``.returns(value)``)."""
+        return self._new().rate_limited(retry_after=retry_after, times=times)
+
+    def network_error(self, *, times: int = 1) -> Script[R]:
+        """Fail to connect; chain what follows."""
+        return self._new().network_error(times=times)
+
+    def timeout(self, *, times: int = 1) -> Script[R]:
+        """Time out; chain what follows."""
+        return self._new().timeout(times=times)
+
+    def _pages(self, *pages: Sequence[Any]) -> Script[R]:
+        """Serve pages of items chained by next-page tokens (``iter_*`` follows them); the
+        generated stub of a list operation types it as ``pages``."""
+        return self._new().pages(*pages)
+
+    def responds(
+        self,
+        status: int,
+        *,
+        json: Any = UNSET,
+        content: bytes = b"",
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer exactly this, unchecked."""
+        return self._new().responds(status, json=json, content=content, headers=headers)
+
+    def _when(self, **arguments: Any) -> Script[R]:
+        script: Script[R] = Script(self._api, self._fop, _given(self._fop, arguments))
+        self._scripts.append(script)
+        return script
+
+    def reset(self) -> None:
+        """Forget this operation's stubs and calls."""
+        self._script = None
+        self._scripts.clear()
+        self._api.calls[:] = [c for c in self._api.calls if c.method != self._fop.method_name]
+
+    def _answer(self, call: Call) -> _Answer:
+        for script in reversed(self._scripts):
+            if script._matches(call):
+                answer = script._take()
+                if answer is not None:
+                    return answer
+        if self._script is not None:
+            answer = self._script._take()
+            if answer is not None:
+                return answer
+        return self._api._default_answer(self._fop)
+
+    # -- the call log -------------------------------------------------------------------
+    @property
+    def calls(self) -> list[Call]:
+        """Calls of this operation, in order (each attempt of a retried call counts)."""
+        return [c for c in self._api.calls if c.method == self._fop.method_name]
+
+    @property
+    def call_count(self) -> int:
+        return len(self.calls)
+
+    @property
+    def called(self) -> bool:
+        return bool(self.calls)
+
+    @property
+    def last_call(self) -> Call:
+        calls = self.calls
+        if not calls:
+            raise AssertionError(f"{self._fop.method_name} was not called")
+        return calls[-1]
+
+    def _listing(self, calls: Sequence[Call]) -> str:
+        return "".join(f"\n  {call}" for call in calls) or " none"
+
+    def assert_called(self) -> None:
+        if not self.calls:
+            raise AssertionError(f"{self._fop.method_name} was not called")
+
+    def assert_not_called(self) -> None:
+        calls = self.calls
+        if calls:
+            raise AssertionError(
+                f"{self._fop.method_name} was called {len(calls)} time(s):{self._listing(calls)}"
+            )
+
+    def assert_called_once(self) -> None:
+        calls = self.calls
+        if len(calls) != 1:
+            raise AssertionError(
+                f"{self._fop.method_name}: expected 1 call, got {len(calls)}:{self._listing(calls)}"
+            )
+
+    def _differences(self, call: Call, expected: Mapping[str, Any]) -> list[str]:
+        out = []
+        for name, value in expected.items():
+            if name not in call.arguments:
+                out.append(f"{name}: expected {_to_json(value)!r}, not sent")
+            elif _to_json(value) != _to_json(call.arguments[name]):
+                out.append(f"{name}: expected {_to_json(value)!r}, got {call.arguments[name]!r}")
+        return out
+
+    def _assert_called_with(self, **arguments: Any) -> None:
+        """The last call sent these arguments (those not named are not compared)."""
+        expected = _given(self._fop, arguments)
+        differences = self._differences(self.last_call, expected)
+        if differences:
+            raise AssertionError(
+                f"{self._fop.method_name}: the last call differs:\n  "
+                + "\n  ".join(differences)
+                + f"\ncall: {self.last_call}"
+            )
+
+    def _assert_called_once_with(self, **arguments: Any) -> None:
+        self.assert_called_once()
+        self._assert_called_with(**arguments)
+
+    def _assert_any_call(self, **arguments: Any) -> None:
+        expected = _given(self._fop, arguments)
+        calls = self.calls
+        if not any(not self._differences(call, expected) for call in calls):
+            wanted = ", ".join(f"{k}={_to_json(v)!r}" for k, v in expected.items())
+            raise AssertionError(
+                f"{self._fop.method_name}: no call with {wanted}; calls:{self._listing(calls)}"
+            )
+
+
+class FakeApiBase:
+    """A fake of the API for tests: real clients over an ``httpx.MockTransport`` whose handler
+    checks each request against the spec, logs it and answers what the stubs say.
+
+    ``token``: the bearer token its clients send and every request must carry.
+    """
+
+    _operations: tuple[FakeOperation, ...] = ()
+    _error_type_member: str = "type"
+    _rate_limited_type: str = ""
+    """The API's error type for status 429 ("" when it documents none)."""
+
+    def __init__(self, *, base_url: str = FAKE_BASE_URL, token: str = FAKE_TOKEN) -> None:
+        self.base_url = httpx.URL(base_url)
+        self.token = token
+        self.clock = FakeClock()
+        self.calls: list[Call] = []
+        """Every call received, in order."""
+        self.violations: list[SpecViolation] = []
+        """Every request the real API would have refused (each also raised from its call)."""
+        self.transport = httpx.MockTransport(self._handle)
+        self._lock = threading.Lock()
+        self._error_count = 0
+        self._defaults: dict[str, _Answer] = {}
+        self._operations_by_method = {f.method_name: f for f in self._operations}
+        self._stubs: dict[str, OperationStub[Any]] = {}
+        ordered = sorted(self._operations, key=lambda f: -f.literal_length)
+        self._routes = [(f.op.method.upper(), f) for f in ordered]
+
+    def stub(self, method: str) -> OperationStub[Any]:
+        """The stub of an operation by its method name (``api.<method>`` is the typed one)."""
+        found = self._stubs.get(method)
+        return found if found is not None else OperationStub(self, method)
+
+    # -- clients ----------------------------------------------------------------------------
+    def _options(self, options: dict[str, Any]) -> dict[str, Any]:
+        if "http_client" in options:
+            raise TypeError("a fake API's client sends through the fake: no http_client")
+        out = {"base_url": self.base_url, **options}
+        if out.get("require_token", True) and "token" not in out:
+            out["token"] = self.token
+        return out
+
+    def _connect(self, factory: Callable[..., C], options: dict[str, Any]) -> C:
+        http = httpx.Client(transport=self.transport)
+        client = factory(http_client=http, **self._options(options))
+        client._owns_http = True  # as a client that made its own pool: closing it closes this
+        client._direct = True
+        client._clock = self.clock
+        return client
+
+    def _connect_async(self, factory: Callable[..., A], options: dict[str, Any]) -> A:
+        http = httpx.AsyncClient(transport=self.transport)
+        client = factory(http_client=http, **self._options(options))
+        client._owns_http = True
+        client._direct = True
+        client._clock = self.clock
+        return client
+
+    # -- answering ----------------------------------------------------------------------------
+    def _route(self, request: httpx.Request) -> tuple[FakeOperation, dict[str, str]]:
+        path = request.url.raw_path.decode("ascii").split("?", 1)[0]
+        base = self.base_url.raw_path.decode("ascii").rstrip("/")
+        if base and path.startswith(base):
+            path = path[len(base) :]
+        allowed: list[str] = []
+        for method, fop in self._routes:
+            found = fop.path_values(path)
+            if found is not None:
+                if method == request.method.upper():
+                    return fop, found
+                allowed.append(method)
+        rule = f"method not allowed (only {', '.join(allowed)})" if allowed else "no such path"
+        raise SpecViolation(f"{request.method} {path}", "path", rule)
+
+    def _handle(self, request: httpx.Request) -> httpx.Response:
+        try:
+            fop, raw_path = self._route(request)
+            call = read_request(fop, request, raw_path)
+        except SpecViolation as exc:
+            with self._lock:
+                self.violations.append(exc)
+            raise
+        with self._lock:
+            self.calls.append(call)
+            answer = self.stub(fop.method_name)._answer(call)
+        return answer(self, fop, call)
+
+    def _default_answer(self, fop: FakeOperation) -> _Answer:
+        found = self._defaults.get(fop.method_name)
+        if found is None:
+            value = fop.default
+            if value is None and fop.op.response in ("text", "bytes"):
+                value = "" if fop.op.response == "text" else b""
+            data = checked_answer(fop, value)
+            found = self._defaults[fop.method_name] = _reply(fop, data, fop.status, None)
+        return found
+
+    def default(self, method: str) -> Any:
+        """The JSON of the answer an operation gives when nothing is stubbed."""
+        return copy.deepcopy(self._operations_by_method[method].default)
+
+    # -- the whole fake -------------------------------------------------------------------------
+    def verify(self) -> None:
+        """Fail if any request broke the spec (even one whose error your code caught)."""
+        if self.violations:
+            raise AssertionError(
+                "requests the API would refuse:\n  " + "\n  ".join(map(str, self.violations))
+            )
+
+    def reset(self) -> None:
+        """Forget every stub, call and violation; the clock starts again."""
+        for stub in self._stubs.values():
+            stub._script = None
+            stub._scripts.clear()
+        self.calls.clear()
+        self.violations.clear()
+        self.clock.now = 0.0
+        self.clock.sleeps.clear()
