@@ -28,14 +28,28 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import httpx
 
 from ._serde import json_loads
 
-if TYPE_CHECKING:
-    from ._streaming import ServerSentEvent
+
+class ServerSentEventFields(Protocol):
+    """What the stream errors read of an event (``_streaming.ServerSentEvent``)."""
+
+    @property
+    def event(self) -> str: ...
+
+    @property
+    def data(self) -> str: ...
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def retry(self) -> int | None: ...
+
 
 __all__ = [
     "MAX_ERROR_BODY_CHARS",
@@ -208,7 +222,7 @@ class ResponseTooLargeError(ResponseDecodeError):
     """
 
 
-def _event_name(event: ServerSentEvent | None, index: int) -> str:
+def _event_name(event: ServerSentEventFields | None, index: int) -> str:
     """``event 3 ('message', id '7')``: which event of a stream, for an error's message."""
     if event is None:
         return f"event {index}"
@@ -229,7 +243,7 @@ class StreamDecodeError(ResponseDecodeError):
     """
 
     def __init__(
-        self, response: httpx.Response, event: ServerSentEvent | None, index: int, reason: str
+        self, response: httpx.Response, event: ServerSentEventFields | None, index: int, reason: str
     ) -> None:
         self.event = event
         self.index = index
@@ -301,7 +315,7 @@ class StreamEventError(ApiError):
         index: The number of the event in the stream, from 1.
     """
 
-    def __init__(self, response: httpx.Response, event: ServerSentEvent, index: int) -> None:
+    def __init__(self, response: httpx.Response, event: ServerSentEventFields, index: int) -> None:
         self.event = event
         self.index = index
         data: Any = None

@@ -31,7 +31,7 @@ from generator.runtime._exceptions import (
     StreamDecodeError,
     StreamEventError,
 )
-from generator.runtime._streaming import ServerSentEvent, SSEDecoder, _TooLarge
+from generator.runtime._sse import ServerSentEvent, SSEDecoder, _TooLarge
 
 from ..conftest import ROOT
 from ..streaming_server import Exchange, StreamingServer
