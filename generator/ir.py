@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 BodyEncoding = Literal["json", "form", "multipart", "raw"]
-ResponseKind = Literal["json", "text", "bytes", "none"]
+ResponseKind = Literal["json", "text", "bytes", "binary", "sse", "none"]
 ParamStyle = Literal["plain", "joined", "deep_object", "exploded", "joined_object"]
 TypeKind = Literal[
     "any", "str", "int", "float", "bool", "none", "datetime", "model", "enum", "list", "dict", "union", "file"
@@ -258,6 +258,9 @@ class Operation:
     pagination: Pagination | None
     source: str
     validator: OperationValidator | None
+    event_type: TypeRef | None = None  # of the events of a ``text/event-stream`` answer
+    event_decoder: str = ""  # in ``models``: decodes one event's JSON data; "" for raw events
+    stream_switch: str = ""  # the boolean body argument asking for the event stream instead of JSON
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:

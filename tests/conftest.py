@@ -16,6 +16,7 @@ if str(GENERATED) not in sys.path:
     sys.path.insert(0, str(GENERATED))
 
 from .loopback import loopback  # noqa: E402,F401 - the fixture, for every test module
+from .streaming_server import streaming_server  # noqa: E402,F401 - the same, for streaming tests
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -9,6 +9,10 @@ client = Client()  # configuration from arguments, else the environment
 from . import errors, models
 from ._base_client import RawResponse
 from ._client import DEFAULT_BASE_URL, AsyncClient, Client
+from ._binary import AsyncBinaryResponse, BinaryResponse
+from ._sse import ServerSentEvent
+from ._streamed import AsyncStreamedResponse, StreamedResponse
+from ._streaming import AsyncStream, Stream
 from ._types import UNSET, Unset
 from ._version import API_VERSION, SPEC_SHA256, __version__
 from .errors import (
@@ -25,6 +29,13 @@ __all__ = [
     "Client",
     "AsyncClient",
     "RawResponse",
+    "Stream",
+    "AsyncStream",
+    "ServerSentEvent",
+    "BinaryResponse",
+    "AsyncBinaryResponse",
+    "StreamedResponse",
+    "AsyncStreamedResponse",
     "DEFAULT_BASE_URL",
     "UNSET",
     "Unset",

@@ -9,7 +9,8 @@ from typing import Any, AsyncIterator, Iterator, Mapping
 import httpx
 
 from . import _validators, errors, models
-from ._base_client import AsyncTransport, SyncTransport, raw_async, raw_sync
+from ._async_client import AsyncTransport, raw_async
+from ._base_client import SyncTransport, raw_sync
 from ._config import (
     DEFAULT_MAX_RESPONSE_BYTES,
     ApiDefaults,
@@ -20,6 +21,7 @@ from ._config import (
 )
 from ._reading import PageTokens
 from ._serde import _to_json
+from ._streamed import streaming_async, streaming_sync
 from ._transport import Operation, RequestOptions
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ._version import __version__
@@ -269,6 +271,8 @@ class Client(SyncTransport):
         self._setup(config, http_client)
         self.with_raw_response = ClientWithRawResponse(self)
         """The same methods, returning a ``RawResponse`` (status, headers and the parsed model)."""
+        self.with_streaming_response = ClientWithStreamingResponse(self)
+        """The same methods, returning a context manager whose answer is read only when asked."""
 
     def with_options(
         self,
@@ -312,6 +316,7 @@ class Client(SyncTransport):
         )
         self._share_http(copy)
         copy.with_raw_response = ClientWithRawResponse(copy)
+        copy.with_streaming_response = ClientWithStreamingResponse(copy)
         return copy
 
     def __enter__(self) -> Client:
@@ -1572,6 +1577,30 @@ class ClientWithRawResponse:
         self.delete_bot_issue = raw_sync(client.delete_bot_issue)
 
 
+class ClientWithStreamingResponse:
+    """``Client`` methods whose answer's body is read only when asked: each returns a
+    context manager giving the ``StreamedResponse`` (``iter_bytes()``, ``iter_lines()``,
+    ``read()``, ``parse()``), closing the connection on exit."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+        self.get_or_create_table = streaming_sync(client.get_or_create_table)
+        self.get_table = streaming_sync(client.get_table)
+        self.rename_table_column = streaming_sync(client.rename_table_column)
+        self.create_message = streaming_sync(client.create_message)
+        self.get_message = streaming_sync(client.get_message)
+        self.set_state_expiry = streaming_sync(client.set_state_expiry)
+        self.get_user = streaming_sync(client.get_user)
+        self.list_tag_values = streaming_sync(client.list_tag_values)
+        self.list_file_passages = streaming_sync(client.list_file_passages)
+        self.list_file_tag_values = streaming_sync(client.list_file_tag_values)
+        self.delete_file = streaming_sync(client.delete_file)
+        self.update_workspace_member = streaming_sync(client.update_workspace_member)
+        self.delete_workspace = streaming_sync(client.delete_workspace)
+        self.get_bot_issue = streaming_sync(client.get_bot_issue)
+        self.delete_bot_issue = streaming_sync(client.delete_bot_issue)
+
+
 class AsyncClient(AsyncTransport):
     """Asynchronous client of Botpress API.
 
@@ -1656,6 +1685,8 @@ class AsyncClient(AsyncTransport):
         self._setup(config, http_client)
         self.with_raw_response = AsyncClientWithRawResponse(self)
         """The same methods, returning a ``RawResponse`` (status, headers and the parsed model)."""
+        self.with_streaming_response = AsyncClientWithStreamingResponse(self)
+        """The same methods, returning a context manager whose answer is read only when asked."""
 
     def with_options(
         self,
@@ -1699,6 +1730,7 @@ class AsyncClient(AsyncTransport):
         )
         self._share_http(copy)
         copy.with_raw_response = AsyncClientWithRawResponse(copy)
+        copy.with_streaming_response = AsyncClientWithStreamingResponse(copy)
         return copy
 
     async def __aenter__(self) -> AsyncClient:
@@ -2960,3 +2992,27 @@ class AsyncClientWithRawResponse:
         self.delete_workspace = raw_async(client.delete_workspace)
         self.get_bot_issue = raw_async(client.get_bot_issue)
         self.delete_bot_issue = raw_async(client.delete_bot_issue)
+
+
+class AsyncClientWithStreamingResponse:
+    """``AsyncClient`` methods whose answer's body is read only when asked: each returns a
+    context manager giving the ``AsyncStreamedResponse`` (``iter_bytes()``, ``iter_lines()``,
+    ``read()``, ``parse()``), closing the connection on exit."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+        self.get_or_create_table = streaming_async(client.get_or_create_table)
+        self.get_table = streaming_async(client.get_table)
+        self.rename_table_column = streaming_async(client.rename_table_column)
+        self.create_message = streaming_async(client.create_message)
+        self.get_message = streaming_async(client.get_message)
+        self.set_state_expiry = streaming_async(client.set_state_expiry)
+        self.get_user = streaming_async(client.get_user)
+        self.list_tag_values = streaming_async(client.list_tag_values)
+        self.list_file_passages = streaming_async(client.list_file_passages)
+        self.list_file_tag_values = streaming_async(client.list_file_tag_values)
+        self.delete_file = streaming_async(client.delete_file)
+        self.update_workspace_member = streaming_async(client.update_workspace_member)
+        self.delete_workspace = streaming_async(client.delete_workspace)
+        self.get_bot_issue = streaming_async(client.get_bot_issue)
+        self.delete_bot_issue = streaming_async(client.delete_bot_issue)

@@ -4,7 +4,6 @@ parameter styles (joined, exploded, deepObject)."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Mapping
 from urllib.parse import quote
@@ -132,16 +131,10 @@ _ACCEPT = {
     "json": "application/json",
     "text": "text/plain, */*",
     "bytes": "*/*",
+    "binary": "*/*",
+    "sse": "text/event-stream",
     "none": "application/json",
 }
-
-
-def _is_file(value: object) -> bool:
-    return isinstance(value, (bytes, bytearray, io.IOBase)) or (
-        isinstance(value, tuple)
-        and len(value) in (2, 3)
-        and isinstance(value[1], (bytes, bytearray, io.IOBase))
-    )
 
 
 def _form_value(value: object) -> object:

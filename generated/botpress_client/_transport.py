@@ -29,7 +29,6 @@ from ._encoding import (
     _ACCEPT,
     _check_header_value,
     _form_value,
-    _is_file,
     _path_segment,
     _query_text,
     _query_value,
@@ -52,6 +51,7 @@ from ._reading import (
 )
 from ._serde import MAX_JSON_DEPTH, json_dumps, json_loads
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from ._uploads import UploadSource, attach, file_field, is_upload, raw_stream, replayable
 
 T = TypeVar("T")
 
@@ -77,6 +77,10 @@ _RETRY_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
 _REFUSED_STATUSES = frozenset({429, 503})  # the server did not act on the request
 
 
+_UPLOADS = frozenset({"multipart", "raw"})
+"""Body encodings that may send a file (see ``_uploads.replayable``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Operation:
     """Static facts of one operation, generated once per operation."""
@@ -95,9 +99,11 @@ class Operation:
     """Generated check of the arguments against the spec's rules (see ``_validators``)."""
     content_type: str = "application/json"
     encoding: str = "json"
-    """How the body is sent: ``json``, ``form`` (urlencoded), ``multipart`` or ``raw`` bytes."""
+    """How the body is sent: ``json``, ``form`` (urlencoded), ``multipart`` or ``raw`` (bytes,
+    a path or an open file, streamed)."""
     response: str = "json"
-    """What a success answer holds: ``json``, ``text``, ``bytes`` or ``none``."""
+    """What a success answer holds: ``json``, ``text``, ``bytes``, ``none``, ``binary`` (a
+    ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""
     check_response: Callable[[Any], None] | None = None
     """Generated check of a JSON answer against its schema (see ``_validators``)."""
 
@@ -212,20 +218,32 @@ class BaseTransport:
         content: bytes | str | None = None
         data: dict[str, Any] | None = None
         files: dict[str, Any] | None = None
+        stream: httpx.SyncByteStream | None = None
+        sources: list[UploadSource] = []
         if body is not UNSET and (body is not None or options.extra_body):
-            if options.extra_body:
+            if options.extra_body and op.encoding != "raw":
                 body = {**(body or {}), **options.extra_body}
             try:
                 if op.encoding == "json":
                     content = json_dumps(body)
                     out_headers["content-type"] = op.content_type
                 elif op.encoding == "raw":
-                    content = body.encode("utf-8") if isinstance(body, str) else body
-                    out_headers["content-type"] = op.content_type
+                    raw, length, media_type = raw_stream("body", body, sources)
+                    out_headers["content-type"] = media_type or op.content_type
+                    if isinstance(raw, bytes):
+                        content = raw
+                    else:  # set once the request is built: httpx would iterate a file by lines
+                        stream = raw
+                        if length is None:
+                            out_headers["transfer-encoding"] = "chunked"
+                        else:
+                            out_headers["content-length"] = str(length)
                 else:
-                    data = {k: _form_value(v) for k, v in body.items() if not _is_file(v)}
+                    data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
                     if op.encoding == "multipart":
-                        files = {k: v for k, v in body.items() if _is_file(v)}
+                        files = {
+                            k: file_field(k, v, sources) for k, v in body.items() if is_upload(v)
+                        }
             except RecursionError:
                 raise RequestValidationError("body", _TOO_DEEP) from None
             except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)
@@ -235,7 +253,7 @@ class BaseTransport:
         # Built by the httpx client itself, so that an injected client's own headers, params and
         # cookies apply (``send`` alone would ignore them).
         try:
-            return self._http.build_request(
+            request = self._http.build_request(
                 op.method,
                 config.url(url_path),
                 params=params or None,
@@ -247,6 +265,11 @@ class BaseTransport:
             )
         except (UnicodeEncodeError, httpx.InvalidURL):  # a lone surrogate, a URL too long
             raise _unsendable(params, data) from None
+        if stream is not None:
+            request.stream = stream
+        if sources:
+            attach(request, sources)
+        return request
 
     def _max_retries(self, options: RequestOptions) -> int:
         return self._config.max_retries if options.max_retries is UNSET else options.max_retries
@@ -316,15 +339,19 @@ class BaseTransport:
         return backoff * (1.0 - 0.25 * random.random())
 
     @staticmethod
-    def _should_retry_status(op: Operation, status: int) -> bool:
+    def _should_retry_status(op: Operation, status: int, request: httpx.Request) -> bool:
         if op.idempotent:
-            return status in _RETRY_STATUSES
-        return status in _REFUSED_STATUSES
+            retry = status in _RETRY_STATUSES
+        else:
+            retry = status in _REFUSED_STATUSES
+        return retry and (op.encoding not in _UPLOADS or replayable(request))
 
     @staticmethod
-    def _should_retry_error(op: Operation, exc: httpx.RequestError) -> bool:
+    def _should_retry_error(op: Operation, exc: httpx.RequestError, request: httpx.Request) -> bool:
         if not isinstance(exc, httpx.TransportError):
             return False  # e.g. a body that cannot be decompressed: it would fail again
+        if op.encoding in _UPLOADS and not replayable(request):
+            return False  # a file that cannot be read again was sent (in part)
         if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)):
             return True  # the request never reached the server
         return op.idempotent

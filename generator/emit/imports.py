@@ -13,12 +13,14 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "_client.py": (
         ("warnings", ()),
         ("datetime", ("datetime",)),
-        ("typing", ("Any", "AsyncIterator", "Iterator", "Mapping")),
+        ("typing", ("Any", "AsyncIterator", "Iterator", "Literal", "Mapping", "overload")),
         ("", ()),
         ("httpx", ()),
         ("", ()),
         (".", ("_validators", "errors", "models")),
-        ("._base_client", ("AsyncTransport", "SyncTransport", "raw_async", "raw_sync")),
+        ("._async_client", ("AsyncTransport", "raw_async")),
+        ("._base_client", ("SyncTransport", "raw_sync")),
+        ("._binary", ("AsyncBinaryResponse", "BinaryResponse")),
         (
             "._config",
             (
@@ -33,6 +35,9 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._encoding", ("_deep_object", "_exploded", "_joined", "_joined_object")),
         ("._reading", ("PageTokens",)),
         ("._serde", ("_to_json",)),
+        ("._sse", ("ServerSentEvent", "event_data", "event_json", "raw_event")),
+        ("._streamed", ("streaming_async", "streaming_sync")),
+        ("._streaming", ("AsyncStream", "Stream")),
         ("._transport", ("Operation", "RequestOptions")),
         ("._types", ("UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset")),
         ("._version", ("__version__",)),

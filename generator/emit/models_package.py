@@ -105,9 +105,10 @@ def render_models(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]
 def _read_from_outside(api: Api) -> set[str]:
     """The private names of ``models`` that other modules of the package read (``models._X``):
     type checkers must see them too. The key sets of closed models (request checks), the
-    decoders of answers."""
+    decoders of answers and of events."""
     names = {v.keys_const for v in api.validators if v.closed}
-    names |= {op.response_decoder.partition(".")[0] for op in api.operations if op.response_decoder.startswith("_")}
+    decoders = [d for op in api.operations for d in (op.response_decoder, op.event_decoder)]
+    names |= {d.partition(".")[0] for d in decoders if d.startswith("_")}
     return names
 
 

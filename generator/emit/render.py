@@ -24,12 +24,19 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_config.py",
     "_encoding.py",
     "_reading.py",
+    "_uploads.py",
     "_transport.py",
+    "_sse.py",
+    "_opened.py",
+    "_streaming.py",
+    "_binary.py",
+    "_streamed.py",
     "_base_client.py",
     "_lazy.py",
     "_fake_wire.py",
     "_fake_answers.py",
     "_testing.py",
+    "_async_client.py",
 )
 """Modules of :mod:`generator.runtime`, copied verbatim: they do not depend on the spec."""
 

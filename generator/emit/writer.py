@@ -29,7 +29,7 @@ from ..ir import (
     UnionDef,
     ValueCheck,
 )
-from . import layout, writer_models, writer_responses, writer_typeddicts
+from . import layout, writer_models, writer_responses, writer_streams, writer_typeddicts
 from .import_lines import import_lines, reference_lines
 from .imports import ALWAYS
 from .json_tests import _FITS, _PARAM_SOURCES, _TYPE_TEST, Index
@@ -60,6 +60,7 @@ class ModuleWriter:
         self.uses: set[str] = set(ALWAYS.get(self.table, ()))
         self.refs: set[str] = set()  # definitions of other modules of ``models`` this one uses
         self._calls: dict[str, tuple[str, list[str]]] = {}  # a call statement -> (its head, arguments)
+        self.streams = writer_streams.StreamPieces(self)  # of streaming answers (``w.streams.*``)
 
     def ref(self, name: str) -> str:
         """``name``, a definition of ``models``, written in this module of ``models``: recorded
@@ -284,8 +285,8 @@ class ModuleWriter:
         optional = not a.required
         if optional:
             self.uses.add("Unset")
-        if isinstance(a, BodyArg) and a.raw:
-            return ("str" if a.type.kind == "str" else "bytes") + (" | Unset" if optional else "")
+        if isinstance(a, BodyArg) and a.raw:  # text, or a file to upload (streamed)
+            return writer_streams.raw_body_annotation(self, a.type.kind == "str") + (" | Unset" if optional else "")
         text = self.qualified(a.type)
         if writer_typeddicts.has_typed_dict(self, a.type):  # the model or its JSON form (a TypedDict)
             text = writer_typeddicts.accepting(self, a.type, MODELS + ".")
@@ -320,10 +321,9 @@ class ModuleWriter:
             return f"{py_str(p.wire)}: _joined_object({self.arg_encode(p)})"
         return f"{py_str(p.wire)}: {self.arg_encode(p)}"
 
-    def response_annotation(self, op: Operation) -> str:
-        if op.response_type is None:
-            return op.response_annotation
-        return self.qualified(op.response_type)
+    def response_annotation(self, op: Operation, is_async: bool = False) -> str:
+        answer = op.response_annotation if op.response_type is None else self.qualified(op.response_type)
+        return writer_streams.response_annotation(self, op, is_async, answer)
 
     def response_decode(self, op: Operation) -> str:
         """The callable decoding the operation's JSON answer, ``None`` when there is none."""

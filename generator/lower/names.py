@@ -40,7 +40,8 @@ from .runtime_names import client_options, runtime_client_attributes, runtime_er
 # Modules of the generated package (the package name itself is reserved per package).
 PACKAGE_MODULES = frozenset(
     {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
-    | {"_config", "_encoding", "_reading", "_transport", "_lazy"}
+    | {"_config", "_encoding", "_reading", "_transport", "_lazy", "_streaming", "_uploads", "_sse", "_opened"}
+    | {"_binary", "_streamed", "_async_client", "_testing", "_fake_answers", "_fake_wire", "testing"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
@@ -73,6 +74,7 @@ METHOD_ARGUMENTS = frozenset(
     | {"models", "warnings", "httpx", "dataclasses", "datetime", "cast", "raw_sync", "raw_async", "setup_logging"}
     | {"make_config", "update_config", "_API_DEFAULTS"}
     | {"bool", "dict", "float", "int", "list", "object", "str", "tuple", "isinstance", "len", "iter", "next"}
+    | {"overload", "streaming_sync", "streaming_async", "raw_event", "event_data", "event_json"}
 )
 # Arguments of ``Client(...)`` and ``with_options(...)`` (the runtime's ``CLIENT_OPTIONS``) and the
 # names their bodies use: a client option (``x-client-option``) of one of these names gets a "_".

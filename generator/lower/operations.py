@@ -16,6 +16,7 @@ from ..load.reader import Node
 from .bodies import Unsupported, body_arguments, request_body
 from .checks import CheckBuilder
 from .error_types import error_types
+from .media import with_events
 from .models import ModelBuilder
 from .names import Arguments
 from .naming import pascal_case, snake_case
@@ -35,6 +36,7 @@ class Draft:
     node: Node
     body_schema: Node | None  # the schema of an object body, whose members become arguments
     arguments: Arguments
+    event: tuple[str, TypeRef | None, str] | None = None  # events of a JSON answer, if asked for
 
 
 class OperationBuilder:
@@ -74,6 +76,8 @@ class OperationBuilder:
         if draft.body_schema is not None and op.body is not None:
             args = body_arguments(self.b.models[op.body.model], draft.body_schema, draft.arguments)
             op = dataclasses.replace(op, body=dataclasses.replace(op.body, args=args))
+        if draft.event is not None:
+            op = with_events(op, draft.event, self.responses.decoders)
         pagination = self._pagination(op.method_name, op.params, op.response_type)
         if pagination is not None:
             iter_name = self.b.namer.iter_method(op.method_name, draft.node)
@@ -111,6 +115,9 @@ class OperationBuilder:
         params, param_checks = self.parameters.build(path, item, op, context, arguments)
         body, body_schema = request_body(b, op, context, arguments)
         annotation, response_type, decoder, response_kind = self.responses.response(op, context, method_name)
+        event, deferred = self.responses.event, None  # JSON, or events when a body member asks (built later)
+        if event is not None and response_kind != "sse":
+            deferred, event = (event if response_kind == "json" else None), None
         b.namer.take_method(method_name, op_id)
         body_validator = ""
         if body is not None and body.model:
@@ -140,8 +147,10 @@ class OperationBuilder:
             pagination=None,
             source=b.where(op),
             validator=validator,
+            event_type=None if event is None else event[1],
+            event_decoder="" if event is None else event[2],
         )
-        return Draft(operation, op, body_schema, arguments)
+        return Draft(operation, op, body_schema, arguments, deferred)
 
     def _pagination(
         self, method_name: str, params: tuple[Parameter, ...], response: TypeRef | None

@@ -58,6 +58,9 @@ class ResponseCheckBuilder:
             rtype = op.response_type
             if op.response_kind == "json" and rtype is not None and rtype.kind == "model":
                 self.want(rtype.name)
+            etype = op.event_type  # the events of a stream are checked as an answer is
+            if etype is not None and etype.kind == "model":
+                self.want(etype.name)
         while self.pending:
             name = self.pending.pop(0)
             node = model_nodes[name]

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from ..ir import ResponseDecoder, ResponseKind, TypeRef
 from ..load.reader import Node
+from .media import Event, event_of
+from .media import kind_of as media_kind
+from .media import pick as pick_media
 from .models import ModelBuilder
 from .schema import media_schema
 
 MODELS_MODULE = "models"
 
 Response = tuple[str, TypeRef | None, str, ResponseKind]
-"""(qualified annotation, JSON type, decoder in ``models``, kind json|text|bytes|none) of an answer."""
+"""(qualified annotation, JSON type, decoder in ``models``, kind json|text|binary|sse|none) of an answer."""
 
 NO_CONTENT: Response = ("None", None, "", "none")
 ANY_JSON: Response = ("Any", TypeRef("any"), "", "json")
@@ -23,12 +26,14 @@ class ResponseBuilder:
         self.b = b
         self.error_schemas: list[Node] = []  # of the operations' ``default`` answers
         self.decoders: list[ResponseDecoder] = []  # of the answers that are neither a model nor any value
+        self.event: Event | None = None  # of the operation's event stream (set by ``response``)
 
     def response(self, op: Node, context: str, method_name: str) -> Response:
         """The success answer of ``op`` (``context`` names its inline models); notes the error
         schema of its ``default`` answer."""
         b = self.b
         responses = op.value.get("responses")
+        self.event = None
         if not isinstance(responses, dict):
             return NO_CONTENT
         if "default" in responses:
@@ -38,17 +43,18 @@ class ResponseBuilder:
             content = node.value.get("content") if isinstance(node.value, dict) else None
             if not isinstance(content, dict) or not content:
                 continue
-            media = media_schema(content)
-            if media is None:
-                return (
-                    ("str", None, "", "text")
-                    if next(iter(content)).startswith("text/")
-                    else ("bytes", None, "", "bytes")
-                )
-            media_value = content[media[1]]
+            main, stream = pick_media(content)
+            self.event = None if stream is None else event_of(b, node, stream, context, method_name, self.decoders)
+            if main is None:
+                assert self.event is not None
+                return f"Stream[{self.event[0]}]", None, "", "sse"
+            kind = media_kind(main, content[main])
+            if kind in ("text", "binary"):
+                return ("str", None, "", "text") if kind == "text" else ("BinaryResponse", None, "", "binary")
+            media_value = content[main]
             if not isinstance(media_value, dict) or not isinstance(media_value.get("schema"), dict):
                 return ANY_JSON
-            return self._json(b.type_of(node.child("content", media[1], "schema"), context + "Response"), method_name)
+            return self._json(b.type_of(node.child("content", main, "schema"), context + "Response"), method_name)
         return NO_CONTENT
 
     def _json(self, rtype: TypeRef, method_name: str) -> Response:

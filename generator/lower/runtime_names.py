@@ -17,7 +17,8 @@ from ..resources import RUNTIME
 
 # What the ``_client.py`` template defines on the client classes, besides the runtime's attributes.
 CLIENT_TEMPLATE_ATTRIBUTES = frozenset(
-    {"with_options", "with_raw_response", "_user_agent", "_error_types", "_error_type_member"}
+    {"with_options", "with_raw_response", "with_streaming_response", "_user_agent", "_error_types"}
+    | {"_error_type_member"}
     | {"__init__", "__enter__", "__exit__", "__aenter__", "__aexit__"}
 )
 
@@ -72,7 +73,7 @@ def runtime_client_attributes() -> frozenset[str]:
     """Every attribute (public and private) the generated client classes get from the runtime's
     transport classes and from the client template, and those of every object."""
     names: set[str] = set(CLIENT_TEMPLATE_ATTRIBUTES) | set(dir(object))
-    for module in ("_transport", "_base_client"):  # BaseTransport; SyncTransport, AsyncTransport
+    for module in ("_transport", "_base_client", "_async_client"):  # BaseTransport, Sync-, AsyncTransport
         for node in _runtime_tree(module).body:
             if isinstance(node, ast.ClassDef) and node.name in ("BaseTransport", "SyncTransport", "AsyncTransport"):
                 names |= _stored_attributes(node)

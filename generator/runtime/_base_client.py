@@ -1,33 +1,39 @@
-"""The sync and async transports that ``Client`` and ``AsyncClient`` derive from (what they
-share is in ``_transport``), and raw responses. Generated code calls into it; it knows no
-operation.
+"""The sync transport that ``Client`` derives from (what it shares with ``AsyncTransport``, in
+``_async_client``, is in ``_transport``), and raw responses. Generated code calls into it; it
+knows no operation.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
-import sys
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Generic, ParamSpec, TypeVar
 
 import httpx
 
+from ._binary import BinaryResponse
 from ._config import (
     Config,
+    attempt_limit,
+)
+from ._encoding import (
+    _ACCEPT,
 )
 from ._exceptions import (
     error_from_response,
 )
+from ._opened import _check_event_stream, _Opened
 from ._reading import (
     _WATCHDOG,
     _Body,
     _Inflater,
 )
+from ._streamed import _STREAMING, StreamedResponse
+from ._streaming import Stream
 from ._transport import (
     BaseTransport,
     Operation,
@@ -35,9 +41,11 @@ from ._transport import (
     _last_response,
 )
 
-__all__ = ["AsyncTransport", "RawResponse", "SyncTransport", "raw_async", "raw_sync"]
+__all__ = ["RawResponse", "SyncTransport", "raw_sync"]
 
 T = TypeVar("T")
+R = TypeVar("R")
+E = TypeVar("E")
 P = ParamSpec("P")
 
 
@@ -135,17 +143,168 @@ class SyncTransport(BaseTransport):
         request = self._build_request(
             op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
         )
-        max_retries = self._max_retries(options)
+        if _STREAMING.get() is not None:  # with_streaming_response: the body is read when asked
+            strict = self._config.strict_responses
+
+            def parse(streamed: StreamedResponse[T]) -> T:
+                streamed.read()
+                return self._decode(op, streamed.http_response, decode, strict)
+
+            handed: T = self._open_as(op, request, options, None, parse)
+            return handed
+        timeout = self._timeout(options)
+        response = self._exchange(op, request, options, timeout, self._call_deadline(), False)
+        return self._decode(op, response, decode, self._config.strict_responses)
+
+    def _request_stream(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        decode: Callable[[Any], T],
+        options: RequestOptions,
+        check: Callable[[Any], None] | None = None,
+        cookies: Mapping[str, object] | None = None,
+    ) -> Stream[T]:
+        """Send the request; the answer is a stream of server-sent events, each decoded with
+        ``decode`` (and checked with ``check`` with ``strict_responses``)."""
+        request = self._build_request(
+            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+        )
+        if op.response != "sse":  # an operation that streams when asked (``stream: true``)
+            request.headers["accept"] = _ACCEPT["sse"]
+        strict = self._config.strict_responses
+
+        def make(opened: _Opened) -> Stream[T]:
+            return Stream(opened, decode, check, strict=strict)
+
+        return self._open_as(op, request, options, make, _event_stream=True)
+
+    def _request_or_stream(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        decode: Callable[[Any], T] | None,
+        options: RequestOptions,
+        stream: bool,
+        event_decode: Callable[[Any], E],
+        event_check: Callable[[Any], None] | None = None,
+        cookies: Mapping[str, object] | None = None,
+    ) -> T | Stream[E]:
+        """An operation that answers JSON, or a stream of events when ``stream`` (the body
+        member that asks for it is true)."""
+        if stream:
+            return self._request_stream(
+                op,
+                path=path,
+                query=query,
+                headers=headers,
+                body=body,
+                decode=event_decode,
+                check=event_check,
+                options=options,
+                cookies=cookies,
+            )
+        return self._request(
+            op,
+            path=path,
+            query=query,
+            headers=headers,
+            body=body,
+            decode=decode,
+            options=options,
+            cookies=cookies,
+        )
+
+    def _request_binary(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        options: RequestOptions,
+        cookies: Mapping[str, object] | None = None,
+    ) -> BinaryResponse:
+        """Send the request; the answer is binary, its body left to read."""
+        request = self._build_request(
+            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+        )
+        return self._open_as(op, request, options, BinaryResponse)
+
+    def _open_as(
+        self,
+        op: Operation,
+        request: httpx.Request,
+        options: RequestOptions,
+        make: Callable[[_Opened], R] | None,
+        parse: Callable[[StreamedResponse[R]], R] | None = None,
+        *,
+        _event_stream: bool = False,
+    ) -> R:
+        """Send ``request`` until its answer's headers arrive (retried as any call); then
+        ``make`` the result from the open answer, or hand the answer to
+        ``with_streaming_response`` (which ``parse``s it when asked)."""
         timeout = self._timeout(options)
         call_deadline = self._call_deadline()
+        response = self._exchange(op, request, options, timeout, call_deadline, True)
+        if _event_stream:
+            try:
+                _check_event_stream(response)
+            except BaseException:
+                response.close()
+                raise
+        sink = _last_response.get()
+        if sink is not None:
+            sink.append(response)
+        opened = _Opened(
+            response,
+            request,
+            self._http,
+            attempt_limit(timeout),
+            call_deadline,
+            self._config.max_response_bytes,
+        )
+        streaming = _STREAMING.get()
+        if streaming is not None:
+            if parse is None:
+                assert make is not None
+                maker = make
+                parse = lambda streamed: maker(streamed._take())  # noqa: E731
+            streaming.append((opened, parse))
+            return None  # type: ignore[return-value] # the caller returns the StreamedResponse
+        assert make is not None
+        return make(opened)
+
+    def _exchange(
+        self,
+        op: Operation,
+        request: httpx.Request,
+        options: RequestOptions,
+        timeout: httpx.Timeout,
+        call_deadline: float | None,
+        stream: bool,
+    ) -> httpx.Response:
+        """Send ``request``, retried when that is safe, until a 2xx answer (else raise its
+        error); its body read and the response closed, unless ``stream`` (a 2xx answer is
+        returned open then)."""
+        max_retries = self._max_retries(options)
         attempt = 0
         while True:
             started = time.monotonic()
             deadline = self._start_attempt(request, timeout, call_deadline)
             try:
-                response, truncated = self._attempt(request, deadline)
+                response, truncated = self._attempt(request, deadline, stream)
             except httpx.RequestError as exc:  # TransportError, DecodingError, TooManyRedirects
-                if attempt < max_retries and self._should_retry_error(op, exc):
+                if attempt < max_retries and self._should_retry_error(op, exc, request):
                     delay = self._retry_delay(attempt, None)
                     if self._within(delay, call_deadline):
                         self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
@@ -157,8 +316,10 @@ class SyncTransport(BaseTransport):
             if response.is_success:
                 if truncated:
                     raise self._too_large(response)
-                return self._decode(op, response, decode, self._config.strict_responses)
-            if attempt < max_retries and self._should_retry_status(op, response.status_code):
+                return response
+            if attempt < max_retries and self._should_retry_status(
+                op, response.status_code, request
+            ):
                 delay = self._retry_delay(attempt, response)
                 if self._within(delay, call_deadline):
                     self._log_retry(
@@ -172,17 +333,18 @@ class SyncTransport(BaseTransport):
             )
 
     def _attempt(
-        self, request: httpx.Request, deadline: float | None
+        self, request: httpx.Request, deadline: float | None, stream: bool = False
     ) -> tuple[httpx.Response, bool]:
         """Send once and read the body (bounded in size and time); returns it and whether it
-        was cut at the size bound. The response is closed."""
+        was cut at the size bound. The response is closed, unless ``stream`` and a 2xx (its
+        body is left to read then)."""
         if deadline is None:
-            return self._read(request, deadline)
+            return self._read(request, deadline, stream)
         # httpx bounds each wait for data, not the many of a phase (headers, 1xx answers, a
         # chunked body's framing): the watchdog ends the attempt at its deadline in any phase.
         alarm = _WATCHDOG.arm(deadline, self._http, request)
         try:
-            answer = self._read(request, deadline)
+            answer = self._read(request, deadline, stream)
         except httpx.RequestError:
             if alarm.fired:  # the connection was shut at the deadline
                 raise httpx.ReadTimeout(_LATE, request=request) from None
@@ -193,9 +355,15 @@ class SyncTransport(BaseTransport):
             raise httpx.ReadTimeout(_LATE, request=request)
         return answer
 
-    def _read(self, request: httpx.Request, deadline: float | None) -> tuple[httpx.Response, bool]:
+    def _read(
+        self, request: httpx.Request, deadline: float | None, stream: bool = False
+    ) -> tuple[httpx.Response, bool]:
         started = time.perf_counter()
         response = self._send(request)
+        if stream and response.is_success:
+            if self._direct:
+                response.elapsed = timedelta(seconds=time.perf_counter() - started)
+            return response, False
         body = _Body(request, self._read_limit(response), deadline)
         try:
             self._clip_body_wait(request, deadline)
@@ -221,140 +389,6 @@ class SyncTransport(BaseTransport):
             self._http.close()
 
 
-if sys.version_info >= (3, 11):
-
-    async def _within_seconds(attempt: Awaitable[T], seconds: float) -> T:
-        """``await attempt``, cancelled after ``seconds`` (``TimeoutError``), in this task."""
-        async with asyncio.timeout(seconds):
-            return await attempt
-
-else:  # wait_for runs the attempt in a task of its own: about a tenth of a loopback call
-
-    async def _within_seconds(attempt: Awaitable[T], seconds: float) -> T:
-        return await asyncio.wait_for(attempt, seconds)
-
-
-class AsyncTransport(BaseTransport):
-    _http: httpx.AsyncClient
-    _owns_http: bool
-
-    def _setup(self, config: Config, http_client: httpx.AsyncClient | None) -> None:
-        self._config = config
-        self._owns_http = http_client is None
-        self._http = http_client if http_client is not None else httpx.AsyncClient()
-        self._direct = self._owns_http and hasattr(self._http, "_transport_for_url")
-
-    async def _send(self, request: httpx.Request) -> httpx.Response:
-        """Send ``request``; the answer's body is left to read (see ``SyncTransport._send``)."""
-        http = self._http
-        if not self._direct:
-            return await http.send(request, stream=True)
-        if http.is_closed:
-            raise RuntimeError("Cannot send a request, as the client has been closed.")
-        try:
-            response = await http._transport_for_url(request.url).handle_async_request(request)
-        except httpx.RequestError as exc:
-            exc.request = request
-            raise
-        try:
-            _received(http, request, response)
-        except BaseException:
-            await response.aclose()
-            raise
-        return response
-
-    async def _request(
-        self,
-        op: Operation,
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        decode: Callable[[Any], T] | None,
-        options: RequestOptions,
-        cookies: Mapping[str, object] | None = None,
-    ) -> T:
-        request = self._build_request(
-            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
-        )
-        max_retries = self._max_retries(options)
-        timeout = self._timeout(options)
-        call_deadline = self._call_deadline()
-        attempt = 0
-        while True:
-            started = time.monotonic()
-            deadline = self._start_attempt(request, timeout, call_deadline)
-            try:
-                if deadline is None:
-                    response, truncated = await self._attempt(request, deadline)
-                else:  # the deadline holds even while waiting for one chunk
-                    response, truncated = await _within_seconds(
-                        self._attempt(request, deadline), max(deadline - started, 0.001)
-                    )
-            except (httpx.RequestError, asyncio.TimeoutError) as caught:
-                exc = (
-                    caught
-                    if isinstance(caught, httpx.RequestError)
-                    else httpx.ReadTimeout("the answer did not arrive in time", request=request)
-                )
-                if attempt < max_retries and self._should_retry_error(op, exc):
-                    delay = self._retry_delay(attempt, None)
-                    if self._within(delay, call_deadline):
-                        self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
-                        await self._clock.async_sleep(delay)
-                        attempt += 1
-                        continue
-                raise self._connection_error(exc, request) from self._cause(exc, caught)
-            self._log_response(request, response, started, attempt)
-            if response.is_success:
-                if truncated:
-                    raise self._too_large(response)
-                return self._decode(op, response, decode, self._config.strict_responses)
-            if attempt < max_retries and self._should_retry_status(op, response.status_code):
-                delay = self._retry_delay(attempt, response)
-                if self._within(delay, call_deadline):
-                    self._log_retry(
-                        request, f"status {response.status_code}", delay, attempt, max_retries
-                    )
-                    await self._clock.async_sleep(delay)
-                    attempt += 1
-                    continue
-            raise error_from_response(
-                response, self._error_types, self._error_type_member, truncated=truncated
-            )
-
-    async def _attempt(
-        self, request: httpx.Request, deadline: float | None
-    ) -> tuple[httpx.Response, bool]:
-        """Send once and read the body (bounded in size and time); returns it and whether it
-        was cut at the size bound. The response is closed."""
-        started = time.perf_counter()
-        response = await self._send(request)
-        body = _Body(request, self._read_limit(response), deadline)
-        try:
-            inflater = _Inflater.of(response, request)
-            if inflater is None:
-                async for chunk in response.aiter_bytes():
-                    if body.add(chunk):
-                        break
-            else:
-                async for raw in response.aiter_raw():
-                    if any(body.add(chunk) for chunk in inflater.feed(raw)):
-                        break
-        finally:
-            await response.aclose()
-            if self._direct:
-                response.elapsed = timedelta(seconds=time.perf_counter() - started)
-        body.store(response)
-        return response, body.truncated
-
-    async def close(self) -> None:
-        """Close the connection pool (only when the client created it)."""
-        if self._owns_http:
-            await self._http.aclose()
-
-
 def raw_sync(method: Callable[P, T]) -> Callable[P, RawResponse[T]]:
     """Wrap a client method so that it returns a :class:`RawResponse`."""
 
@@ -364,22 +398,6 @@ def raw_sync(method: Callable[P, T]) -> Callable[P, RawResponse[T]]:
         token = _last_response.set(sink)
         try:
             parsed = method(*args, **kwargs)
-        finally:
-            _last_response.reset(token)
-        return RawResponse(sink[-1], parsed)
-
-    return call
-
-
-def raw_async(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[RawResponse[T]]]:
-    """Wrap an async client method so that it returns a :class:`RawResponse`."""
-
-    @functools.wraps(method)
-    async def call(*args: P.args, **kwargs: P.kwargs) -> RawResponse[T]:
-        sink: list[httpx.Response] = []
-        token = _last_response.set(sink)
-        try:
-            parsed = await method(*args, **kwargs)
         finally:
             _last_response.reset(token)
         return RawResponse(sink[-1], parsed)

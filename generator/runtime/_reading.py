@@ -4,17 +4,19 @@ watchdog that ends a sync attempt at its deadline whatever it is waiting for."""
 
 from __future__ import annotations
 
+import asyncio
 import email.utils
 import heapq
 import itertools
 import math
 import os
 import socket
+import sys
 import threading
 import time
 import zlib
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Awaitable, Iterator
+from typing import Any, TypeVar
 
 import httpx
 
@@ -24,6 +26,8 @@ from ._config import (
 from ._exceptions import (
     MAX_ERROR_BODY_CHARS,
 )
+
+T = TypeVar("T")
 
 MAX_RETRY_AFTER = 60.0
 """A server-sent ``retry-after`` longer than this (seconds) is not honoured; backoff is used."""
@@ -337,3 +341,16 @@ class _Watchdog:
 _WATCHDOG = _Watchdog()
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_WATCHDOG._after_fork)
+
+
+if sys.version_info >= (3, 11):
+
+    async def _within_seconds(attempt: Awaitable[T], seconds: float) -> T:
+        """``await attempt``, cancelled after ``seconds`` (``TimeoutError``), in this task."""
+        async with asyncio.timeout(seconds):
+            return await attempt
+
+else:  # wait_for runs the attempt in a task of its own: about a tenth of a loopback call
+
+    async def _within_seconds(attempt: Awaitable[T], seconds: float) -> T:
+        return await asyncio.wait_for(attempt, seconds)

@@ -13,7 +13,8 @@ from typing import Any, Generic, TypeVar
 
 import httpx
 
-from ._base_client import AsyncTransport, SyncTransport
+from ._async_client import AsyncTransport
+from ._base_client import SyncTransport
 from ._fake_answers import FakeClock, InvalidStub, Script, _Answer, _reply, checked_answer
 from ._fake_wire import Call, FakeOperation, FakePaging, FakeParam, SpecViolation, read_request
 from ._serde import _to_json

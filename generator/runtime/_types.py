@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import os
 import reprlib
 from collections.abc import Mapping
 from typing import IO, Any, Final, Literal, Union
@@ -45,7 +46,9 @@ Headers = Mapping[str, str]
 Query = Mapping[str, object]
 Body = Mapping[str, object]
 TimeoutTypes = Union[float, httpx.Timeout, None]  # noqa: UP007 - a runtime alias, valid on 3.10
-FileContent = Union[bytes, IO[bytes]]  # noqa: UP007 - a runtime alias, valid on 3.10
+FileContent = Union[bytes, IO[bytes], "os.PathLike[str]"]  # a runtime alias, valid on 3.10
+"""The content of a file to upload: bytes, an open binary file (read from its position), or a
+path (``pathlib.Path``; a ``str`` is text, not a path). Files are streamed, not read whole."""
 FileTypes = Union[
     FileContent, "tuple[str | None, FileContent]", "tuple[str | None, FileContent, str | None]"
 ]

@@ -218,7 +218,9 @@ def test_any_other_json_response_gets_a_decoder(tmp_path: Path, monkeypatch: pyt
     [
         (ok(), "none", None),
         (ok({"text/plain": {}}), "text", None),
-        (ok({"application/octet-stream": {}}), "bytes", None),
+        (ok({"application/octet-stream": {}}), "binary", None),  # a BinaryResponse (issue 26)
+        (ok({"image/png": {}, "text/event-stream": {}}), "binary", None),
+        (ok({"text/event-stream": {}}), "sse", None),  # raw ServerSentEvent: no event type
         (ok({"application/json": {}}), "json", TypeRef("any")),
         ({"default": {"description": "error"}}, "none", None),
     ],

@@ -1,0 +1,158 @@
+"""The pieces of ``_client`` that stream (issue 26): the return type of an event stream or binary
+answer, the runtime call that reads it, and the arguments it gets (the event decoder and check,
+the ``stream`` switch of an operation answering JSON or events)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..ir import Api, Operation, TypeRef
+
+MODELS = "models"
+
+
+class ModuleWriter(Protocol):
+    """What these functions use of :class:`generator.emit.writer.ModuleWriter` (which calls them)."""
+
+    api: Api
+    uses: set[str]
+
+    def qualified(self, t: TypeRef) -> str: ...
+
+    def response_decode(self, op: Operation) -> str: ...
+
+
+def streams(op: Operation) -> bool:
+    """The operation may answer a stream of events."""
+    return op.response_kind == "sse" or bool(op.stream_switch)
+
+
+def event_annotation(w: ModuleWriter, op: Operation) -> str:
+    etype = op.event_type
+    if etype is None:
+        w.uses.add("ServerSentEvent")
+        return "ServerSentEvent"
+    if etype.kind == "str":
+        return "str"
+    if etype.kind == "any":
+        w.uses.add("Any")
+        return "Any"
+    return w.qualified(etype)
+
+
+def stream_annotation(w: ModuleWriter, op: Operation, is_async: bool) -> str:
+    cls = "AsyncStream" if is_async else "Stream"
+    w.uses.add(cls)
+    return f"{cls}[{event_annotation(w, op)}]"
+
+
+def response_annotation(w: ModuleWriter, op: Operation, is_async: bool, answer: str) -> str:
+    """The return annotation of the method of ``op`` (``answer``: that of its JSON answer)."""
+    if op.response_kind == "sse":
+        return stream_annotation(w, op, is_async)
+    if op.response_kind == "binary":
+        cls = "AsyncBinaryResponse" if is_async else "BinaryResponse"
+        w.uses.add(cls)
+        return cls
+    if op.stream_switch:
+        return f"{answer} | {stream_annotation(w, op, is_async)}"
+    return answer
+
+
+def raw_body_annotation(w: ModuleWriter, text: bool) -> str:
+    """A raw body argument: ``str``, else a file (bytes, a path, an open file or a tuple)."""
+    if text:
+        return "str"
+    w.uses.add("FileTypes")
+    return "FileTypes"
+
+
+def request_function(op: Operation) -> str:
+    """The transport method sending the request of ``op``."""
+    if op.response_kind == "sse":
+        return "_request_stream"
+    if op.response_kind == "binary":
+        return "_request_binary"
+    if op.stream_switch:
+        return "_request_or_stream"
+    return "_request"
+
+
+def event_decode(w: ModuleWriter, op: Operation) -> str:
+    etype = op.event_type
+    if etype is None:
+        w.uses.add("raw_event")
+        return "raw_event"
+    if etype.kind == "str":
+        w.uses.add("event_data")
+        return "event_data"
+    if not op.event_decoder:
+        w.uses.add("event_json")
+        return "event_json"
+    w.uses.add(MODELS)
+    return f"{MODELS}.{op.event_decoder}"
+
+
+def event_check(w: ModuleWriter, op: Operation) -> str:
+    etype = op.event_type
+    if etype is None or etype.kind != "model":
+        return ""
+    function = next((v.function for v in w.api.response_validators if v.model == etype.name), "")
+    if not function:
+        return ""
+    w.uses.add("_validators")
+    return f"_validators.{function}"
+
+
+def decode_arguments(w: ModuleWriter, op: Operation, answer_decode: str) -> list[str]:
+    """The ``name=value`` arguments after ``body=`` that say how the answer is read."""
+    if op.response_kind == "binary":
+        return []
+    check = event_check(w, op)
+    if op.response_kind == "sse":
+        return [f"decode={event_decode(w, op)}"] + ([f"check={check}"] if check else [])
+    lines = [f"decode={answer_decode}"]
+    if op.stream_switch:
+        lines += [f"stream={op.stream_switch} is True", f"event_decode={event_decode(w, op)}"]
+        lines += [f"event_check={check}"] if check else []
+    return lines
+
+
+def overload_annotation(w: ModuleWriter, op: Operation, variant: str) -> str:
+    """The annotation of the ``stream`` argument in one overload: ``true``, ``false`` or ``bool``."""
+    w.uses.add("Literal")
+    if variant == "true":
+        return "Literal[True]"
+    w.uses.add("Unset")
+    arg = next(a for a in op.arguments if a.name == op.stream_switch)
+    null = " | None" if arg.type.nullable else ""  # None (sent as null) answers JSON too
+    return f"Literal[False]{null} | Unset" if variant == "false" else f"bool{null} | Unset"
+
+
+class StreamPieces:
+    """``w.streams`` in the templates: what the ``_client`` template asks about streaming."""
+
+    def __init__(self, w: ModuleWriter) -> None:
+        self.w = w
+
+    @staticmethod
+    def request_function(op: Operation) -> str:
+        return request_function(op)
+
+    def decode_arguments(self, op: Operation) -> list[str]:
+        return decode_arguments(self.w, op, self.w.response_decode(op))
+
+    def overloads(self, op: Operation, is_async: bool) -> list[tuple[str, str, str]]:
+        """(stream argument annotation, its default or "", return annotation) of each overload
+        of a method answering JSON or events; none for other methods."""
+        if not op.stream_switch:
+            return []
+        w = self.w
+        w.uses.add("overload")
+        answer = op.response_annotation if op.response_type is None else w.qualified(op.response_type)
+        events = stream_annotation(w, op, is_async)
+        return [
+            (overload_annotation(w, op, "true"), "", events),
+            (overload_annotation(w, op, "false"), "UNSET", answer),
+            (overload_annotation(w, op, "bool"), "UNSET", f"{answer} | {events}"),
+        ]

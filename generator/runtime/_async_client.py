@@ -1,0 +1,345 @@
+"""The async transport that ``AsyncClient`` derives from (see ``_base_client`` for the sync one
+and raw responses), and ``with_raw_response`` for it."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import timedelta
+from typing import Any, ParamSpec, TypeVar
+
+import httpx
+
+from ._base_client import RawResponse, _received
+from ._binary import AsyncBinaryResponse
+from ._config import (
+    Config,
+    attempt_limit,
+)
+from ._encoding import (
+    _ACCEPT,
+)
+from ._exceptions import (
+    error_from_response,
+)
+from ._opened import _check_event_stream, _Opened
+from ._reading import (
+    _Body,
+    _Inflater,
+    _within_seconds,
+)
+from ._streamed import _STREAMING, AsyncStreamedResponse
+from ._streaming import AsyncStream
+from ._transport import (
+    BaseTransport,
+    Operation,
+    RequestOptions,
+    _last_response,
+)
+
+__all__ = ["AsyncTransport", "raw_async"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+E = TypeVar("E")
+P = ParamSpec("P")
+
+
+class AsyncTransport(BaseTransport):
+    _http: httpx.AsyncClient
+    _owns_http: bool
+
+    def _setup(self, config: Config, http_client: httpx.AsyncClient | None) -> None:
+        self._config = config
+        self._owns_http = http_client is None
+        self._http = http_client if http_client is not None else httpx.AsyncClient()
+        self._direct = self._owns_http and hasattr(self._http, "_transport_for_url")
+
+    async def _send(self, request: httpx.Request) -> httpx.Response:
+        """Send ``request``; the answer's body is left to read (see ``SyncTransport._send``)."""
+        http = self._http
+        if not self._direct:
+            return await http.send(request, stream=True)
+        if http.is_closed:
+            raise RuntimeError("Cannot send a request, as the client has been closed.")
+        try:
+            response = await http._transport_for_url(request.url).handle_async_request(request)
+        except httpx.RequestError as exc:
+            exc.request = request
+            raise
+        try:
+            _received(http, request, response)
+        except BaseException:
+            await response.aclose()
+            raise
+        return response
+
+    async def _request(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        decode: Callable[[Any], T] | None,
+        options: RequestOptions,
+        cookies: Mapping[str, object] | None = None,
+    ) -> T:
+        request = self._build_request(
+            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+        )
+        if _STREAMING.get() is not None:  # with_streaming_response: the body is read when asked
+            strict = self._config.strict_responses
+
+            async def parse(streamed: AsyncStreamedResponse[T]) -> T:
+                await streamed.read()
+                return self._decode(op, streamed.http_response, decode, strict)
+
+            handed: T = await self._open_as(op, request, options, None, parse)
+            return handed
+        timeout = self._timeout(options)
+        response = await self._exchange(op, request, options, timeout, self._call_deadline(), False)
+        return self._decode(op, response, decode, self._config.strict_responses)
+
+    async def _request_stream(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        decode: Callable[[Any], T],
+        options: RequestOptions,
+        check: Callable[[Any], None] | None = None,
+        cookies: Mapping[str, object] | None = None,
+    ) -> AsyncStream[T]:
+        """Send the request; the answer is a stream of server-sent events, each decoded with
+        ``decode`` (and checked with ``check`` with ``strict_responses``)."""
+        request = self._build_request(
+            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+        )
+        if op.response != "sse":  # an operation that streams when asked (``stream: true``)
+            request.headers["accept"] = _ACCEPT["sse"]
+        strict = self._config.strict_responses
+
+        def make(opened: _Opened) -> AsyncStream[T]:
+            return AsyncStream(opened, decode, check, strict=strict)
+
+        return await self._open_as(op, request, options, make, _event_stream=True)
+
+    async def _request_or_stream(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        decode: Callable[[Any], T] | None,
+        options: RequestOptions,
+        stream: bool,
+        event_decode: Callable[[Any], E],
+        event_check: Callable[[Any], None] | None = None,
+        cookies: Mapping[str, object] | None = None,
+    ) -> T | AsyncStream[E]:
+        """An operation that answers JSON, or a stream of events when ``stream`` (the body
+        member that asks for it is true)."""
+        if stream:
+            return await self._request_stream(
+                op,
+                path=path,
+                query=query,
+                headers=headers,
+                body=body,
+                decode=event_decode,
+                check=event_check,
+                options=options,
+                cookies=cookies,
+            )
+        return await self._request(
+            op,
+            path=path,
+            query=query,
+            headers=headers,
+            body=body,
+            decode=decode,
+            options=options,
+            cookies=cookies,
+        )
+
+    async def _request_binary(
+        self,
+        op: Operation,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        headers: Mapping[str, object],
+        body: Any,
+        options: RequestOptions,
+        cookies: Mapping[str, object] | None = None,
+    ) -> AsyncBinaryResponse:
+        """Send the request; the answer is binary, its body left to read."""
+        request = self._build_request(
+            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+        )
+        return await self._open_as(op, request, options, AsyncBinaryResponse)
+
+    async def _open_as(
+        self,
+        op: Operation,
+        request: httpx.Request,
+        options: RequestOptions,
+        make: Callable[[_Opened], R] | None,
+        parse: Callable[[AsyncStreamedResponse[R]], Awaitable[R]] | None = None,
+        *,
+        _event_stream: bool = False,
+    ) -> R:
+        """Send ``request`` until its answer's headers arrive (retried as any call); then
+        ``make`` the result from the open answer, or hand the answer to
+        ``with_streaming_response`` (which ``parse``s it when asked)."""
+        timeout = self._timeout(options)
+        call_deadline = self._call_deadline()
+        response = await self._exchange(op, request, options, timeout, call_deadline, True)
+        if _event_stream:
+            try:
+                _check_event_stream(response)
+            except BaseException:
+                await response.aclose()
+                raise
+        sink = _last_response.get()
+        if sink is not None:
+            sink.append(response)
+        opened = _Opened(
+            response,
+            request,
+            self._http,
+            attempt_limit(timeout),
+            call_deadline,
+            self._config.max_response_bytes,
+        )
+        streaming = _STREAMING.get()
+        if streaming is not None:
+            if parse is None:
+                assert make is not None
+                maker = make
+
+                async def parse(streamed: AsyncStreamedResponse[R]) -> R:
+                    return maker(streamed._take())
+
+            streaming.append((opened, parse))
+            return None  # type: ignore[return-value] # the caller returns the StreamedResponse
+        assert make is not None
+        return make(opened)
+
+    async def _exchange(
+        self,
+        op: Operation,
+        request: httpx.Request,
+        options: RequestOptions,
+        timeout: httpx.Timeout,
+        call_deadline: float | None,
+        stream: bool,
+    ) -> httpx.Response:
+        """Send ``request``, retried when that is safe, until a 2xx answer (else raise its
+        error); its body read and the response closed, unless ``stream`` (a 2xx answer is
+        returned open then)."""
+        max_retries = self._max_retries(options)
+        attempt = 0
+        while True:
+            started = time.monotonic()
+            deadline = self._start_attempt(request, timeout, call_deadline)
+            try:
+                if deadline is None:
+                    response, truncated = await self._attempt(request, deadline, stream)
+                else:  # the deadline holds even while waiting for one chunk
+                    response, truncated = await _within_seconds(
+                        self._attempt(request, deadline, stream), max(deadline - started, 0.001)
+                    )
+            except (httpx.RequestError, asyncio.TimeoutError) as caught:
+                exc = (
+                    caught
+                    if isinstance(caught, httpx.RequestError)
+                    else httpx.ReadTimeout("the answer did not arrive in time", request=request)
+                )
+                if attempt < max_retries and self._should_retry_error(op, exc, request):
+                    delay = self._retry_delay(attempt, None)
+                    if self._within(delay, call_deadline):
+                        self._log_retry(request, type(exc).__name__, delay, attempt, max_retries)
+                        await self._clock.async_sleep(delay)
+                        attempt += 1
+                        continue
+                raise self._connection_error(exc, request) from self._cause(exc, caught)
+            self._log_response(request, response, started, attempt)
+            if response.is_success:
+                if truncated:
+                    raise self._too_large(response)
+                return response
+            if attempt < max_retries and self._should_retry_status(
+                op, response.status_code, request
+            ):
+                delay = self._retry_delay(attempt, response)
+                if self._within(delay, call_deadline):
+                    self._log_retry(
+                        request, f"status {response.status_code}", delay, attempt, max_retries
+                    )
+                    await self._clock.async_sleep(delay)
+                    attempt += 1
+                    continue
+            raise error_from_response(
+                response, self._error_types, self._error_type_member, truncated=truncated
+            )
+
+    async def _attempt(
+        self, request: httpx.Request, deadline: float | None, stream: bool = False
+    ) -> tuple[httpx.Response, bool]:
+        """Send once and read the body (bounded in size and time); returns it and whether it
+        was cut at the size bound. The response is closed, unless ``stream`` and a 2xx (its
+        body is left to read then)."""
+        started = time.perf_counter()
+        response = await self._send(request)
+        if stream and response.is_success:
+            if self._direct:
+                response.elapsed = timedelta(seconds=time.perf_counter() - started)
+            return response, False
+        body = _Body(request, self._read_limit(response), deadline)
+        try:
+            inflater = _Inflater.of(response, request)
+            if inflater is None:
+                async for chunk in response.aiter_bytes():
+                    if body.add(chunk):
+                        break
+            else:
+                async for raw in response.aiter_raw():
+                    if any(body.add(chunk) for chunk in inflater.feed(raw)):
+                        break
+        finally:
+            await response.aclose()
+            if self._direct:
+                response.elapsed = timedelta(seconds=time.perf_counter() - started)
+        body.store(response)
+        return response, body.truncated
+
+    async def close(self) -> None:
+        """Close the connection pool (only when the client created it)."""
+        if self._owns_http:
+            await self._http.aclose()
+
+
+def raw_async(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[RawResponse[T]]]:
+    """Wrap an async client method so that it returns a :class:`RawResponse`."""
+
+    @functools.wraps(method)
+    async def call(*args: P.args, **kwargs: P.kwargs) -> RawResponse[T]:
+        sink: list[httpx.Response] = []
+        token = _last_response.set(sink)
+        try:
+            parsed = await method(*args, **kwargs)
+        finally:
+            _last_response.reset(token)
+        return RawResponse(sink[-1], parsed)
+
+    return call

@@ -1,0 +1,190 @@
+"""Binary answers (:class:`BinaryResponse`, :class:`AsyncBinaryResponse`): the body still to
+read, read whole within ``max_response_bytes``, or chunk by chunk (to a file) without a bound."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator
+from typing import ParamSpec, TypeVar
+
+import httpx
+
+from ._opened import _BODY_LATE, _AsyncReader, _Opened, _rechunk, _SyncReader
+from ._reading import (
+    _Body,
+)
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+class _BinaryBase:
+    def __init__(self, opened: _Opened) -> None:
+        self._opened = opened
+        self._content: bytes | None = None
+        self.http_response = opened.response
+        """The ``httpx.Response`` (status, headers); its body is read by the methods."""
+
+    @property
+    def status_code(self) -> int:
+        return self.http_response.status_code
+
+    @property
+    def headers(self) -> httpx.Headers:
+        return self.http_response.headers
+
+    @property
+    def content_type(self) -> str | None:
+        """The answer's media type (``image/png``), without parameters; ``None`` when absent."""
+        value = self.http_response.headers.get("content-type")
+        return value.split(";", 1)[0].strip() or None if value else None
+
+
+class BinaryResponse(_BinaryBase):
+    """A binary answer, its body still to read (it holds a connection until read to its end or
+    closed: use it as a context manager, or read it).
+
+    - :meth:`read`: the whole body as ``bytes``, at most the client's ``max_response_bytes``
+      (more: :class:`ResponseTooLargeError`);
+    - :meth:`iter_bytes`: the body chunk by chunk, without a size bound;
+    - :meth:`write_to_file`: the body streamed into a file, without a size bound.
+
+    The body can be read once (``read`` keeps what it read: calling it again is free).
+    """
+
+    def __init__(self, opened: _Opened) -> None:
+        super().__init__(opened)
+        self._reader = _SyncReader(opened)
+
+    def read(self) -> bytes:
+        if self._content is not None:
+            return self._content
+        opened = self._opened
+        opened.claim("read() it")
+        body = _Body(opened.request, opened.limit, None)
+        late = _BODY_LATE
+        try:
+            while (chunk := self._reader.next(opened.deadline, late)) is not None:
+                if body.add(chunk):
+                    raise opened.too_large(body)
+        finally:
+            self.close()
+        body.store(self.http_response)
+        self._content = self.http_response.content
+        return self._content
+
+    def iter_bytes(self, chunk_size: int | None = None) -> Iterator[bytes]:
+        """The body, in chunks of ``chunk_size`` bytes (the last one shorter), or as they
+        arrive (``None``)."""
+        if self._content is not None:
+            step = chunk_size or max(len(self._content), 1)
+            for start in range(0, len(self._content), step):
+                yield self._content[start : start + step]
+            return
+        opened = self._opened
+        opened.claim("iterate over it")
+        carry = bytearray()
+        late = _BODY_LATE
+        try:
+            while (chunk := self._reader.next(opened.deadline, late)) is not None:
+                yield from _rechunk(chunk, chunk_size, carry)
+            if carry:
+                yield bytes(carry)
+        finally:
+            self.close()
+
+    def write_to_file(self, file: str | os.PathLike[str]) -> int:
+        """Stream the body into ``file`` (created or truncated); returns the bytes written."""
+        written = 0
+        with open(file, "wb") as out:
+            for chunk in self.iter_bytes():
+                out.write(chunk)
+                written += len(chunk)
+        return written
+
+    def close(self) -> None:
+        """Release the connection (the body left unread is dropped)."""
+        self._reader.close()
+
+    def __enter__(self) -> BinaryResponse:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self._reader.close()
+        except Exception:
+            pass
+
+    def __repr__(self) -> str:
+        return f"<BinaryResponse [{self.status_code}] {self.content_type or 'no content type'}>"
+
+
+class AsyncBinaryResponse(_BinaryBase):
+    """A binary answer on ``AsyncClient``: ``await read()``, ``async for`` over
+    ``iter_bytes()``, ``await write_to_file(path)``; otherwise as :class:`BinaryResponse`."""
+
+    def __init__(self, opened: _Opened) -> None:
+        super().__init__(opened)
+        self._reader = _AsyncReader(opened)
+
+    async def read(self) -> bytes:
+        if self._content is not None:
+            return self._content
+        opened = self._opened
+        opened.claim("read() it")
+        body = _Body(opened.request, opened.limit, None)
+        late = _BODY_LATE
+        try:
+            while (chunk := await self._reader.next(opened.deadline, late)) is not None:
+                if body.add(chunk):
+                    raise opened.too_large(body)
+        finally:
+            await self.close()
+        body.store(self.http_response)
+        self._content = self.http_response.content
+        return self._content
+
+    async def iter_bytes(self, chunk_size: int | None = None) -> AsyncIterator[bytes]:
+        if self._content is not None:
+            step = chunk_size or max(len(self._content), 1)
+            for start in range(0, len(self._content), step):
+                yield self._content[start : start + step]
+            return
+        opened = self._opened
+        opened.claim("iterate over it")
+        carry = bytearray()
+        late = _BODY_LATE
+        try:
+            while (chunk := await self._reader.next(opened.deadline, late)) is not None:
+                for piece in _rechunk(chunk, chunk_size, carry):
+                    yield piece
+            if carry:
+                yield bytes(carry)
+        finally:
+            await self.close()
+
+    async def write_to_file(self, file: str | os.PathLike[str]) -> int:
+        written = 0
+        with open(file, "wb") as out:  # local disk writes: short, not worth a thread each
+            async for chunk in self.iter_bytes():
+                out.write(chunk)
+                written += len(chunk)
+        return written
+
+    async def close(self) -> None:
+        await self._reader.close()
+
+    async def __aenter__(self) -> AsyncBinaryResponse:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    def __repr__(self) -> str:
+        return (
+            f"<AsyncBinaryResponse [{self.status_code}] "
+            f"{self.content_type or 'no content type'}>"
+        )

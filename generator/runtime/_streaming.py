@@ -1,0 +1,284 @@
+"""Server-sent event streams (:class:`Stream`, :class:`AsyncStream`): each event decoded as the
+operation's event model. A call is retried (when safe) only until its answer's headers arrive:
+never once an event was handed out."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any, Generic, ParamSpec, TypeVar
+
+from ._exceptions import (
+    StreamDecodeError,
+    StreamEventError,
+    _Mismatch,
+)
+from ._opened import _AsyncReader, _Opened, _SyncReader
+from ._serde import MAX_JSON_DEPTH, json_loads
+from ._sse import (
+    DONE,
+    MAX_EVENT_BYTES,
+    MAX_LINE_BYTES,
+    ServerSentEvent,
+    SSEDecoder,
+    _TooLarge,
+    event_data,
+    raw_event,
+)
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+class _EventSource:
+    """What :class:`Stream` and :class:`AsyncStream` share: turning raw events into values."""
+
+    def __init__(
+        self,
+        opened: _Opened,
+        decode: Callable[[Any], Any] | None,
+        check: Callable[[Any], None] | None,
+    ) -> None:
+        self.response = opened.response
+        """The ``httpx.Response`` (status, headers); its body is the stream."""
+        self._opened = opened
+        self._decode = decode
+        self._check = check
+        limit = max(opened.limit, 1)
+        self._decoder = SSEDecoder(min(MAX_LINE_BYTES, limit), min(MAX_EVENT_BYTES, limit))
+        self._pending: deque[ServerSentEvent] = deque()
+        self._ended = False
+        self._count = 0
+        self.current_event: ServerSentEvent | None = None
+        """The raw event the last value came from (its ``event``, ``data``, ``id``, ``retry``)."""
+
+    @property
+    def last_event_id(self) -> str:
+        """The stream's last event id (``""`` until the server sets one)."""
+        return self._decoder.last_event_id
+
+    @property
+    def retry(self) -> int | None:
+        """The reconnection time (ms) the server last asked for, else ``None``."""
+        return self._decoder.retry
+
+    def _late(self) -> str:
+        idle = self._opened.idle
+        what = f"within {idle:g} s" if idle is not None else "in time"
+        return f"no event arrived {what} (event {self._count + 1} of the stream)"
+
+    def _feed(self, chunk: bytes) -> None:
+        try:
+            self._pending.extend(self._decoder.feed(chunk))
+        except _TooLarge as exc:
+            raise StreamDecodeError(self.response, None, self._count + 1, str(exc)) from None
+
+    def _value(self, event: ServerSentEvent) -> Any:
+        """The value of one event; raises for an ``error`` event or one it cannot read."""
+        self._count += 1
+        self.current_event = event
+        if event.event == "error":
+            raise StreamEventError(self.response, event, self._count)
+        decode = self._decode
+        if decode is None or decode is raw_event:
+            return event
+        if decode is event_data:
+            return event.data
+        try:
+            data = json_loads(event.data, bound_depth=False)
+        except ValueError as exc:
+            raise StreamDecodeError(
+                self.response, event, self._count, f"data is not valid JSON: {exc}"
+            ) from None
+        check = self._check
+        try:
+            if check is not None and self._strict:
+                check(data)
+            return decode(data)
+        except _Mismatch as exc:
+            raise self._mismatch(event, exc) from None
+        except RecursionError:
+            reason = f"data nested deeper than {MAX_JSON_DEPTH} levels"
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if check is not None:
+                try:
+                    check(data)
+                except _Mismatch as found:
+                    raise self._mismatch(event, found) from None
+                except RecursionError:
+                    pass
+            reason = f"unexpected shape: {type(exc).__name__}: {exc}"
+        raise StreamDecodeError(self.response, event, self._count, reason)
+
+    _strict = False
+
+    def _mismatch(self, event: ServerSentEvent, exc: _Mismatch) -> StreamDecodeError:
+        error = StreamDecodeError(
+            self.response, event, self._count, f"{exc.path or '(data)'}: {exc.rule}"
+        )
+        error.path, error.rule = exc.path, exc.rule
+        return error
+
+
+class Stream(_EventSource, Generic[T]):
+    """The events of a server-sent event stream, each decoded as the operation's event model.
+
+    Iterate it (``for chunk in stream``); use it as a context manager, or call :meth:`close`,
+    to release the connection before the end. The raw event of the last value is
+    ``current_event``; :meth:`events` iterates the raw events instead. An ``error`` event
+    raises :class:`StreamEventError`, an event that cannot be read :class:`StreamDecodeError`
+    (both name the event); the stream is closed then. A ``[DONE]`` event ends the stream.
+    """
+
+    def __init__(
+        self,
+        opened: _Opened,
+        decode: Callable[[Any], T] | None,
+        check: Callable[[Any], None] | None = None,
+        *,
+        strict: bool = False,
+    ) -> None:
+        super().__init__(opened, decode, check)
+        self._strict = strict
+        self._reader = _SyncReader(opened)
+
+    def __iter__(self) -> Iterator[T]:
+        return self
+
+    def __next__(self) -> T:
+        event = self._next_event()
+        if event is None or event.data == DONE:
+            self.close()
+            raise StopIteration
+        try:
+            value: T = self._value(event)
+        except BaseException:
+            self.close()
+            raise
+        return value
+
+    def events(self) -> Iterator[ServerSentEvent]:
+        """The raw events left in the stream (``error`` events included, nothing decoded)."""
+        try:
+            while (event := self._next_event()) is not None:
+                self._count += 1
+                self.current_event = event
+                yield event
+        finally:
+            self.close()
+
+    def _next_event(self) -> ServerSentEvent | None:
+        pending = self._pending
+        if pending:
+            return pending.popleft()
+        if self._ended:
+            return None
+        deadline = self._opened.event_deadline()
+        late = self._late()
+        while not pending:
+            chunk = self._reader.next(deadline, late)
+            if chunk is None:
+                self._ended = True
+                self.close()
+                return None
+            try:
+                self._feed(chunk)
+            except BaseException:
+                self.close()
+                raise
+        return pending.popleft()
+
+    def close(self) -> None:
+        """Stop reading and release the connection (reading ends; safe to call again)."""
+        self._ended = True
+        self._pending.clear()
+        self._reader.close()
+
+    def __enter__(self) -> Stream[T]:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            if not self._ended:
+                self._reader.close()
+        except Exception:
+            pass
+
+
+class AsyncStream(_EventSource, Generic[T]):
+    """The events of a server-sent event stream on ``AsyncClient``: ``async for`` over it, and
+    ``async with`` it (or ``await stream.close()``) to release the connection early. Otherwise
+    as :class:`Stream`."""
+
+    def __init__(
+        self,
+        opened: _Opened,
+        decode: Callable[[Any], T] | None,
+        check: Callable[[Any], None] | None = None,
+        *,
+        strict: bool = False,
+    ) -> None:
+        super().__init__(opened, decode, check)
+        self._strict = strict
+        self._reader = _AsyncReader(opened)
+
+    def __aiter__(self) -> AsyncIterator[T]:
+        return self
+
+    async def __anext__(self) -> T:
+        event = await self._next_event()
+        if event is None or event.data == DONE:
+            await self.close()
+            raise StopAsyncIteration
+        try:
+            value: T = self._value(event)
+        except BaseException:
+            await self.close()
+            raise
+        return value
+
+    async def events(self) -> AsyncIterator[ServerSentEvent]:
+        """The raw events left in the stream (``error`` events included, nothing decoded)."""
+        try:
+            while (event := await self._next_event()) is not None:
+                self._count += 1
+                self.current_event = event
+                yield event
+        finally:
+            await self.close()
+
+    async def _next_event(self) -> ServerSentEvent | None:
+        pending = self._pending
+        if pending:
+            return pending.popleft()
+        if self._ended:
+            return None
+        deadline = self._opened.event_deadline()
+        late = self._late()
+        while not pending:
+            chunk = await self._reader.next(deadline, late)
+            if chunk is None:
+                self._ended = True
+                await self.close()
+                return None
+            try:
+                self._feed(chunk)
+            except BaseException:
+                await self.close()
+                raise
+        return pending.popleft()
+
+    async def close(self) -> None:
+        """Stop reading and release the connection (safe to call again)."""
+        self._ended = True
+        self._pending.clear()
+        await self._reader.close()
+
+    async def __aenter__(self) -> AsyncStream[T]:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
