@@ -13,7 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from generator.runtime._base_client import AsyncTransport, SyncTransport
+from generator.runtime._async_client import AsyncTransport
+from generator.runtime._base_client import SyncTransport
 from generator.runtime._config import Config, make_timeout
 from generator.runtime._exceptions import (
     ApiConnectionError,
