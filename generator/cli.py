@@ -25,6 +25,57 @@ from .write.files import UnsafeWrite
 from .write.provenance import TOOL
 
 
+def _add_run_arguments(cmd: argparse.ArgumentParser, name: str) -> None:
+    """The arguments of ``generate`` and ``check``."""
+    cmd.add_argument("--spec", help="OpenAPI 3.0/3.1 document (YAML or JSON)")
+    cmd.add_argument("--out", help="folder that receives the package folder")
+    cmd.add_argument("--package", help="Python package name, e.g. botpress_client")
+    cmd.add_argument(
+        "--strict",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="treat warnings (parts left out) as errors (exit 2); with CHANGES.md, exit 1 when info.version"
+        " bumps less than the changes call for (semver)",
+    )
+    cmd.add_argument(
+        "--changes",
+        "--changes-from-git",
+        dest="changes",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also write CHANGES.md: the API changes since the last release of the spec in git (the newest"
+        " tag, else commit, whose spec has another info.version)",
+    )
+    cmd.add_argument("--changes-since", metavar="REF", help="base CHANGES.md on this git revision (implies --changes)")
+    cmd.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace the package folder even when it holds files the generator did not write",
+    )
+    cmd.add_argument("--config", metavar="PYPROJECT", help="read the settings from this pyproject.toml")
+    cmd.add_argument(
+        "--project",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also write pyproject.toml beside the package folder (name, version from info.version, httpx),"
+        " so that `pip install OUT` installs the client",
+    )
+    cmd.add_argument(
+        "--templates",
+        metavar="DIR",
+        help="templates overriding the generator's, by file name (e.g. README.md.jinja, readme/usage.md.jinja)",
+    )
+    if name == "check":
+        cmd.add_argument(
+            "--full-diff", action="store_true", help="on drift, print the whole diff (default: its first 200 lines)"
+        )
+    cmd.add_argument(
+        "--ref-root",
+        metavar="DIR",
+        help="folder whose files $refs may name (default: the folder of --spec); nothing outside it is read",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=TOOL,
@@ -41,55 +92,7 @@ def _parser() -> argparse.ArgumentParser:
         ("check", "exit 1 with a diff when the package on disk differs from what would be generated"),
     ):
         cmd = sub.add_parser(name, help=text, description=text)
-        cmd.add_argument("--spec", help="OpenAPI 3.0/3.1 document (YAML or JSON)")
-        cmd.add_argument("--out", help="folder that receives the package folder")
-        cmd.add_argument("--package", help="Python package name, e.g. botpress_client")
-        cmd.add_argument(
-            "--strict",
-            action=argparse.BooleanOptionalAction,
-            default=None,
-            help="treat warnings (parts left out) as errors (exit 2); with CHANGES.md, exit 1 when info.version"
-            " bumps less than the changes call for (semver)",
-        )
-        cmd.add_argument(
-            "--changes",
-            "--changes-from-git",
-            dest="changes",
-            action=argparse.BooleanOptionalAction,
-            default=None,
-            help="also write CHANGES.md: the API changes since the last release of the spec in git (the newest"
-            " tag, else commit, whose spec has another info.version)",
-        )
-        cmd.add_argument(
-            "--changes-since", metavar="REF", help="base CHANGES.md on this git revision (implies --changes)"
-        )
-        cmd.add_argument(
-            "--overwrite",
-            action="store_true",
-            help="replace the package folder even when it holds files the generator did not write",
-        )
-        cmd.add_argument("--config", metavar="PYPROJECT", help="read the settings from this pyproject.toml")
-        cmd.add_argument(
-            "--project",
-            action=argparse.BooleanOptionalAction,
-            default=None,
-            help="also write pyproject.toml beside the package folder (name, version from info.version, httpx),"
-            " so that `pip install OUT` installs the client",
-        )
-        cmd.add_argument(
-            "--templates",
-            metavar="DIR",
-            help="templates overriding the generator's, by file name (e.g. README.md.jinja, readme/usage.md.jinja)",
-        )
-        if name == "check":
-            cmd.add_argument(
-                "--full-diff", action="store_true", help="on drift, print the whole diff (default: its first 200 lines)"
-            )
-        cmd.add_argument(
-            "--ref-root",
-            metavar="DIR",
-            help="folder whose files $refs may name (default: the folder of --spec); nothing outside it is read",
-        )
+        _add_run_arguments(cmd, name)
     text = "report the changes of the generated client from OLD_SPEC to NEW_SPEC (exit 1 when one is breaking)"
     cmd = sub.add_parser("diff", help=text, description=text)
     cmd.add_argument("old", metavar="OLD_SPEC", help="the previous OpenAPI document: a file or a git REV:path")

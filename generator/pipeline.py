@@ -9,20 +9,20 @@ parses the arguments and prints.
 from __future__ import annotations
 
 import hashlib
-import json
 import keyword
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .problems import Problem, SpecError
 from .resources import TemplateError, custom_templates, template_digests, using_templates
 from .write import project, quick_check
-from .write.files import Ownership, UnsafeWrite, diff_package, kept, ownership, recover, refusal, write_package
+from .write.files import Ownership, UnsafeWrite, Written, kept, ownership, recover, refusal, write_package
 from .write.merge import Merged, digest, merge_edits, remember_pristine
-from .write.provenance import MANIFEST, TOOL, Outputs, read_outputs, with_header, with_manifest, without_inputs
+from .write.provenance import MANIFEST, TOOL, Outputs, read_outputs, with_header, with_manifest
 
 if TYPE_CHECKING:
     from .ir import Api
@@ -149,9 +149,80 @@ def package_name_problem(package: str) -> str:
     return ""
 
 
+@dataclass(frozen=True, slots=True)
+class _Folder:
+    """The package folder as read before building (once, as data) and the custom templates."""
+
+    info: Ownership
+    custom: dict[str, Path]  # templates overriding the generator's, by name
+    templates: dict[str, str]  # their digests, for the record of the inputs
+    project_on_disk: bytes | None  # pyproject.toml beside the package, when --project
+
+
 def run(command: str, settings: Settings, reporter: Reporter) -> int:
     """``generate`` or ``check``: the exit code (0 ok, 1 drift or a bump too small, 2 bad input)."""
     started = time.perf_counter()
+    folder = _read_folder(command, settings, reporter)
+    if isinstance(folder, int):
+        return folder
+    with using_templates(folder.custom):
+        built = _build_reported(settings, reporter)
+    if isinstance(built, int):
+        return built
+    doc, api, files, warnings = built
+    added = _add_changes(command, settings, doc, api, files, folder.info, reporter)
+    if isinstance(added, int):
+        return added
+    skip, too_small = added
+    for name in [name for name in files if kept(name, settings.keep)]:
+        del files[name]  # the user's: never written
+    current = quick_check.inputs(
+        settings.spec,
+        doc.files,
+        settings.package,
+        settings.with_changes,
+        settings.changes_since,
+        _recorded_settings(folder.templates, settings.project),
+    )
+    strict_ok = not warnings and not too_small
+    recorded, outputs = read_outputs(folder.info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
+    extra = (
+        {project.KEY: project.project_text(settings.package, api.title, api.api_version)} if settings.project else {}
+    )
+    made = Outputs(templates=folder.templates, project={project.NAME: digest(extra[project.KEY])} if extra else {})
+    if command == "check":
+        from .report.check import compare_folder
+
+        pristine = _with_recorded_edits(files, folder.info, outputs)
+        files = {**with_manifest(files, api, current, replace(made, pristine=pristine)), **extra}
+        code, checked = compare_folder(
+            settings, doc, api, files, skip, folder.info, reporter, outputs.templates, folder.templates
+        )
+        if code == 0 and not skip:
+            quick_check.remember(current, checked, strict_ok)  # the next check of these inputs is quick
+        return code
+    new_output = dict(files)
+    merged = Merged({}, [], {}, {})
+    info = folder.info
+    if not settings.overwrite and not info.refused and not refusal(info):
+        merged = merge_edits(files, settings.target, info.disk, recorded)
+        if merged.conflicts or merged.unmerged:
+            return _conflicts(settings.target, merged, reporter)
+    files = with_manifest(files, api, current, replace(made, pristine=merged.pristine))
+    written = _write(settings, files, extra, folder, reporter)
+    remember_pristine(new_output)
+    quick_check.remember(current, {**files, **extra}, strict_ok)
+    _report_replaced(settings.target, files, recorded, info, merged, written.edited, reporter)
+    reporter.out(
+        f"wrote {settings.target} ({len(files)} files, {len(written.changed)} changed): operations={len(api.operations)}"
+        f" models={len(api.models)} warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
+    )
+    return 0
+
+
+def _read_folder(command: str, settings: Settings, reporter: Reporter) -> _Folder | int:
+    """The package folder and templates; or the exit code: 0 when the quick ``check`` answers (the
+    cache recorded exactly these files for these inputs), 2 for a bad package name or template."""
     package, target = settings.package, settings.target
     if not (package.isidentifier() and package.isascii()):  # a path, not a name: touch nothing there
         reporter.err(f"--package {package}: {package_name_problem(package)}")
@@ -173,14 +244,9 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     if on_disk is not None:  # beside the package: compared (and recorded) under project.KEY
         info = replace(info, disk={**info.disk, project.KEY: on_disk})
     # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
+    recorded = _recorded_settings(templates, settings.project)
     if command == "check" and quick_check.up_to_date(
-        settings.spec,
-        info,
-        package,
-        settings.strict,
-        settings.with_changes,
-        settings.changes_since,
-        _recorded_settings(templates, settings.project),
+        settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since, recorded
     ):
         reporter.out(f"{target} is up to date (these inputs gave exactly these files before, says the cache)\n")
         return 0
@@ -190,65 +256,42 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
         return 2
     if command == "generate" and on_disk is not None and not project.ours(on_disk) and not settings.overwrite:
         raise UnsafeWrite([f"{project_path}: not written by {TOOL}; move it away or pass --overwrite to replace it"])
-    with using_templates(custom):
-        built = _build_reported(settings, reporter)
-    if isinstance(built, int):
-        return built
-    doc, api, files, warnings = built
-    added = _add_changes(command, settings, doc, api, files, info, reporter)
-    if isinstance(added, int):
-        return added
-    skip, too_small = added
-    for name in [name for name in files if kept(name, settings.keep)]:
-        del files[name]  # the user's: never written
-    strict_ok = not warnings and not too_small
-    current = quick_check.inputs(
-        settings.spec,
-        doc.files,
-        package,
-        settings.with_changes,
-        settings.changes_since,
-        _recorded_settings(templates, settings.project),
-    )
-    recorded, outputs = read_outputs(info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
-    extra = {project.KEY: project.project_text(package, api.title, api.api_version)} if settings.project else {}
-    made = Outputs(templates=templates, project={project.NAME: digest(extra[project.KEY])} if extra else {})
-    if command == "check":
-        pristine = _with_recorded_edits(files, info, outputs)
-        files = {**with_manifest(files, api, current, replace(made, pristine=pristine)), **extra}
-        code, checked = _check(settings, doc, api, files, skip, info, reporter, outputs.templates, templates)
-        if code == 0 and not skip:
-            quick_check.remember(current, checked, strict_ok)  # the next check of these inputs is quick
-        return code
-    new_output = dict(files)
-    merged = Merged({}, [], {}, {})
-    if not settings.overwrite and not info.refused and not refusal(info):
-        merged = merge_edits(files, target, info.disk, recorded)
-        if merged.conflicts or merged.unmerged:
-            return _conflicts(target, merged, reporter)
-    files = with_manifest(files, api, current, replace(made, pristine=merged.pristine))
-    written = write_package(files, target, overwrite=settings.overwrite, keep=settings.keep)
+    return _Folder(info, custom, templates, on_disk)
+
+
+def _write(
+    settings: Settings, files: dict[str, str], extra: dict[str, str], folder: _Folder, reporter: Reporter
+) -> Written:
+    """The package folder written (never over foreign files), and the project file when asked."""
+    written = write_package(files, settings.target, overwrite=settings.overwrite, keep=settings.keep)
+    project_path = Path(settings.out) / project.NAME
     for text in extra.values():
-        if on_disk != text.encode("utf-8"):
+        if folder.project_on_disk != text.encode("utf-8"):
             project.write(project_path, text)
             reporter.out(f"wrote {project_path}: `pip install {settings.out}` installs the client\n")
-    remember_pristine(new_output)
-    quick_check.remember(current, {**files, **extra}, strict_ok)
+    return written
+
+
+def _report_replaced(
+    target: Path,
+    files: dict[str, str],
+    recorded: dict[str, str],
+    info: Ownership,
+    merged: Merged,
+    edited: Iterable[str],
+    reporter: Reporter,
+) -> None:
+    """Say which hand-edited files were replaced (their edits not merged), and which were merged."""
     discarded = {
         name
         for name, sha in recorded.items()
         if name in info.disk and digest_bytes(info.disk[name]) != sha and name not in merged.merged
     }
-    for name in sorted(discarded.union(written.edited) - set(merged.merged)):
+    for name in sorted(discarded.union(edited) - set(merged.merged)):
         if name in files and info.disk.get(name) != files[name].encode("utf-8"):
             reporter.err(f"{target / name}: had been edited by hand since it was generated; replaced")
     for name in merged.merged:
         reporter.out(f"{target / name}: your edits merged into the new output (the manifest records them)\n")
-    reporter.out(
-        f"wrote {target} ({len(files)} files, {len(written.changed)} changed): operations={len(api.operations)}"
-        f" models={len(api.models)} warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
-    )
-    return 0
 
 
 def _recorded_settings(templates: dict[str, str], with_project: bool) -> dict[str, object]:
@@ -350,85 +393,3 @@ def _add_changes(
         reporter.err(f"{settings.spec}#/info/version: {report.too_small}")
         return 1
     return skip, bool(report.too_small)
-
-
-def _check(
-    settings: Settings,
-    doc: Document,
-    api: Api,
-    files: dict[str, str],
-    skip: frozenset[str],
-    info: Ownership,
-    reporter: Reporter,
-    recorded_templates: dict[str, str],
-    templates: dict[str, str],
-) -> tuple[int, dict[str, str]]:
-    """Exit code, and the files compared (those generate writes, or the manifest kept). On drift:
-    a summary first, then the diff (capped), then advice that fits where it runs."""
-    from .report.drift import DIFF_LINES, api_changes, capped, summary
-
-    target = settings.target
-    if info.refused:
-        raise UnsafeWrite(info.refused)
-    recorded_bytes = info.disk.get(MANIFEST)
-    stale_record = False
-    if recorded_bytes is not None:
-        recorded = recorded_bytes.decode("utf-8", errors="replace")
-        if recorded != files[MANIFEST] and without_inputs(recorded) == without_inputs(files[MANIFEST]):
-            # Only the record of the inputs differs (another build of the generator, a new
-            # release base): the files are what generate would write.
-            files = {**files, MANIFEST: recorded}
-            stale_record = True
-    disk = {name: data for name, data in info.disk.items() if name not in info.kept}
-    changed = sorted(
-        name
-        for name in (set(disk) | set(files)) - skip
-        if name not in files or disk.get(name) != files[name].encode("utf-8")
-    )
-    if stale_record and not settings.ci:
-        reporter.err(
-            f"{target / MANIFEST}: its record of the inputs is out of date; `generate` refreshes it (quicker checks)"
-        )
-    if not changed and not info.edited and not info.foreign:
-        reporter.out(f"{target} is up to date\n")
-        return 0, files
-    manifest = json_object(recorded_bytes)
-    spec_record = manifest.get("inputs", {}).get("spec", {}) if isinstance(manifest.get("inputs"), dict) else {}
-    spec_sha = spec_record.get(Path(settings.spec).name) if isinstance(spec_record, dict) else None
-    lines = summary(
-        target,
-        changed,
-        info.edited,
-        info.foreign if info.manifest is not None else [],
-        api_changes(settings.spec, doc, api, spec_sha if isinstance(spec_sha, str) else None),
-    )
-    if recorded_templates != templates:
-        lines.insert(
-            1,
-            f"  custom templates: the manifest records {', '.join(recorded_templates) or 'none'}, this check uses"
-            f" {', '.join(templates) or 'none'} (--templates, or templates in the configuration)",
-        )
-    full = f"`{settings.regenerate.replace(' generate', ' check', 1)} --full-diff`"
-    diff = diff_package(files, target, str(target), skip | frozenset(info.kept), disk)
-    reporter.out("\n".join(lines) + "\n\n" + capped(diff, None if settings.full_diff else DIFF_LINES, full))
-    for name in info.edited:
-        reporter.err(f"{target / name}: edited by hand since it was generated")
-    if info.is_dir and info.manifest is None:
-        reporter.err(f"{target}: no {MANIFEST}: not written by this generator (or by a version before manifests)")
-    else:
-        for name in info.foreign:
-            reporter.err(f"{target / name}: not written by the generator")
-    if settings.ci:
-        reporter.err(f"{target} is stale: regenerate and commit (run `{settings.regenerate}` and commit the result)")
-    else:
-        reporter.err(f"{target} is stale: regenerate it: `{settings.regenerate}`")
-    return 1, files
-
-
-def json_object(data: bytes | None) -> dict[str, Any]:
-    """``data`` read as a JSON object ({} when it is not one)."""
-    try:
-        value = json.loads(data or b"")
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}

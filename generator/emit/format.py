@@ -1,12 +1,15 @@
-"""Format the generated Python with Ruff's formatter, pinned (see pyproject.toml).
+"""Format the generated Python with Ruff's formatter and, where Ruff's output might not be
+Black's, with Black; both pinned (see pyproject.toml).
 
 Formatting was the slowest stage by far: Black formats about 2,000 lines a second, two minutes of
 CPU for the 276,000 lines of a 1,700-schema document, where Ruff's formatter takes about a
-second for the whole package. Ruff's formatter is built to give Black's output, and the writer
-lays out the two statements where they part (a string too long for the line on the right of an
-assignment, a long annotation of a parameter with a default) the way both keep
-(:mod:`generator.emit.layout`), so the output is Black's too: tests/generator/test_format.py runs
-``black --check`` over the goldens and a corpus package.
+second for the whole package. Ruff's formatter is built to give Black's output, and it does for
+everything the writer emits but a statement it cannot fit in the line (a very long name or
+string) in a name's annotation: a module whose Ruff output keeps such a line over the width is
+formatted again from its source by Black (:func:`_long_code_line`). The writer also lays out the one
+split where they part within the width, a long parameter annotation, as both keep
+(:func:`generator.emit.layout.parameter_annotation`). tests/generator/test_format.py holds the
+output to Black's for the goldens, this project's spec and a corpus package.
 
 Ruff runs once, on the whole package written to a temporary folder, with no configuration file
 read (``--isolated``: the user's own settings never change the output) and no cache written.
@@ -15,15 +18,27 @@ The runtime modules are copied as they are: they are formatted already (``make l
 
 from __future__ import annotations
 
+import io
+import re
 import subprocess
 import sys
 import tempfile
+import tokenize
 from pathlib import Path
 
 from ..problems import Problem, SpecError
 from .layout import WIDTH
 
 TARGET = "py310"  # the oldest Python the generated package supports
+_TEXT_TOKENS = frozenset(
+    {
+        tokenize.STRING,
+        tokenize.COMMENT,
+        *(getattr(tokenize, n, -1) for n in ("FSTRING_START", "FSTRING_MIDDLE", "FSTRING_END")),
+    }
+)
+_ANNOTATED = re.compile(r"\s*[^\W\d]\w*: ")  # a line starting with a name and its annotation
+_LAYOUT_TOKENS = frozenset({tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER})
 _SETTINGS = (
     f"--line-length={WIDTH}",
     f"--target-version={TARGET}",
@@ -36,7 +51,7 @@ _TIMEOUT = 600  # seconds; Ruff takes a few seconds for the largest documents
 
 def ruff_binary() -> str:
     """The ``ruff`` executable the installed ``ruff`` distribution ships."""
-    from ruff.__main__ import find_ruff_bin
+    from ruff.__main__ import find_ruff_bin  # type: ignore[import-untyped]  # ruff ships no stubs
 
     return str(find_ruff_bin())
 
@@ -56,8 +71,34 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
             path.write_text(out.pop(name), encoding="utf-8", newline="")
         _run_ruff(root, package)
         for name in todo:
-            out[name] = (root / name).read_text(encoding="utf-8")
+            formatted = (root / name).read_text(encoding="utf-8")
+            out[name] = _black(files[name], name) if _long_code_line(formatted) else formatted
     return {name: out[name] for name in files}
+
+
+def _long_code_line(text: str) -> bool:
+    """Whether a line over the width is a name and its annotation (``NAME: T = value``; not in a
+    string or a comment): Black puts a long annotation between parentheses where Ruff's formatter
+    splits the value, and that is the one place where their output for the writer's code parts
+    (every module of the corpus and the goldens: tests/generator/test_format.py). Other lines
+    too long to split (a long name) both leave as they are."""
+    lines = text.splitlines()
+    long = {n for n, line in enumerate(lines, 1) if len(line) > WIDTH and _ANNOTATED.match(line)}
+    if not long:
+        return False
+    code: set[int] = set()
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type not in _TEXT_TOKENS and token.type not in _LAYOUT_TOKENS:
+            code.update(range(token.start[0], token.end[0] + 1))
+    return not long.isdisjoint(code)
+
+
+def _black(source: str, name: str) -> str:
+    import black
+    from black.mode import TargetVersion
+
+    mode = black.Mode(target_versions={TargetVersion.PY310}, line_length=WIDTH, is_pyi=name.endswith(".pyi"))
+    return black.format_str(source, mode=mode)
 
 
 def _run_ruff(root: Path, package: str) -> None:

@@ -24,15 +24,25 @@ def fits(indent: int, text: str) -> bool:
 
 def parameter_annotation(name: str, annotation: str, default: str, indent: int) -> str:
     """The annotation of a parameter on a line of its own (``name: annotation = default,``): where
-    the line is too long, Black puts the annotation between parentheses if that helps (it can be
-    split, or fits alone), and Ruff's formatter keeps parentheses it finds, so both give the same
-    lines (Ruff alone would split the annotation without them)."""
+    the line is too long, Black puts an annotation with a ``|`` outside its brackets between
+    parentheses (one without splits inside its own brackets, or not at all), and Ruff's formatter
+    keeps parentheses it finds, so both give the same lines (Ruff alone would not add them)."""
     tail = f" = {default}," if default else ","
-    if fits(indent, f"{name}: {annotation}{tail}"):
+    if fits(indent, f"{name}: {annotation}{tail}") or not _top_level_union(annotation):
         return annotation
-    if any(c in annotation for c in "[( ") or fits(indent + STEP, annotation):
-        return f"({annotation})"
-    return annotation
+    return f"({annotation})"
+
+
+def _top_level_union(annotation: str) -> bool:
+    depth = 0
+    for n, char in enumerate(annotation):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "|" and depth == 0 and annotation[n - 1 : n + 2] == " | ":
+            return True
+    return False
 
 
 def string_value(head: str, words: list[str], sep: str) -> str:

@@ -99,9 +99,7 @@ def build_api(doc: Document, package: str) -> Api:
 MAX_GROUP = 24  # definitions of one schema sharing its module; more: a module each
 
 
-def _models_modules(
-    namer: Namer, b: ModelBuilder, typed_dicts: tuple[TypedDictDef, ...]
-) -> list[ModelsModule]:
+def _models_modules(namer: Namer, b: ModelBuilder, typed_dicts: tuple[TypedDictDef, ...]) -> list[ModelsModule]:
     """The modules of ``models``: one per schema of the document, holding its definitions and
     those of the schemas written inside it (its members' objects, enums and unions: they change
     only with it), each model with its JSON forms. A schema with more than ``MAX_GROUP`` of them
@@ -132,8 +130,8 @@ def _models_modules(
                     unions=tuple(n for n in part if n in b.unions),
                 )
             )
-    for _model, names in sorted(forms.items()):  # JSON forms of no model here: a module each
-        modules.append(ModelsModule(namer.models_module(names[0]), typed_dicts=names))
+    for _model, forms_of in sorted(forms.items()):  # JSON forms of no model here: a module each
+        modules.append(ModelsModule(namer.models_module(forms_of[0]), typed_dicts=forms_of))
     return modules
 
 

@@ -43,23 +43,29 @@ INPUTS = "inputs"
 
 
 DISTRIBUTION = "botpress-codegen"
-_PIN = re.compile(r"ruff\s*==\s*([\w.!+-]+)\s*(?:;.*)?", re.IGNORECASE)
+_PIN = re.compile(r"(ruff|black)\s*==\s*([\w.!+-]+)\s*(?:;.*)?", re.IGNORECASE)
+
+
+FORMATTERS = ("ruff", "black")  # the distributions whose releases decide the output's layout
 
 
 @functools.cache
 def formatter_pin() -> str | None:
-    """The Ruff release the output is formatted with: the one pyproject.toml pins (``ruff==``),
-    read from the installed distribution's metadata, else from the pyproject.toml of a checkout
-    run without installing. Under any other Ruff, or with no pin found (None), the quick path
-    steps aside for the full check."""
+    """The formatters' releases the output is formatted with, ``ruff==X black==Y``: the ones
+    pyproject.toml pins, read from the installed distribution's metadata, else from the
+    pyproject.toml of a checkout run without installing. Under any other release, or with a pin
+    missing (None), the quick path steps aside for the full check."""
     try:
         requirements = importlib.metadata.requires(DISTRIBUTION) or []
     except importlib.metadata.PackageNotFoundError:
         requirements = _checkout_requirements()
-    pins = [
-        m.group(1) for m in map(_PIN.fullmatch, (r.strip() for r in requirements)) if m and "extra" not in m.group(0)
-    ]
-    return pins[0] if len(pins) == 1 else None
+    pins: dict[str, list[str]] = {name: [] for name in FORMATTERS}
+    for match in map(_PIN.fullmatch, (r.strip() for r in requirements)):
+        if match and "extra" not in match.group(0):
+            pins[match.group(1).lower()].append(match.group(2))
+    if any(len(found) != 1 for found in pins.values()):
+        return None
+    return " ".join(f"{name}=={found[0]}" for name, found in pins.items())
 
 
 def _checkout_requirements() -> list[str]:
@@ -83,10 +89,14 @@ def code_digest() -> str:
 
 
 def _formatter_version() -> str:
-    try:
-        return importlib.metadata.version("ruff")
-    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - ruff is a dependency
-        return "missing"
+    """The installed formatters' releases, as :func:`formatter_pin` spells them."""
+    versions = []
+    for name in FORMATTERS:
+        try:
+            versions.append(f"{name}=={importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:  # pragma: no cover - both are dependencies
+            versions.append(f"{name} missing")
+    return " ".join(versions)
 
 
 def spec_hashes(spec: str | Path, files: Iterable[Path]) -> dict[str, str] | None:

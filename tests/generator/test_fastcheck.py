@@ -103,7 +103,7 @@ def test_the_formatter_pin_is_the_one_pyproject_installs() -> None:
 
     dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     pin = fastcheck.formatter_pin()
-    assert pin is not None and f"ruff=={pin}" in dependencies
+    assert pin is not None and all(part in dependencies for part in pin.split())
     assert fastcheck._formatter_version() == pin
 
 
@@ -127,11 +127,19 @@ def pinned(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[list[str] | No
 
 def test_a_checkout_run_without_installing_reads_its_pyproject(pinned: Callable[[list[str] | None], None]) -> None:
     pinned(None)
-    assert fastcheck.formatter_pin() == importlib.metadata.version("ruff")
+    versions = [f"{name}=={importlib.metadata.version(name)}" for name in ("ruff", "black")]
+    assert fastcheck.formatter_pin() == " ".join(versions)
 
 
 @pytest.mark.parametrize(
-    "requirements", [["ruff>=0.17"], ['ruff==0.17.6; extra == "dev"'], ["ruff==1", "ruff==2"], []]
+    "requirements",
+    [
+        ["ruff>=0.17", "black==26.10.1"],
+        ['ruff==0.17.6; extra == "dev"', "black==26.10.1"],
+        ["ruff==1", "ruff==2", "black==26.10.1"],
+        ["ruff==0.17.6"],
+        [],
+    ],
 )
 def test_no_exact_pin_leaves_the_quick_path(
     work: Path, capsys: pytest.CaptureFixture[str], pinned: Callable[[list[str] | None], None], requirements: list[str]

@@ -57,7 +57,10 @@ def test_long_annotations_and_long_strings_are_laid_out_as_black_does() -> None:
     """The two statements where the formatters part: both keep the writer's layout."""
     member = "VeryLongModelNameOfAGeneratedUnionMemberNumber"
     alias = layout.string_value("Alias: TypeAlias = ", [f"{member}{i}" for i in range(4)], " | ")
-    annotation = layout.parameter_annotation("argument", " | ".join(f"models.{member}{i}" for i in range(3)), "UNSET", 8)
+    annotation = layout.parameter_annotation(
+        "argument", " | ".join(f"models.{member}{i}" for i in range(3)), "UNSET", 8
+    )
+    assert layout.parameter_annotation("argument", f"list[{member}0 | {member}1 | {member}2]", "", 8).startswith("list")
     source = (
         f"Alias: TypeAlias = {alias}\n\n\nclass C:\n    def f(\n        self,\n        *,\n"
         f"        argument: {annotation} = UNSET,\n    ) -> None:\n        pass\n"
@@ -74,7 +77,9 @@ def test_stubs_are_formatted_in_stub_style() -> None:
 
 
 def test_the_users_ruff_settings_do_not_change_the_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 20\n[tool.ruff.format]\nquote-style = 'single'\n")
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.ruff]\nline-length = 20\n[tool.ruff.format]\nquote-style = 'single'\n"
+    )
     (tmp_path / "ruff.toml").write_text("line-length = 20\n")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TMPDIR", str(tmp_path))  # the formatter's folder inside the user's project
