@@ -69,7 +69,10 @@ class FakeOperation:
     decode: Callable[[Any], Any] | None = None
     """Reads a JSON answer into the value the method returns (``models.X.from_dict``)."""
     default: Any = None
-    """The JSON of the answer given when nothing is stubbed (a minimal valid instance)."""
+    """The JSON of the answer given when nothing is stubbed: the spec's example of the answer,
+    else a minimal valid instance (its members' examples where they have one)."""
+    default_json: str = ""
+    """``default`` as JSON text (how the generated table writes it); read into ``default``."""
     paging: FakePaging | None = None
     status: int = 200
     """The status of a success answer."""
@@ -82,6 +85,8 @@ class FakeOperation:
             if name:
                 regex += f"(?P<p{len(regex)}>[^/]+)"
         object.__setattr__(self, "pattern", re.compile(regex))
+        if self.default_json:
+            object.__setattr__(self, "default", json_loads(self.default_json))
 
     @property
     def label(self) -> str:

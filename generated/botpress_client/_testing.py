@@ -16,7 +16,15 @@ import httpx
 
 from ._async_client import AsyncTransport
 from ._base_client import SyncTransport
-from ._fake_answers import FakeClock, InvalidStub, Script, _Answer, _reply, checked_answer
+from ._fake_answers import (
+    FakeClock,
+    InvalidStub,
+    Script,
+    _Answer,
+    _reply,
+    checked_answer,
+    last_page,
+)
 from ._fake_wire import Call, FakeOperation, FakePaging, FakeParam, SpecViolation, read_request
 from ._serde import _to_json
 from ._types import UNSET
@@ -309,19 +317,30 @@ class FakeApiBase:
             answer = self.stub(fop.method_name)._answer(call)
         return answer(self, fop, call)
 
+    def _default_data(self, fop: FakeOperation) -> Any:
+        """The answer of an operation nothing stubs (checked: :class:`InvalidStub` names the
+        path where it breaks the response schema)."""
+        value = copy.deepcopy(fop.default)
+        if value is None and fop.op.response in ("text", "bytes"):
+            value = "" if fop.op.response == "text" else b""
+        try:
+            return last_page(fop, value)
+        except InvalidStub as exc:
+            rule = f"{exc.rule} (in the default answer: stub this operation)"
+            raise InvalidStub(fop.label, exc.path, rule) from None
+
     def _default_answer(self, fop: FakeOperation) -> _Answer:
         found = self._defaults.get(fop.method_name)
         if found is None:
-            value = fop.default
-            if value is None and fop.op.response in ("text", "bytes"):
-                value = "" if fop.op.response == "text" else b""
-            data = checked_answer(fop, value)
+            data = self._default_data(fop)
             found = self._defaults[fop.method_name] = _reply(fop, data, fop.status, None)
         return found
 
     def default(self, method: str) -> Any:
-        """The JSON of the answer an operation gives when nothing is stubbed."""
-        return copy.deepcopy(self._operations_by_method[method].default)
+        """The JSON of the answer an operation gives when nothing is stubbed: the spec's example
+        of the answer, else a minimal valid instance (its members' examples where they have one);
+        a list operation's without a next-page token."""
+        return self._default_data(self._operations_by_method[method])
 
     # -- the whole fake -------------------------------------------------------------------------
     def verify(self) -> None:

@@ -1,10 +1,13 @@
 """What the generated ``testing`` module lists: per operation, the facts the fake API of
-``runtime/_testing.py`` reads a request back with, its default answer (a minimal valid
-instance of the response schema, deterministic), its page token and items, and the typed
-stub class; the imports those need."""
+``runtime/_testing.py`` reads a request back with, its default answer (the answer's example,
+else the schema's, else a minimal valid instance whose members use their own examples;
+deterministic, as compact JSON text), its page token and items, and the typed stub class; the
+imports those need."""
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 from dataclasses import dataclass
 
@@ -76,7 +79,8 @@ class _Defaults:
         if kind == "dict":
             return {}
         if kind == "model":
-            return self.model(self.models[t.name])
+            model = self.models[t.name]
+            return copy.deepcopy(model.example.value) if model.example is not None else self.model(model)
         if kind == "union":
             union = self.unions.get(t.name) if t.name else None
             if union is not None and union.prop and union.tags:
@@ -97,7 +101,13 @@ class _Defaults:
         try:
             checks = self.checks.get(m.name, {})
             return {
-                f.wire: _within_rules(self.value(f.type, f.wire), checks.get(f.wire)) for f in m.fields if f.required
+                f.wire: (
+                    copy.deepcopy(f.example.value)
+                    if f.example is not None
+                    else _within_rules(self.value(f.type, f.wire), checks.get(f.wire))
+                )
+                for f in m.fields
+                if f.required
             }
         finally:
             self.stack.pop()
@@ -130,13 +140,10 @@ def _within_rules(value: object, check: ValueCheck | None) -> object:
     return value
 
 
-def _json_literal(value: object) -> str:
-    if isinstance(value, dict):
-        inner = ", ".join(f"{py_str(k)}: {_json_literal(v)}" for k, v in value.items())
-        return "{" + inner + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_json_literal(v) for v in value) + "]"
-    return py_literal(value)
+def _json_text(value: object) -> str:
+    """``value`` as a string literal of its compact JSON: one line, whatever its size (a Python
+    literal of a large example would take a line per member once formatted)."""
+    return py_str(json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False))
 
 
 def _pascal(name: str) -> str:
@@ -224,8 +231,10 @@ class _Writer:
             self.uses.add("models")
             args.append(f"decode=models.{op.response_decoder}")
         default = self.defaults.value(op.response_type) if op.response_type is not None else None
+        if op.response_example is not None:
+            default = op.response_example.value
         if default is not None:
-            args.append(f"default={_json_literal(default)}")
+            args.append(f"default_json={_json_text(default)}")
         paging = self.paging(op)
         if paging:
             self.uses.add("FakePaging")

@@ -20,7 +20,7 @@ from ._serde import _to_json, json_dumps
 from ._transport import Clock
 from ._types import UNSET
 
-__all__ = ["FakeClock", "InvalidStub", "Script", "checked_answer"]
+__all__ = ["FakeClock", "InvalidStub", "Script", "checked_answer", "last_page"]
 
 R = TypeVar("R")
 
@@ -149,6 +149,20 @@ def _set_path(data: Any, path: Sequence[str], value: Any) -> None:
             data[path[-1]] = value
 
 
+def last_page(fop: FakeOperation, page: Any) -> Any:
+    """``page`` (JSON) without a next-page token, checked: a list operation's last page (its
+    default answer too, whatever token the spec's example shows, so ``iter_*`` ends)."""
+    paging = fop.paging
+    if paging is None or not isinstance(page, dict):
+        return checked_answer(fop, page)
+    _set_path(page, paging.next_token, UNSET)
+    try:
+        return checked_answer(fop, page)
+    except InvalidStub:
+        _set_path(page, paging.next_token, None)  # a next token that is required, nullable
+        return checked_answer(fop, page)
+
+
 def _pages(fop: FakeOperation, pages: Sequence[Sequence[Any]]) -> _Answer:
     paging = fop.paging
     if paging is None:
@@ -157,14 +171,10 @@ def _pages(fop: FakeOperation, pages: Sequence[Sequence[Any]]) -> _Answer:
     for number, items in enumerate(pages, start=1):
         page = copy.deepcopy(fop.default) if isinstance(fop.default, dict) else {}
         page[paging.items] = [_to_json(item) for item in items]
-        last = number == len(pages)
-        _set_path(page, paging.next_token, UNSET if last else f"{_PAGE_TOKEN}{number + 1}")
-        try:
-            built.append(checked_answer(fop, page))
-        except InvalidStub:
-            if not last:
-                raise
-            _set_path(page, paging.next_token, None)  # a next token that is required, nullable
+        if number == len(pages):
+            built.append(last_page(fop, page))
+        else:
+            _set_path(page, paging.next_token, f"{_PAGE_TOKEN}{number + 1}")
             built.append(checked_answer(fop, page))
 
     def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
