@@ -13,7 +13,7 @@ bearer token, query and body) even with ``validate_requests=False``: one the rea
 refuse raises :class:`SpecViolation` naming the operation, the field and the rule. Each
 operation is an attribute of the fake (``api.<method>``) that stubs its answers
 (``returns``, ``when``, ``fails``, ``rate_limited``, ``network_error``, ``timeout``,
-``pages``) and asserts its calls (``assert_called_once_with``...). Unstubbed operations answer
+``pages``, ``streams``, ``returns_bytes``) and asserts its calls (``assert_called_once_with``...). Unstubbed operations answer
 the spec's example, else a minimal valid instance of their response schema. Retry waits take no real time
 (``api.clock``). See the README's "Testing your code".
 """

@@ -17,7 +17,7 @@ from .literals import py_literal, py_str
 # FakeApi's own attributes: an operation of the same name gets a trailing ``_``.
 RESERVED = frozenset(
     {"base_url", "token", "clock", "calls", "violations", "transport", "client", "async_client"}
-    | {"stub", "verify", "reset", "default"}
+    | {"stub", "verify", "reset", "default", "error_event", "malformed_event"}
 )
 _DATETIME = "2024-01-01T00:00:00Z"
 _KINDS = {"str": "string", "datetime": "string", "int": "integer", "float": "number"}
@@ -37,6 +37,8 @@ class FakeOp:
     const: str  # the ``_client`` constant of the operation's static facts
     item: str = ""  # annotation of a page's items, for ``pages`` ("" when not a list operation)
     iter_name: str = ""
+    event: str = ""  # annotation of one event ``streams`` takes ("" when the operation never streams)
+    binary: bool = False  # a binary answer: ``returns_bytes``
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,42 @@ class _Writer:
     def answer(self, op: Operation) -> str:
         if op.response_type is not None:
             return self.annotation(op.response_type)
-        return {"text": "str", "bytes": "bytes"}.get(op.response_kind, "None")
+        return {"text": "str", "bytes": "bytes", "binary": "bytes"}.get(op.response_kind, "None")
+
+    def event(self, op: Operation) -> str:
+        """The annotation of one event ``streams`` takes: the event's type (or its JSON form),
+        text, or a raw ``ServerSentEvent`` (always accepted: sent as it is)."""
+        if op.response_kind != "sse" and not op.stream_switch:
+            return ""
+        self.uses.add("ServerSentEvent")
+        etype = op.event_type
+        if etype is None:
+            return "ServerSentEvent | str"
+        if etype.kind in ("str", "any"):
+            return f"{self.annotation(etype)} | ServerSentEvent"
+        self.uses.update(("Mapping", "Any"))
+        return f"{self.annotation(etype)} | Mapping[str, Any] | ServerSentEvent"
+
+    def events(self, op: Operation) -> str:
+        """The ``FakeEvents(...)`` of an operation that streams ("" for another)."""
+        if op.response_kind != "sse" and not op.stream_switch:
+            return ""
+        self.uses.add("FakeEvents")
+        etype = op.event_type
+        if etype is None or etype.kind == "str":
+            return f"FakeEvents({py_str('raw' if etype is None else 'text')})"
+        args = [py_str("json")]
+        if op.event_decoder:
+            self.uses.add("models")
+            args.append(f"decode=models.{op.event_decoder}")
+        check = next((v.function for v in self.api.response_validators if v.model == etype.name), "")
+        if check and etype.kind == "model":
+            self.uses.add("_validators")
+            args.append(f"check=_validators.{check}")
+        default = op.event_example.value if op.event_example is not None else self.defaults.value(etype)
+        if default is not None:
+            args.append(f"default_json={_json_text(default)}")
+        return "FakeEvents(" + ", ".join(args) + ")"
 
     def param(self, p: Parameter) -> str:
         t = p.type
@@ -239,12 +276,16 @@ class _Writer:
         if paging:
             self.uses.add("FakePaging")
             args.append(f"paging={paging}")
+        events = self.events(op)
+        if events:
+            args.append(f"events={events}")
         return "FakeOperation(" + ", ".join(args) + ")"
 
 
 # Names ``testing.py`` defines or imports besides the stub classes.
 _TAKEN = frozenset({"FakeApi", "Call", "FakeApiBase", "FakeClock", "FakeOperation", "FakePaging"})
 _TAKEN |= {"FakeParam", "InvalidStub", "OperationStub", "Script", "SpecViolation", "Client"}
+_TAKEN |= {"FakeEvents", "ServerSentEvent", "Mapping", "Sequence"}
 
 
 def testing_module(api: Api) -> TestingModule:
@@ -264,27 +305,32 @@ def testing_module(api: Api) -> TestingModule:
         if op.pagination is not None and "paging=" in entry:
             item, iter_name = writer.annotation(op.pagination.item_type), op.pagination.iter_name
             writer.uses.update(("Sequence", "Mapping"))
-        answer = writer.answer(op)
-        ops.append(FakeOp(attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name))
+        answer, event, binary = writer.answer(op), writer.event(op), op.response_kind == "binary"
+        fields = (attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name)
+        ops.append(FakeOp(*fields, event=event, binary=binary))
     rate_limited = next((e.wire for e in api.error_types if e.status == 429), "")
     return TestingModule(_imports(writer.uses, ops), tuple(ops), api.error_type_member, rate_limited)
 
 
 def _imports(uses: set[str], ops: list[FakeOp]) -> str:
     lines = []
-    if "Sequence" in uses:
-        lines.append("from collections.abc import Mapping, Sequence")
+    abc = [name for name in ("Mapping", "Sequence") if name in uses]
+    if abc:
+        lines.append("from collections.abc import " + ", ".join(abc))
     if "datetime" in uses:
         lines.append("from datetime import datetime")
     lines.append("from typing import Any")
     lines.append("")
-    if "models" in uses:
-        lines.append("from . import models")
+    package = [name for name in ("_validators", "models") if name in uses]
+    if package:
+        lines.append("from . import " + ", ".join(package))
     consts = sorted(op.const for op in ops)
     lines.append("from ._client import " + ", ".join([*consts, "AsyncClient", "Client"]))
     testing = ["FAKE_BASE_URL", "FAKE_TOKEN", "Call", "FakeApiBase", "FakeClock"]
-    testing += [n for n in ("FakeOperation", "FakePaging", "FakeParam") if n in uses]
+    testing += [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
     testing += ["InvalidStub", "OperationStub", "Script", "SpecViolation"]
+    if "ServerSentEvent" in uses:
+        lines.append("from ._sse import ServerSentEvent")
     lines.append("from ._testing import " + ", ".join(testing))
     if any(op.arguments for op in ops):
         lines.append("from ._types import UNSET")
