@@ -60,8 +60,15 @@ class ExampleReader:
         self.namer = namer
         self.deref = deref
         self.nodes: dict[int, Node] = {}  # id of an Example -> its node
+        self.read: dict[tuple[object, tuple[str, ...]], Example | None] = {}  # by place: read once
 
     def _take(self, node: Node) -> Example | None:
+        key = (node.file, node.ptr)
+        if key not in self.read:
+            self.read[key] = self._read(node)
+        return self.read[key]
+
+    def _read(self, node: Node) -> Example | None:
         if _size(node.value, MAX_EXAMPLE_CHARS) is None:
             note = self.doc.at(
                 node,
@@ -125,9 +132,8 @@ class Vetting:
         if example is None:
             return None
         if t is None:
-            found: tuple[str, str] | None = ("", "this answer has no JSON schema")
-        else:
-            found = self.check.mismatch(example.value, t)
+            return None
+        found = self.check.mismatch(example.value, t)
         if found is None:
             return example
         if id(example) not in self.dropped:

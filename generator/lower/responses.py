@@ -57,7 +57,8 @@ class ResponseBuilder:
                 assert self.event is not None
                 return f"Stream[{self.event[0]}]", None, "", "sse"
             kind = media_kind(main, content[main])
-            self.example = b.examples.of_media(node.child("content", main))
+            if kind in ("json", "text"):  # the test kit's default answer (bytes have none)
+                self.example = b.examples.of_media(node.child("content", main))
             if kind in ("text", "binary"):
                 return ("str", None, "", "text") if kind == "text" else ("BinaryResponse", None, "", "binary")
             media_value = content[main]

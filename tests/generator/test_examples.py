@@ -154,3 +154,19 @@ def test_a_text_answer_takes_a_string_example(tmp_path: Path, media: str) -> Non
     assert default_of(api) == "a,b"
     api, doc = build(tmp_path, {media: {"schema": {"type": "string"}, "example": {"no": 1}}}, {})
     assert [w.message.split(":")[0] for w in doc.warnings] == ["example does not match the schema"]
+
+
+def test_a_bad_example_reached_twice_is_named_once(tmp_path: Path) -> None:
+    schemas = {
+        "Pet": {**PET, "example": {"id": "p1", "kind": "bird"}},
+        "Owner": {"type": "object", "required": ["pet"], "properties": {"pet": ref("Pet")}},
+    }
+    _, doc = build(tmp_path, {"application/json": {"schema": ref("Owner")}}, schemas)
+    assert [w.pointer for w in doc.warnings] == ["/components/schemas/Pet/example"]
+
+
+def test_a_binary_answer_keeps_no_example_and_no_warning(tmp_path: Path) -> None:
+    content = {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}, "example": "bytes"}}
+    api, doc = build(tmp_path, content, {})
+    assert api.operations[0].response_kind == "binary" and api.operations[0].response_example is None
+    assert not doc.warnings
