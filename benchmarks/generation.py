@@ -267,7 +267,7 @@ def bench_generation(work: Path) -> dict[tuple[str, str], GenResult]:
                 results[(doc_key, tool)] = GenResult(error=why, skipped=True)
             results[("doc", doc_key)] = GenResult(note="shared/corpus/openai/openapi.yaml")
             continue
-        # Ours twice: cold (no cache: every block through Black, the validator run) and warm (its
+        # Ours twice: cold (no cache: the validator run) and warm (its
         # content-addressed cache filled by one unmeasured run first), as a CI re-run sees it.
         cache = work / f"cache-{doc_key}"
         envs = {"ours": {"CODEGEN_NO_CACHE": "1"}, "ours-warm": {"CODEGEN_CACHE_DIR": str(cache)}, "opc": {}}

@@ -532,7 +532,7 @@ def generation_notes(check: CheckResult, scaling: Scaling, py: str) -> list[str]
         "- Peak RSS is ru_maxrss from wait4, taken by a small launcher process (generation.LAUNCHER: Linux carries the"
         " forking process's peak RSS into the child's ru_maxrss at exec, so children of bench.py itself would never"
         " show less than bench.py's size). It is the largest single process of the tool's process tree (our"
-        " generator's forked Black workers and OPC's ruff post-hook are children of it), not the sum of processes"
+        " generator's formatter and validator processes and OPC's ruff post-hook are children of it), not the sum of processes"
         " running at once. In-process stage figures are VmHWM."
     )
     return out

@@ -397,7 +397,7 @@ def _stages(spec: Path, package: str, runs: int, prefix: str) -> None:
     from generator.load.reader import load_document
     from generator.lower.api import build_api
 
-    stages: dict[str, list[float]] = {"load+validate": [], "ir": [], "render": [], "black": [], "total": []}
+    stages: dict[str, list[float]] = {"load+validate": [], "ir": [], "render": [], "format": [], "total": []}
     rss: dict[str, float] = {}
 
     def peak() -> float:
@@ -425,7 +425,7 @@ def _stages(spec: Path, package: str, runs: int, prefix: str) -> None:
         rss["render"] = peak()
         format_files(files, package)
         t4 = time.perf_counter()
-        rss["black"] = peak()
+        rss["format"] = peak()
         for key, value in zip(stages, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0), strict=True):
             stages[key].append(value)
         del doc, api, files

@@ -177,6 +177,7 @@ class UnionDef:
     members: tuple[TypeRef, ...]  # tried in order
     prop: str  # discriminating member ("" when none)
     tags: tuple[tuple[str, TypeRef], ...]  # discriminator value -> member
+    source: str = ""  # FILE#/pointer of the schema
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,56 @@
-"""Layouts Black would choose, for the long statements the writer emits most.
+"""Layouts the formatters would choose, for the long statements the writer emits most.
 
-Black formats every generated block anyway: it is the formatter, and the output is always its
-own. But a block Black leaves unchanged costs it one pass instead of two, so the writer lays out
-its frequent long statements the way Black would (a condition split at its operators, a call or
-a ``def`` split at its brackets). Where these guesses miss a case, the output is the same and
-only the formatting is slower. Lines are relative to the statement's indentation ``indent``.
+The formatter (:mod:`generator.emit.format`) lays out every module anyway, but the writer lays
+out its frequent long statements the way Black would (a condition split at its operators, a call
+or a ``def`` split at its brackets), so the rendered text is close to the output, and two of them
+the way Black and Ruff's formatter both keep where each alone would part: a long annotation of a
+parameter (:func:`parameter_annotation`) and a string too long for its line (:func:`string_value`).
+Lines are relative to the statement's indentation ``indent``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-WIDTH = 100  # Black's line length (generator.emit.format.MODE)
+from .literals import py_str
+
+WIDTH = 100  # the line length of the generated code: the one place that decides it
 STEP = 4
 
 
 def fits(indent: int, text: str) -> bool:
     return indent + len(text) <= WIDTH
+
+
+def parameter_annotation(name: str, annotation: str, default: str, indent: int) -> str:
+    """The annotation of a parameter on a line of its own (``name: annotation = default,``): where
+    the line is too long, Black puts the annotation between parentheses if that helps (it can be
+    split, or fits alone), and Ruff's formatter keeps parentheses it finds, so both give the same
+    lines (Ruff alone would split the annotation without them)."""
+    tail = f" = {default}," if default else ","
+    if fits(indent, f"{name}: {annotation}{tail}"):
+        return annotation
+    if any(c in annotation for c in "[( ") or fits(indent + STEP, annotation):
+        return f"({annotation})"
+    return annotation
+
+
+def string_value(head: str, words: list[str], sep: str) -> str:
+    """The string ``sep.join(words)`` as the value of ``head`` (``Name: TypeAlias = ``): one
+    literal, which the formatter puts between parentheses where that makes it fit; where even
+    that is too long, Black keeps one long line that Ruff's formatter would lay out otherwise, so
+    the literal is cut between words into implicitly joined parts, one a line, which both keep."""
+    whole = py_str(sep.join(words))
+    if fits(0, head + whole) or fits(STEP, whole):
+        return whole
+    parts: list[str] = []
+    for n, word in enumerate(words):
+        piece = word + (sep if n < len(words) - 1 else "")
+        if parts and fits(STEP, py_str(parts[-1] + piece)):
+            parts[-1] += piece
+        else:
+            parts.append(piece)
+    return "(\n" + "".join(f"    {py_str(part)}\n" for part in parts) + ")"
 
 
 def condition(keyword: str, terms: list[str], op: str, indent: int) -> list[str]:

@@ -9,7 +9,6 @@ import jinja2
 
 from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
-from . import blocks
 from .client_options import option_pieces
 from .imports import IMPORTS
 from .literals import escape_invisible, py_literal
@@ -142,7 +141,9 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.globals.update(cut=blocks.UNIT, method_cut=blocks.PART, statement_cut=blocks.STATEMENT)
+    # where the templates once cut modules for Black to format in parts; formatting is one
+    # pass over the package now (generator.emit.format), so a cut is only a blank line
+    env.globals.update(cut="", method_cut="", statement_cut="")
     env.filters.update(
         docstring=_docstring,
         docblock=_indent_rest,

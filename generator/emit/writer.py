@@ -216,7 +216,8 @@ class ModuleWriter:
             self._type_uses(m, False)
         if not u.members:
             self.uses.add("Any")
-        return py_str(" | ".join(m.annotation for m in u.members) or "Any")
+        words = [m.annotation for m in u.members] or ["Any"]
+        return layout.string_value(f"{u.name}: TypeAlias = ", words, " | ")
 
     def union_body(self, u: UnionDef) -> list[str]:
         """Statements of a union's decoder, ``data`` being the JSON value."""
@@ -282,15 +283,18 @@ class ModuleWriter:
 
     # -- client ----------------------------------------------------------------------------
     def arg_annotation(self, a: Parameter | BodyArg) -> str:
+        """The annotation of an argument of a method (a line of its own, in a class)."""
         optional = not a.required
         if optional:
             self.uses.add("Unset")
         if isinstance(a, BodyArg) and a.raw:  # text, or a file to upload (streamed)
-            return writer_streams.raw_body_annotation(self, a.type.kind == "str") + (" | Unset" if optional else "")
-        text = self.qualified(a.type)
-        if writer_typeddicts.has_typed_dict(self, a.type):  # the model or its JSON form (a TypedDict)
-            text = writer_typeddicts.accepting(self, a.type, MODELS + ".")
-        return text + (" | Unset" if optional else "")
+            text = writer_streams.raw_body_annotation(self, a.type.kind == "str")
+        else:
+            text = self.qualified(a.type)
+            if writer_typeddicts.has_typed_dict(self, a.type):  # the model or its JSON form (a TypedDict)
+                text = writer_typeddicts.accepting(self, a.type, MODELS + ".")
+        text += " | Unset" if optional else ""
+        return layout.parameter_annotation(a.name, text, "UNSET" if optional else "", 2 * layout.STEP)
 
     def arg_default(self, a: Parameter | BodyArg) -> str:
         if a.required:

@@ -55,7 +55,7 @@ def build_api(doc: Document, package: str) -> Api:
     assert not b.pending_models and not b.pending_unions, "a model was reached after the models were built"
     error_types, error_member = ops_builder.error_types()
     typed_dicts = build_typed_dicts(namer, operations, b.models, b.unions, b.model_nodes)
-    modules = _models_modules(namer, sorted(b.enums), sorted(b.models), sorted(b.unions), typed_dicts)
+    modules = _models_modules(namer, b, typed_dicts)
     decoders = tuple(d.function for d in ops_builder.responses.decoders)
     if decoders:
         modules.append(ModelsModule(RESPONSES_MODULE, response_decoders=decoders))
@@ -98,24 +98,54 @@ def build_api(doc: Document, package: str) -> Api:
     )
 
 
+MAX_GROUP = 24  # definitions of one schema sharing its module; more: a module each
+
+
 def _models_modules(
-    namer: Namer, enums: list[str], models: list[str], unions: list[str], typed_dicts: tuple[TypedDictDef, ...]
+    namer: Namer, b: ModelBuilder, typed_dicts: tuple[TypedDictDef, ...]
 ) -> list[ModelsModule]:
-    """One module of ``models`` per schema: an enum, a model with its JSON form, a union; named
-    in the order of the names, so that a module's name does not depend on unrelated schemas."""
+    """The modules of ``models``: one per schema of the document, holding its definitions and
+    those of the schemas written inside it (its members' objects, enums and unions: they change
+    only with it), each model with its JSON forms. A schema with more than ``MAX_GROUP`` of them
+    has a module for each (a module must not grow with the document). A module is named after
+    its schema, so its name does not depend on unrelated schemas."""
     forms: dict[str, tuple[str, ...]] = {}
     for td in typed_dicts:
         forms[td.model] = (*forms.get(td.model, ()), td.name)
-    kinds = {**{n: "enum" for n in enums}, **{n: "model" for n in models}, **{n: "union" for n in unions}}
+    sources = {
+        **{n: e.source for n, e in b.enums.items()},
+        **{n: m.source for n, m in b.models.items()},
+        **{n: u.source for n, u in b.unions.items()},
+    }
+    groups: dict[str, list[str]] = {}
+    for name in sorted(sources):
+        groups.setdefault(_owner(sources[name]), []).append(name)
+    ordered = sorted(groups.items(), key=lambda item: _primary(item[0], item[1], sources))
     modules: list[ModelsModule] = []
-    for name in sorted(kinds):
-        module = namer.models_module(name)
-        if kinds[name] == "enum":
-            modules.append(ModelsModule(module, enums=(name,)))
-        elif kinds[name] == "model":
-            modules.append(ModelsModule(module, models=(name,), typed_dicts=forms.pop(name, ())))
-        else:
-            modules.append(ModelsModule(module, unions=(name,)))
+    for owner, names in ordered:
+        parts = [names] if len(names) <= MAX_GROUP else [[name] for name in names]
+        for part in parts:
+            modules.append(
+                ModelsModule(
+                    namer.models_module(_primary(owner, part, sources)),
+                    enums=tuple(n for n in part if n in b.enums),
+                    models=tuple(n for n in part if n in b.models),
+                    typed_dicts=tuple(td for n in part for td in forms.pop(n, ())),
+                    unions=tuple(n for n in part if n in b.unions),
+                )
+            )
     for _model, names in sorted(forms.items()):  # JSON forms of no model here: a module each
         modules.append(ModelsModule(namer.models_module(names[0]), typed_dicts=names))
     return modules
+
+
+def _owner(source: str) -> str:
+    """The schema a definition is written in: its file and the first three tokens of its
+    pointer (``components/schemas/X``; ``paths/P/get`` for one written in an operation)."""
+    file, _, ptr = source.partition("#")
+    return file + "#" + "/".join(ptr.split("/")[:4])
+
+
+def _primary(owner: str, names: list[str], sources: dict[str, str]) -> str:
+    """The definition a module is named after: the schema itself, else the first name."""
+    return next((n for n in names if sources[n] == owner), names[0])

@@ -88,6 +88,7 @@ class ModelBuilder(TypeBuilder):
                 members=members,
                 prop=prop,
                 tags=tags,
+                source=self.where(node),
             )
 
     def build_model(self, node: Node, name: str) -> Model:

@@ -1,9 +1,9 @@
 """The quick ``check``: prove that a generated package is up to date without regenerating it.
 
 What the package generated from a spec depends on (the *inputs*: the generator's version and a
-digest of its code and templates, Black's release, the package name and settings, the SHA-256 of
+digest of its code and templates, the formatter's release, the package name and settings, the SHA-256 of
 every file of the spec, the git base of ``CHANGES.md``) is recomputed with a few reads and
-hashes, no spec validation, templates or Black. The answer comes from a record *outside the
+hashes, no spec validation, templates or formatter. The answer comes from a record *outside the
 repository*, in the content cache (:mod:`generator.cache`, kind ``fastcheck``): each time
 ``generate`` writes a package, or the full ``check`` finds one up to date, the SHA-256 of every
 file of that package is recorded under the digest of its inputs. The quick path passes only when
@@ -16,7 +16,7 @@ full check runs. With no record (a fresh CI machine, an empty cache, ``CODEGEN_N
 an answer this module cannot give (no git history), the full check decides: it regenerates and
 compares, and records its verdict for the next run.
 
-This module imports nothing heavy (no validator, Jinja2 or Black), so the quick path starts fast.
+This module imports nothing heavy (no validator, Jinja2 or formatter), so the quick path starts fast.
 """
 
 from __future__ import annotations
@@ -43,14 +43,14 @@ INPUTS = "inputs"
 
 
 DISTRIBUTION = "botpress-codegen"
-_PIN = re.compile(r"black\s*==\s*([\w.!+-]+)\s*(?:;.*)?", re.IGNORECASE)
+_PIN = re.compile(r"ruff\s*==\s*([\w.!+-]+)\s*(?:;.*)?", re.IGNORECASE)
 
 
 @functools.cache
-def black_pin() -> str | None:
-    """The Black release the output is formatted with: the one pyproject.toml pins (``black==``),
+def formatter_pin() -> str | None:
+    """The Ruff release the output is formatted with: the one pyproject.toml pins (``ruff==``),
     read from the installed distribution's metadata, else from the pyproject.toml of a checkout
-    run without installing. Under any other Black, or with no pin found (None), the quick path
+    run without installing. Under any other Ruff, or with no pin found (None), the quick path
     steps aside for the full check."""
     try:
         requirements = importlib.metadata.requires(DISTRIBUTION) or []
@@ -82,10 +82,10 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def _black_version() -> str:
+def _formatter_version() -> str:
     try:
-        return importlib.metadata.version("black")
-    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - black is a dependency
+        return importlib.metadata.version("ruff")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - ruff is a dependency
         return "missing"
 
 
@@ -169,7 +169,7 @@ def inputs(
 
 
 def _record_key(recorded_inputs: dict[str, object]) -> str:
-    return cache.key("fastcheck 2", _black_version(), json.dumps(recorded_inputs, sort_keys=True))
+    return cache.key("fastcheck 2", _formatter_version(), json.dumps(recorded_inputs, sort_keys=True))
 
 
 def file_hashes(files: dict[str, bytes]) -> dict[str, str]:
@@ -181,7 +181,7 @@ def remember(current: dict[str, object] | None, files: dict[str, str], strict_ok
     package folder as generate writes it, the manifest included), and whether ``--strict`` passes
     on them (no warning, a version bump large enough)."""
     folder = cache.cache_dir("fastcheck")
-    if current is None or folder is None or _black_version() != black_pin():
+    if current is None or folder is None or _formatter_version() != formatter_pin():
         return
     hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
     cache.write(folder, _record_key(current), json.dumps({"files": hashes, "strict_ok": strict_ok}, sort_keys=True))
@@ -202,7 +202,7 @@ def up_to_date(
     from .provenance import MANIFEST
 
     folder = cache.cache_dir("fastcheck")
-    if folder is None or _black_version() != black_pin() or info.refused or not info.is_dir:
+    if folder is None or _formatter_version() != formatter_pin() or info.refused or not info.is_dir:
         return False
     try:
         data = json.loads(info.disk.get(MANIFEST, b""))

@@ -1,23 +1,21 @@
-"""The writer's layouts of long statements are Black's own: Black leaves them unchanged, so a
-block made of them costs Black one pass, not two (generator/emit/layout.py). A wrong guess would
-only cost time (test_format holds the output), so these prove the time is saved, on statements
-longer than the goldens' ones."""
+"""The writer's layouts of long statements are the formatters' own: Black and Ruff's formatter
+leave them unchanged (generator/emit/layout.py), on statements longer than the goldens' ones.
+Where both would split a statement alike, that only keeps the rendered text close to the output;
+where they would part (a long annotation, a string too long for its line), it is what makes the
+output Black's (tests/generator/test_format.py)."""
 
 from __future__ import annotations
 
 import black
 import pytest
+from black.mode import TargetVersion
 
 from generator.emit import layout
 from generator.emit import writer_models as code_models
-from generator.emit.blocks import blocks
-from generator.emit.format import MODE
-from generator.emit.render import render
+from generator.emit.format import format_files
 from generator.ir import EnumAlias, Field, Model, TypeRef
-from generator.load.reader import load_document
-from generator.lower.api import build_api
-from tests.goldens import cases, spec_of
 
+MODE = black.Mode(target_versions={TargetVersion.PY310}, line_length=layout.WIDTH)
 LONG = "ResponseOutputItemCodeInterpreterCallOutputsItemVariantWithAVeryLongName"
 
 
@@ -63,29 +61,7 @@ STATEMENTS = {
 
 
 @pytest.mark.parametrize("label", list(STATEMENTS))
-def test_layout_is_left_unchanged_by_black(label: str) -> None:
+def test_layout_is_left_unchanged_by_both_formatters(label: str) -> None:
     text = "\n".join(STATEMENTS[label]) + "\n"
     assert black.format_str(text, mode=MODE) == text
-
-
-def test_models_with_long_names_cost_black_one_pass() -> None:
-    """Every block of the long_names golden's models module but the class heads (a member's long
-    annotation is left to Black) is Black's output already: enum aliases, key sets, TypedDicts,
-    from_dict's split conversions, to_dict's split conditional expressions and comprehensions."""
-    case = next(case for case in cases() if case.name == "long_names")
-    files = render(build_api(load_document(spec_of(case)), case.name))
-    changed, seen = [], 0
-    models = [
-        blocks(text)
-        for name, text in sorted(files.items())
-        if name.startswith("models/_") and name.endswith(".py") and "__init__" not in name
-    ]
-    for unit in (unit for units in models for unit in units):
-        for text, indent in unit.parts:
-            if text.startswith("@dataclass"):
-                continue
-            seen += 1
-            mode = black.Mode(target_versions=MODE.target_versions, line_length=MODE.line_length - indent)
-            if black.format_str(text, mode=mode) != text:
-                changed.append(text.splitlines()[0])
-    assert seen >= 8 and changed == []
+    assert format_files({"m.py": text}, "m")["m.py"] == text

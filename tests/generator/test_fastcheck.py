@@ -79,9 +79,9 @@ def test_a_deleted_file_is_drift(work: Path, capsys: pytest.CaptureFixture[str])
 
 
 @pytest.mark.parametrize(
-    ("what", "record_outdated"), [("code_digest", True), ("_black_version", False), ("black_pin", False)]
+    ("what", "record_outdated"), [("code_digest", True), ("_formatter_version", False), ("formatter_pin", False)]
 )
-def test_another_generator_or_black_runs_the_full_check(
+def test_another_generator_or_formatter_runs_the_full_check(
     work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, what: str, record_outdated: bool
 ) -> None:
     monkeypatch.setattr(fastcheck, what, lambda: "something else")
@@ -96,15 +96,15 @@ def test_another_generator_or_black_runs_the_full_check(
     assert run(capsys, "check", *ARGS)[0] == 1
 
 
-def test_the_black_pin_is_the_one_pyproject_installs() -> None:
-    """The pin has one source, pyproject.toml (read through the installed metadata), and the Black
+def test_the_formatter_pin_is_the_one_pyproject_installs() -> None:
+    """The pin has one source, pyproject.toml (read through the installed metadata), and the Ruff
     this environment formats with is that release (else the quick path would never run)."""
     import tomllib
 
     dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-    pin = fastcheck.black_pin()
-    assert pin is not None and f"black=={pin}" in dependencies
-    assert fastcheck._black_version() == pin
+    pin = fastcheck.formatter_pin()
+    assert pin is not None and f"ruff=={pin}" in dependencies
+    assert fastcheck._formatter_version() == pin
 
 
 @pytest.fixture
@@ -119,25 +119,25 @@ def pinned(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[list[str] | No
             return requirements
 
         monkeypatch.setattr(importlib.metadata, "requires", requires)
-        fastcheck.black_pin.cache_clear()
+        fastcheck.formatter_pin.cache_clear()
 
     yield pin
-    fastcheck.black_pin.cache_clear()
+    fastcheck.formatter_pin.cache_clear()
 
 
 def test_a_checkout_run_without_installing_reads_its_pyproject(pinned: Callable[[list[str] | None], None]) -> None:
     pinned(None)
-    assert fastcheck.black_pin() == importlib.metadata.version("black")
+    assert fastcheck.formatter_pin() == importlib.metadata.version("ruff")
 
 
 @pytest.mark.parametrize(
-    "requirements", [["black>=26"], ['black==26.10.1; extra == "dev"'], ["black==1", "black==2"], []]
+    "requirements", [["ruff>=0.17"], ['ruff==0.17.6; extra == "dev"'], ["ruff==1", "ruff==2"], []]
 )
 def test_no_exact_pin_leaves_the_quick_path(
     work: Path, capsys: pytest.CaptureFixture[str], pinned: Callable[[list[str] | None], None], requirements: list[str]
 ) -> None:
     pinned(requirements)
-    assert fastcheck.black_pin() is None
+    assert fastcheck.formatter_pin() is None
     code, out, _ = run(capsys, "check", *ARGS)
     assert code == 0 and QUICK not in out
 
@@ -161,12 +161,12 @@ def test_other_settings_run_the_full_check(work: Path, capsys: pytest.CaptureFix
     assert QUICK not in out
 
 
-def test_quick_check_imports_no_validator_jinja_or_black(work: Path) -> None:
+def test_quick_check_imports_no_validator_jinja_or_formatter(work: Path) -> None:
     probe = (
         "import sys, time\n"
         "from generator.cli import main\n"
         f"code = main({list(('check', *ARGS))!r})\n"
-        "heavy = sorted(m for m in ('black', 'jinja2', 'openapi_spec_validator') if m in sys.modules)\n"
+        "heavy = sorted(m for m in ('black', 'ruff', 'jinja2', 'openapi_spec_validator') if m in sys.modules)\n"
         "print(code, heavy)\n"
     )
     started = time.perf_counter()

@@ -1,100 +1,98 @@
-"""Formatting block by block (in parallel, cached) gives exactly Black's output for the module;
-the runtime modules, copied without formatting, are Black's output already."""
+"""The generated modules are formatted by Ruff's formatter, and the output is Black's too: Black
+leaves every module as Ruff wrote it, for this project's spec, every golden case and a corpus
+document (``make lint`` runs ``black --check`` over generated/ and the goldens as written)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import black
 import pytest
+from black.mode import TargetVersion
 
-from generator.emit.blocks import ONE_BLANK_LINE, PART, STATEMENT, TWO_BLANK_LINES, UNIT, Unit, blocks, without_cuts
-from generator.emit.format import MODE, format_files
+from generator.emit import layout
+from generator.emit.format import format_files
 from generator.emit.render import RUNTIME_FILES, render
 from generator.load.reader import load_document
 from generator.lower.api import build_api
+from generator.problems import SpecError
 from tests.conftest import SPEC
+from tests.corpus_report import CORPUS
 from tests.goldens import cases, spec_of
 
-
-def _sources() -> list[tuple[str, dict[str, str]]]:
-    out = [("botpress", render(build_api(load_document(SPEC), "botpress_client")))]
-    for case in cases():
-        out.append((case.name, render(build_api(load_document(spec_of(case)), case.name))))
-    return out
-
-
-SOURCES = _sources()
+BLACK = black.Mode(target_versions={TargetVersion.PY310}, line_length=layout.WIDTH)
+BLACK_STUBS = black.Mode(target_versions={TargetVersion.PY310}, line_length=layout.WIDTH, is_pyi=True)
+# a document of the corpus with every kind of construct the others have (unions, enums, long
+# names, deep objects), small enough for Black to check in seconds
+CORPUS_DOC = CORPUS / "openapi-python-client" / "baseline_openapi_3.1.yaml"
 
 
-@pytest.mark.parametrize(("label", "files"), SOURCES, ids=[label for label, _ in SOURCES])
-def test_block_formatting_equals_whole_module_formatting(label: str, files: dict[str, str], tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("CODEGEN_CACHE_DIR", str(tmp_path))
-    verbatim = frozenset(RUNTIME_FILES)
-    cold = format_files(files, label, verbatim)
-    warm = format_files(files, label, verbatim)  # every block now comes from the cache
-    for name, source in files.items():
+def _sources() -> list[tuple[str, Path]]:
+    return [("botpress", SPEC), *((case.name, spec_of(case)) for case in cases())]
+
+
+def _assert_black_keeps(files: dict[str, str]) -> None:
+    for name, text in files.items():
         if name.endswith(".py"):
-            assert cold[name] == black.format_str(without_cuts(source), mode=MODE), name
-    assert warm == cold
-    assert any(tmp_path.rglob("*")), "the cache was not written"
-    # the cuts were used: top-level units and methods formatted one by one
-    cut = {name: blocks(files[name]) for name in ("models/_table.py", "_client.py") if name in files}
-    assert all(len(units) > 1 for units in cut.values()), cut.keys()
-    if "_client.py" in cut:
-        assert any(indent == 4 for unit in cut["_client.py"] for _, indent in unit.parts)
+            assert black.format_str(text, mode=BLACK) == text, name
+        elif name.endswith(".pyi"):
+            assert black.format_str(text, mode=BLACK_STUBS) == text, name
 
 
-def test_blocks_are_cut_at_the_marks_only() -> None:
-    source = "\n".join(
-        [
-            'x = """',
-            "class NotCut:",  # inside a string, unmarked: not a cut
-            '"""',
-            UNIT,
-            "",
-            "",
-            "@decorator",
-            "class A:",
-            '    """Doc."""',
-            f"    {PART}",
-            "",
-            "    def f(self):",
-            "        pass",
-            PART,
-            "",
-            "    def g(self):",
-            "        pass",
-            UNIT,
-            "",
-            "",
-            "def h():",
-            "    pass",
-            "",
-        ]
+@pytest.mark.parametrize(("label", "spec"), _sources(), ids=[label for label, _ in _sources()])
+def test_the_formatted_package_is_black_formatted(label: str, spec: Path) -> None:
+    files = format_files(render(build_api(load_document(spec), label)), label, frozenset(RUNTIME_FILES))
+    _assert_black_keeps(files)
+
+
+def test_a_corpus_package_is_black_formatted() -> None:
+    if not CORPUS_DOC.is_file():
+        pytest.skip(f"no corpus beside the checkout ({CORPUS_DOC})")
+    files = format_files(render(build_api(load_document(CORPUS_DOC), "corpus")), "corpus", frozenset(RUNTIME_FILES))
+    _assert_black_keeps(files)
+
+
+def test_long_annotations_and_long_strings_are_laid_out_as_black_does() -> None:
+    """The two statements where the formatters part: both keep the writer's layout."""
+    member = "VeryLongModelNameOfAGeneratedUnionMemberNumber"
+    alias = layout.string_value("Alias: TypeAlias = ", [f"{member}{i}" for i in range(4)], " | ")
+    annotation = layout.parameter_annotation("argument", " | ".join(f"models.{member}{i}" for i in range(3)), "UNSET", 8)
+    source = (
+        f"Alias: TypeAlias = {alias}\n\n\nclass C:\n    def f(\n        self,\n        *,\n"
+        f"        argument: {annotation} = UNSET,\n    ) -> None:\n        pass\n"
     )
-    units = blocks(source)
-    assert [[(text.splitlines()[0], indent) for text, indent in unit.parts] for unit in units] == [
-        [('x = """', 0)],
-        [("@decorator", 0), ("def f(self):", 4), ("def g(self):", 4)],
-        [("def h():", 0)],
-    ]
-    assert UNIT not in without_cuts(source) and PART not in without_cuts(source)
-
-
-def test_a_method_that_cannot_be_dedented_stays_in_its_class() -> None:
-    source = "\n".join(["class A:", PART, "    def f(self):", '        s = """', "at column 0", '"""', ""])
-    assert blocks(source) == [Unit(TWO_BLANK_LINES, [(without_cuts(source), 0)])]
-
-
-def test_statement_cuts_keep_the_one_blank_line_between_statements() -> None:
-    doc = '"""Doc of A."""'
-    source = "\n".join(['A: TypeAlias = Literal["a"]', doc, STATEMENT, "B = 1", STATEMENT, "C = 2", ""])
-    units = blocks(source)
-    assert [unit.gap for unit in units] == [TWO_BLANK_LINES, ONE_BLANK_LINE, ONE_BLANK_LINE]
-    assert [unit.parts for unit in units] == [
-        [(f'A: TypeAlias = Literal["a"]\n{doc}\n', 0)],
-        [("B = 1\n", 0)],
-        [("C = 2\n", 0)],
-    ]
-    assert without_cuts(source) == f'A: TypeAlias = Literal["a"]\n{doc}\n\nB = 1\n\nC = 2\n'
     formatted = format_files({"m.py": source}, "m")["m.py"]
-    assert formatted == black.format_str(without_cuts(source), mode=MODE) == without_cuts(source)
+    assert formatted == black.format_str(source, mode=BLACK)
+    assert alias.startswith("(\n") and annotation.startswith("(")
+
+
+def test_stubs_are_formatted_in_stub_style() -> None:
+    source = "from ._a import *\nclass A:\n    x: int\n\n\n\ndef f() -> None: ...\n"
+    formatted = format_files({"m.pyi": source}, "m")["m.pyi"]
+    assert formatted == black.format_str(source, mode=BLACK_STUBS)
+
+
+def test_the_users_ruff_settings_do_not_change_the_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 20\n[tool.ruff.format]\nquote-style = 'single'\n")
+    (tmp_path / "ruff.toml").write_text("line-length = 20\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the formatter's folder inside the user's project
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    source = 'value = {"first": 1, "second": 2, "third": 3}\n'
+    assert format_files({"build/m.py": source}, "m") == {"build/m.py": source}
+    assert not list(tmp_path.rglob(".ruff_cache")), "the formatter wrote a cache"
+    assert sorted(os.listdir(tmp_path)) == ["pyproject.toml", "ruff.toml"]
+
+
+def test_other_files_and_verbatim_modules_pass_unchanged() -> None:
+    files = {"README.md": "# x  \n", "_runtime.py": "x = ( 1 )\n", "m.py": "x = ( 1 )\n"}
+    assert format_files(files, "m", frozenset({"_runtime.py"})) == {**files, "m.py": "x = 1\n"}
+
+
+def test_generated_code_that_does_not_parse_is_a_located_problem() -> None:
+    with pytest.raises(SpecError) as caught:
+        format_files({"models/_a.py": "def f(:\n"}, "pkg")
+    assert "generated code does not parse" in str(caught.value) and "_a.py" in str(caught.value)

@@ -2,22 +2,17 @@
 """Every definition of ``models``, for type checkers (the modules load on first use)."""
 
 from ._bot_issue import *
-from ._bot_issue_category import *
 from ._column_definition import *
-from ._column_definition_format import *
 from ._column_items import *
 from ._column_metadata import *
 from ._column_type import *
 from ._computed_definition import *
-from ._computed_definition_action import *
 from ._create_message_body import *
-from ._create_message_body_origin import *
 from ._create_message_response import *
 from ._delete_bot_issue_response import *
 from ._delete_file_response import *
 from ._delete_workspace_response import *
 from ._error import *
-from ._error_type import *
 from ._get_bot_issue_response import *
 from ._get_message_response import *
 from ._get_or_create_table_body import *
@@ -28,14 +23,10 @@ from ._list_file_passages_response import *
 from ._list_file_tag_values_response import *
 from ._list_tag_values_response import *
 from ._message import *
-from ._message_direction import *
-from ._message_origin import *
 from ._message_schedule import *
 from ._pagination_meta import *
 from ._passage import *
 from ._passage_meta import *
-from ._passage_meta_subtype import *
-from ._passage_meta_type import *
 from ._rename_table_column_body import *
 from ._rename_table_column_response import *
 from ._set_state_expiry_body import *
@@ -44,7 +35,6 @@ from ._state import *
 from ._state_type import *
 from ._table import *
 from ._table_schema import *
-from ._table_schema_type import *
 from ._tag_type import *
 from ._tag_value import *
 from ._update_workspace_member_body import *

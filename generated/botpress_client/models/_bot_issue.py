@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as _field
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import (
     _CONTAINERS as _NOT_SCALAR,
@@ -18,7 +18,11 @@ from .._serde import (
 )
 from .._types import UNSET, Unset, _Model
 
-__all__ = ["BotIssue"]
+__all__ = ["BotIssueCategory", "BotIssue"]
+
+BotIssueCategory: TypeAlias = Literal["user_code"] | str
+"""Category of the issue. Open list; `user_code` is one known value.
+Open set: values not listed here are accepted and kept as they are."""
 
 
 _BOT_ISSUE_KEYS: frozenset[str] = frozenset(
@@ -130,8 +134,3 @@ class BotIssue(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._bot_issue_category import BotIssueCategory

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping, TypedDict
+from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import UNSET, Unset, _Model
 
-__all__ = ["ColumnDefinition", "ColumnDefinitionDict"]
+__all__ = ["ColumnDefinitionFormat", "ColumnDefinition", "ColumnDefinitionDict"]
+
+ColumnDefinitionFormat: TypeAlias = Literal["date-time"]
+"""Only `date-time`."""
 
 
 _COLUMN_DEFINITION_KEYS: frozenset[str] = frozenset(
@@ -132,7 +135,6 @@ class ColumnDefinitionDict(_ColumnDefinitionDictRequired, _ColumnDefinitionDictO
 
 # The definitions of other modules of models this one uses, imported last: modules refer
 # to each other (in cycles too) only inside functions, so each is complete when read.
-from ._column_definition_format import ColumnDefinitionFormat
 from ._column_items import ColumnItems, ColumnItemsDict
 from ._column_metadata import ColumnMetadata, ColumnMetadataDict
 from ._column_type import ColumnType

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping, TypedDict
+from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import UNSET, Unset, _Model
 
-__all__ = ["ComputedDefinition", "ComputedDefinitionDict"]
+__all__ = ["ComputedDefinitionAction", "ComputedDefinition", "ComputedDefinitionDict"]
+
+ComputedDefinitionAction: TypeAlias = Literal["ai", "code", "workflow"]
+"""How the column value is computed."""
 
 
 _COMPUTED_DEFINITION_KEYS: frozenset[str] = frozenset(
@@ -113,8 +116,3 @@ _ComputedDefinitionDictOptional = TypedDict(
 
 class ComputedDefinitionDict(_ComputedDefinitionDictRequired, _ComputedDefinitionDictOptional):
     """JSON form of ``ComputedDefinition`` (wire names as keys)."""
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._computed_definition_action import ComputedDefinitionAction

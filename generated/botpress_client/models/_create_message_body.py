@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import UNSET, Unset, _Model
 
-__all__ = ["CreateMessageBody"]
+__all__ = ["CreateMessageBodyOrigin", "CreateMessageBody"]
+
+CreateMessageBodyOrigin: TypeAlias = Literal["synthetic"]
+"""Origin of the message; only `synthetic`."""
 
 
 _CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
@@ -94,5 +97,4 @@ class CreateMessageBody(_Model):
 
 # The definitions of other modules of models this one uses, imported last: modules refer
 # to each other (in cycles too) only inside functions, so each is complete when read.
-from ._create_message_body_origin import CreateMessageBodyOrigin
 from ._message_schedule import MessageSchedule

@@ -5,12 +5,52 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import UNSET, Unset, _Model
 
-__all__ = ["Error"]
+__all__ = ["ErrorType", "Error"]
+
+ErrorType: TypeAlias = (
+    Literal[
+        "InvalidPayload",
+        "InvalidJsonSchema",
+        "InvalidDataFormat",
+        "InvalidIdentifier",
+        "ReferenceNotFound",
+        "InvalidQuery",
+        "Runtime",
+        "BreakingChanges",
+        "Unauthorized",
+        "PaymentRequired",
+        "Forbidden",
+        "QuotaExceeded",
+        "ResourceNotFound",
+        "MethodNotFound",
+        "RelationConflict",
+        "ReferenceConstraint",
+        "ResourceLockedConflict",
+        "AlreadyExists",
+        "ResourceGone",
+        "PayloadTooLarge",
+        "LimitExceeded",
+        "UnsupportedMediaType",
+        "RateLimited",
+        "Unknown",
+        "Internal",
+        "OperationTimeout",
+    ]
+    | str
+)
+"""Error type. Known types and their statuses: 400 InvalidPayload, InvalidJsonSchema,
+InvalidDataFormat, InvalidIdentifier, ReferenceNotFound, InvalidQuery, Runtime,
+BreakingChanges; 401 Unauthorized; 402 PaymentRequired; 403 Forbidden,
+QuotaExceeded; 404 ResourceNotFound; 405 MethodNotFound; 409 RelationConflict,
+ReferenceConstraint, ResourceLockedConflict, AlreadyExists; 410 ResourceGone;
+413 PayloadTooLarge, LimitExceeded; 415 UnsupportedMediaType; 429 RateLimited;
+500 Unknown, Internal; 504 OperationTimeout. Open list.
+Open set: values not listed here are accepted and kept as they are."""
 
 
 _ERROR_KEYS: frozenset[str] = frozenset({"id", "code", "type", "message", "metadata"})
@@ -79,8 +119,3 @@ class Error(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._error_type import ErrorType

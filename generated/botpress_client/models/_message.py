@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as _field
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import (
     _CONTAINERS as _NOT_SCALAR,
@@ -18,7 +18,14 @@ from .._serde import (
 )
 from .._types import UNSET, Unset, _Model
 
-__all__ = ["Message"]
+__all__ = ["MessageDirection", "MessageOrigin", "Message"]
+
+MessageDirection: TypeAlias = Literal["incoming"] | str
+"""Direction of the message. Open list; `incoming` is one known value.
+Open set: values not listed here are accepted and kept as they are."""
+
+MessageOrigin: TypeAlias = Literal["synthetic"]
+"""Origin of the message; only `synthetic`."""
 
 
 _MESSAGE_KEYS: frozenset[str] = frozenset(
@@ -130,9 +137,3 @@ class Message(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._message_direction import MessageDirection
-from ._message_origin import MessageOrigin

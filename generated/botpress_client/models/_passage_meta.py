@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
 from .._types import UNSET, Unset, _Model
 
-__all__ = ["PassageMeta"]
+__all__ = ["PassageMetaSubtype", "PassageMetaType", "PassageMeta"]
+
+PassageMetaSubtype: TypeAlias = Literal["title"] | str
+"""Sub-kind of passage. Open list; `title` is one known value.
+Open set: values not listed here are accepted and kept as they are."""
+
+PassageMetaType: TypeAlias = Literal["chunk"] | str
+"""Kind of passage. Open list; `chunk` is one known value.
+Open set: values not listed here are accepted and kept as they are."""
 
 
 _PASSAGE_META_KEYS: frozenset[str] = frozenset(
@@ -80,9 +88,3 @@ class PassageMeta(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._passage_meta_subtype import PassageMetaSubtype
-from ._passage_meta_type import PassageMetaType

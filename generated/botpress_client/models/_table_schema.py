@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping, TypedDict
+from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import UNSET, Unset, _Model
 
-__all__ = ["TableSchema", "TableSchemaDict"]
+__all__ = ["TableSchemaType", "TableSchema", "TableSchemaDict"]
+
+TableSchemaType: TypeAlias = Literal["object"]
+"""Always `object`."""
 
 
 _TABLE_SCHEMA_KEYS: frozenset[str] = frozenset(
@@ -100,4 +103,3 @@ class TableSchemaDict(_TableSchemaDictRequired, _TableSchemaDictOptional):
 # The definitions of other modules of models this one uses, imported last: modules refer
 # to each other (in cycles too) only inside functions, so each is complete when read.
 from ._column_definition import ColumnDefinition, ColumnDefinitionDict
-from ._table_schema_type import TableSchemaType
