@@ -20,6 +20,8 @@ RESERVED = frozenset(
     | {"stub", "verify", "reset", "default", "error_event", "malformed_event"}
 )
 _DATETIME = "2024-01-01T00:00:00Z"
+MAX_DEFAULT_CHARS = 64 * 1024
+"""The largest default answer built from the spec's examples, as JSON text."""
 _KINDS = {"str": "string", "datetime": "string", "int": "integer", "float": "number"}
 _KINDS |= {"bool": "boolean", "list": "array", "dict": "object", "model": "object"}
 
@@ -54,7 +56,8 @@ class TestingModule:
 class _Defaults:
     """Minimal valid JSON instances of the response types."""
 
-    def __init__(self, api: Api) -> None:
+    def __init__(self, api: Api, examples: bool = True) -> None:
+        self.examples = examples  # False: minimal instances only (a default built from examples too large)
         self.models = {m.name: m for m in api.models}
         self.enums = {e.name: e for e in api.enums}
         self.unions = {u.name: u for u in api.unions}
@@ -82,7 +85,9 @@ class _Defaults:
             return {}
         if kind == "model":
             model = self.models[t.name]
-            return copy.deepcopy(model.example.value) if model.example is not None else self.model(model)
+            if model.example is not None and self.examples:
+                return copy.deepcopy(model.example.value)
+            return self.model(model)
         if kind == "union":
             union = self.unions.get(t.name) if t.name else None
             if union is not None and union.prop and union.tags:
@@ -105,7 +110,7 @@ class _Defaults:
             return {
                 f.wire: (
                     copy.deepcopy(f.example.value)
-                    if f.example is not None
+                    if f.example is not None and self.examples
                     else _within_rules(self.value(f.type, f.wire), checks.get(f.wire))
                 )
                 for f in m.fields
@@ -174,6 +179,14 @@ class _Writer:
             return self.annotation(op.response_type)
         return {"text": "str", "bytes": "bytes", "binary": "bytes"}.get(op.response_kind, "None")
 
+    def bounded(self, default: object, t: TypeRef) -> str:
+        """The JSON text of a default answer; the minimal instance instead when the one built
+        from examples (each bounded, but many may nest) is over :data:`MAX_DEFAULT_CHARS`."""
+        text = _json_text(default)
+        if len(text) > MAX_DEFAULT_CHARS:
+            return _json_text(_Defaults(self.api, examples=False).value(t))
+        return text
+
     def event(self, op: Operation) -> str:
         """The annotation of one event ``streams`` takes: the event's type (or its JSON form),
         text, or a raw ``ServerSentEvent`` (always accepted: sent as it is)."""
@@ -206,7 +219,7 @@ class _Writer:
             args.append(f"check=_validators.{check}")
         default = op.event_example.value if op.event_example is not None else self.defaults.value(etype)
         if default is not None:
-            args.append(f"default_json={_json_text(default)}")
+            args.append(f"default_json={self.bounded(default, etype)}")
         return "FakeEvents(" + ", ".join(args) + ")"
 
     def param(self, p: Parameter) -> str:
@@ -271,7 +284,7 @@ class _Writer:
         if op.response_example is not None:
             default = op.response_example.value
         if default is not None:
-            args.append(f"default_json={_json_text(default)}")
+            args.append(f"default_json={self.bounded(default, op.response_type or TypeRef('str'))}")
         paging = self.paging(op)
         if paging:
             self.uses.add("FakePaging")

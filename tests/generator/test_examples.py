@@ -170,3 +170,12 @@ def test_a_binary_answer_keeps_no_example_and_no_warning(tmp_path: Path) -> None
     api, doc = build(tmp_path, content, {})
     assert api.operations[0].response_kind == "binary" and api.operations[0].response_example is None
     assert not doc.warnings
+
+
+def test_a_default_built_from_many_examples_is_bounded(tmp_path: Path) -> None:
+    big = "x" * 7000  # each under the bound of one example; twelve of them are not
+    props = {f"m{i}": {"type": "string", "example": big} for i in range(12)}
+    wide = {"type": "object", "required": sorted(props), "properties": props}
+    api, doc = build(tmp_path, {"application/json": {"schema": ref("Wide")}}, {"Wide": wide})
+    assert not doc.warnings and not doc.notes
+    assert default_of(api) == {name: name for name in sorted(props)}  # the minimal instance
