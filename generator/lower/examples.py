@@ -16,6 +16,7 @@ from typing import Any
 
 from ..ir import EnumAlias, Example, Field, Model, Operation, TypeRef, UnionDef
 from ..load.reader import Document, Node
+from ..problems import SpecError
 from .example_check import ExampleCheck
 from .names import Namer
 
@@ -100,6 +101,14 @@ class ExampleReader:
             return own
         return self.of_schema(self.deref(prop))
 
+    def _example_object(self, node: Node) -> Node | None:
+        """An Example Object, its ``$ref`` followed within the files already read (the loader
+        leaves ``examples`` unread: one that dangles is skipped, not an error)."""
+        try:
+            return self.doc.deref(node)
+        except (SpecError, KeyError):
+            return None
+
     def of_media(self, media: Node) -> Example | None:
         """A media type's ``example``, else the ``value`` of its first example that has one,
         else its schema's example."""
@@ -111,8 +120,8 @@ class ExampleReader:
         examples = value.get("examples")
         if isinstance(examples, dict):
             for name in examples:
-                entry = self.deref(media.child("examples", name))
-                if isinstance(entry.value, dict) and "value" in entry.value:
+                entry = self._example_object(media.child("examples", name))
+                if entry is not None and isinstance(entry.value, dict) and "value" in entry.value:
                     return self._take(entry.child("value"))
         if isinstance(value.get("schema"), dict):
             return self.of_schema(self.deref(media.child("schema")))

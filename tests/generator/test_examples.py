@@ -179,3 +179,31 @@ def test_a_default_built_from_many_examples_is_bounded(tmp_path: Path) -> None:
     api, doc = build(tmp_path, {"application/json": {"schema": ref("Wide")}}, {"Wide": wide})
     assert not doc.warnings and not doc.notes
     assert default_of(api) == {name: name for name in sorted(props)}  # the minimal instance
+
+
+def test_example_objects_by_ref_and_a_dangling_one(tmp_path: Path) -> None:
+    examples = {"gone": {"$ref": "#/components/examples/Missing"}, "kept": {"$ref": "#/components/examples/Cat"}}
+    spec = {
+        "openapi": "3.1.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/pet": {
+                "get": {
+                    "operationId": "getPet",
+                    "responses": {
+                        "200": {
+                            "description": "ok",
+                            "content": {"application/json": {"schema": ref("Pet"), "examples": examples}},
+                        }
+                    },
+                }
+            }
+        },
+        "components": {"schemas": {"Pet": PET}, "examples": {"Cat": {"value": {"id": "c1", "kind": "cat"}}}},
+    }
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    doc = load_document(str(path), validate=False)
+    api = build_api(doc, "pkg")
+    assert not doc.warnings
+    assert default_of(api) == {"id": "c1", "kind": "cat"}
