@@ -19,6 +19,19 @@ TypeKind = Literal[
 
 
 @dataclass(frozen=True)
+class Example:
+    """An ``example`` of the spec (schema, property or media type): its JSON value, as data, and
+    where it stands. Used by the package's test kit for the answers nothing stubs; one that does
+    not match its schema is left out at generation (with a warning)."""
+
+    value: Any  # JSON data: dict, list, str, int, float, bool or None
+    source: str  # FILE#/pointer of the value
+
+    def __hash__(self) -> int:  # the value may hold lists and dicts; equal examples share a source
+        return hash(self.source)
+
+
+@dataclass(frozen=True)
 class TypeRef:
     """A Python type of a JSON value, able to spell its own annotation."""
 
@@ -118,6 +131,7 @@ class Field:
     read_only: bool  # sent by the server only: not an argument of request bodies
     default_doc: str  # "Default: 1." style note for docstrings ("" when none)
     source: str  # FILE#/pointer of the property (where an allOf part declares it)
+    example: Example | None = None  # of the property (or of the schema it refers to)
 
 
 @dataclass(frozen=True)
@@ -130,6 +144,7 @@ class Model:
     closed: bool  # additionalProperties: false in the spec
     keys_const: str  # name of the frozenset of known wire names
     source: str  # FILE#/pointer, for messages
+    example: Example | None = None  # the schema's own ``example`` (or first of ``examples``)
 
     @property
     def required_fields(self) -> tuple[Field, ...]:
@@ -262,6 +277,8 @@ class Operation:
     event_type: TypeRef | None = None  # of the events of a ``text/event-stream`` answer
     event_decoder: str = ""  # in ``models``: decodes one event's JSON data; "" for raw events
     stream_switch: str = ""  # the boolean body argument asking for the event stream instead of JSON
+    response_example: Example | None = None  # of the success answer: its media type's, else its schema's
+    event_example: Example | None = None  # of one event of an event stream: its schema's
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:

@@ -16,9 +16,12 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 KIT = (
     "import {package}\n"
     "from {package} import testing\n"
+    "from {package}._fake_answers import default_stream\n"
     "api = testing.FakeApi()\n"
     "for fop in testing._OPERATIONS:\n"
     "    api._default_answer(fop)\n"
+    "    if fop.events is not None:\n"
+    "        default_stream(fop)\n"
 )
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -40,6 +43,8 @@ def warning_class(line: str) -> str:
     for kind, consequence in CONSEQUENCES.items():
         if consequence and line.endswith(consequence):
             return kind
+    if "example does not match the schema" in line:
+        return "example"
     if "; named " in line or "method named " in line:
         return "names"
     if "is not checked by the client" in line:

@@ -16,9 +16,19 @@ import httpx
 
 from ._async_client import AsyncTransport
 from ._base_client import SyncTransport
-from ._fake_answers import FakeClock, InvalidStub, Script, _Answer, _reply, checked_answer
-from ._fake_wire import Call, FakeOperation, FakePaging, FakeParam, SpecViolation, read_request
-from ._serde import _to_json
+from ._fake_answers import FakeClock, Script, _Answer, _reply, default_stream, error_body, last_page
+from ._fake_checks import InvalidStub, asks_stream, checked_answer
+from ._fake_wire import (
+    Call,
+    FakeEvents,
+    FakeOperation,
+    FakePaging,
+    FakeParam,
+    SpecViolation,
+    read_request,
+)
+from ._serde import _to_json, json_dumps
+from ._sse import ServerSentEvent
 from ._types import UNSET
 
 __all__ = [
@@ -27,6 +37,7 @@ __all__ = [
     "Call",
     "FakeApiBase",
     "FakeClock",
+    "FakeEvents",
     "FakeOperation",
     "FakePaging",
     "FakeParam",
@@ -111,6 +122,17 @@ class OperationStub(Generic[R]):
         generated stub of a list operation types it as ``pages``."""
         return self._new().pages(*pages)
 
+    def _streams(self, *events: Any) -> Script[R]:
+        """Answer a stream of these events; the generated stub of an operation that streams
+        types it as ``streams``."""
+        return self._new().streams(*events)
+
+    def _returns_bytes(
+        self, *bodies: bytes, content_type: str, status: int | None = None
+    ) -> Script[R]:
+        """Answer these bytes; the generated stub of a binary answer types it."""
+        return self._new().returns_bytes(*bodies, content_type=content_type, status=status)
+
     def responds(
         self,
         status: int,
@@ -143,7 +165,7 @@ class OperationStub(Generic[R]):
             answer = self._script._take()
             if answer is not None:
                 return answer
-        return self._api._default_answer(self._fop)
+        return self._api._default_answer(self._fop, call)
 
     # -- the call log -------------------------------------------------------------------
     @property
@@ -309,19 +331,49 @@ class FakeApiBase:
             answer = self.stub(fop.method_name)._answer(call)
         return answer(self, fop, call)
 
-    def _default_answer(self, fop: FakeOperation) -> _Answer:
-        found = self._defaults.get(fop.method_name)
+    def _default_data(self, fop: FakeOperation) -> Any:
+        """The answer of an operation nothing stubs (checked: :class:`InvalidStub` names the
+        path where it breaks the response schema)."""
+        value = copy.deepcopy(fop.default)
+        if value is None and fop.op.response in ("text", "bytes", "binary"):
+            value = "" if fop.op.response == "text" else b""
+        try:
+            return last_page(fop, value)
+        except InvalidStub as exc:
+            rule = f"{exc.rule} (in the default answer: stub this operation)"
+            raise InvalidStub(fop.label, exc.path, rule) from None
+
+    def _default_answer(self, fop: FakeOperation, call: Call | None = None) -> _Answer:
+        stream = call is not None and asks_stream(fop, call)
+        key = f"{fop.method_name} stream" if stream else fop.method_name
+        found = self._defaults.get(key)
         if found is None:
-            value = fop.default
-            if value is None and fop.op.response in ("text", "bytes"):
-                value = "" if fop.op.response == "text" else b""
-            data = checked_answer(fop, value)
-            found = self._defaults[fop.method_name] = _reply(fop, data, fop.status, None)
+            if stream:
+                found = default_stream(fop)
+            else:
+                found = _reply(fop, self._default_data(fop), fop.status, None)
+            self._defaults[key] = found
         return found
 
+    def error_event(
+        self, *, type: str | None = None, message: str | None = None
+    ) -> ServerSentEvent:
+        """An ``error`` event in the API's error shape, for ``streams(...)``: the stream raises
+        ``StreamEventError`` when it reaches it."""
+        body = json_dumps(error_body(self, None, type, message)).decode("utf-8")
+        return ServerSentEvent(event="error", data=body)
+
+    @staticmethod
+    def malformed_event(data: str = "{not json") -> ServerSentEvent:
+        """An event whose data the stream cannot read, for ``streams(...)``: the stream raises
+        ``StreamDecodeError`` naming it when it reaches it."""
+        return ServerSentEvent(data=data)
+
     def default(self, method: str) -> Any:
-        """The JSON of the answer an operation gives when nothing is stubbed."""
-        return copy.deepcopy(self._operations_by_method[method].default)
+        """The JSON of the answer an operation gives when nothing is stubbed: the spec's example
+        of the answer, else a minimal valid instance (its members' examples where they have one);
+        a list operation's without a next-page token."""
+        return self._default_data(self._operations_by_method[method])
 
     # -- the whole fake -------------------------------------------------------------------------
     def verify(self) -> None:

@@ -13,8 +13,8 @@ bearer token, query and body) even with ``validate_requests=False``: one the rea
 refuse raises :class:`SpecViolation` naming the operation, the field and the rule. Each
 operation is an attribute of the fake (``api.<method>``) that stubs its answers
 (``returns``, ``when``, ``fails``, ``rate_limited``, ``network_error``, ``timeout``,
-``pages``) and asserts its calls (``assert_called_once_with``...). Unstubbed operations answer
-a minimal valid instance of their response schema. Retry waits take no real time
+``pages``, ``streams``, ``returns_bytes``) and asserts its calls (``assert_called_once_with``...). Unstubbed operations answer
+the spec's example, else a minimal valid instance of their response schema. Retry waits take no real time
 (``api.clock``). See the README's "Testing your code".
 """
 
@@ -107,17 +107,7 @@ _OPERATIONS = (
         ),
         body_required=True,
         decode=models.GetOrCreateTableResponse.from_dict,
-        default={
-            "table": {
-                "id": "id",
-                "name": "name",
-                "schema": {"type": "object", "properties": {}, "additionalProperties": True},
-            },
-            "created": False,
-            "rows": 0,
-            "stale": 0,
-            "indexing": 0,
-        },
+        default_json='{"table":{"id":"id","name":"name","schema":{"type":"object","properties":{},"additionalProperties":true}},"created":false,"rows":0,"stale":0,"indexing":0}',
     ),
     FakeOperation(
         _GET_TABLE,
@@ -132,13 +122,7 @@ _OPERATIONS = (
             FakeParam("user_role", "x-user-role", "header"),
         ),
         decode=models.GetTableResponse.from_dict,
-        default={
-            "table": {
-                "id": "id",
-                "name": "name",
-                "schema": {"type": "object", "properties": {}, "additionalProperties": True},
-            }
-        },
+        default_json='{"table":{"id":"id","name":"name","schema":{"type":"object","properties":{},"additionalProperties":true}}}',
     ),
     FakeOperation(
         _RENAME_TABLE_COLUMN,
@@ -155,13 +139,7 @@ _OPERATIONS = (
         body_members=(("name", "name"), ("newName", "new_name")),
         body_required=True,
         decode=models.RenameTableColumnResponse.from_dict,
-        default={
-            "table": {
-                "id": "id",
-                "name": "name",
-                "schema": {"type": "object", "properties": {}, "additionalProperties": True},
-            }
-        },
+        default_json='{"table":{"id":"id","name":"name","schema":{"type":"object","properties":{},"additionalProperties":true}}}',
     ),
     FakeOperation(
         _CREATE_MESSAGE,
@@ -182,7 +160,7 @@ _OPERATIONS = (
         ),
         body_required=True,
         decode=models.CreateMessageResponse.from_dict,
-        default={"message": {}},
+        default_json='{"message":{}}',
     ),
     FakeOperation(
         _GET_MESSAGE,
@@ -194,7 +172,7 @@ _OPERATIONS = (
             FakeParam("integration_alias", "x-integration-alias", "header"),
         ),
         decode=models.GetMessageResponse.from_dict,
-        default={"message": {}},
+        default_json='{"message":{}}',
     ),
     FakeOperation(
         _SET_STATE_EXPIRY,
@@ -210,7 +188,7 @@ _OPERATIONS = (
         body_members=(("expiry", "expiry"),),
         body_required=True,
         decode=models.SetStateExpiryResponse.from_dict,
-        default={"state": {}},
+        default_json='{"state":{}}',
     ),
     FakeOperation(
         _GET_USER,
@@ -222,7 +200,7 @@ _OPERATIONS = (
             FakeParam("integration_alias", "x-integration-alias", "header"),
         ),
         decode=models.GetUserResponse.from_dict,
-        default={"user": {}},
+        default_json='{"user":{}}',
     ),
     FakeOperation(
         _LIST_TAG_VALUES,
@@ -236,7 +214,7 @@ _OPERATIONS = (
             FakeParam("integration_alias", "x-integration-alias", "header"),
         ),
         decode=models.ListTagValuesResponse.from_dict,
-        default={"tags": [], "meta": {}},
+        default_json='{"tags":[],"meta":{}}',
         paging=FakePaging("next_token", "tags", ("meta", "nextToken")),
     ),
     FakeOperation(
@@ -254,7 +232,7 @@ _OPERATIONS = (
             FakeParam("user_role", "x-user-role", "header"),
         ),
         decode=models.ListFilePassagesResponse.from_dict,
-        default={"passages": [], "meta": {}},
+        default_json='{"passages":[],"meta":{}}',
         paging=FakePaging("next_token", "passages", ("meta", "nextToken")),
     ),
     FakeOperation(
@@ -271,7 +249,7 @@ _OPERATIONS = (
             FakeParam("user_role", "x-user-role", "header"),
         ),
         decode=models.ListFileTagValuesResponse.from_dict,
-        default={"values": [], "meta": {}},
+        default_json='{"values":[],"meta":{}}',
         paging=FakePaging("next_token", "values", ("meta", "nextToken")),
     ),
     FakeOperation(
@@ -287,7 +265,7 @@ _OPERATIONS = (
             FakeParam("user_role", "x-user-role", "header"),
         ),
         decode=models.DeleteFileResponse.from_dict,
-        default={},
+        default_json="{}",
     ),
     FakeOperation(
         _UPDATE_WORKSPACE_MEMBER,
@@ -300,7 +278,7 @@ _OPERATIONS = (
         body_members=(("role", "role"),),
         body_required=True,
         decode=models.WorkspaceMember.from_dict,
-        default={},
+        default_json="{}",
     ),
     FakeOperation(
         _DELETE_WORKSPACE,
@@ -310,7 +288,7 @@ _OPERATIONS = (
             FakeParam("multiple_integrations", "x-multiple-integrations", "header"),
         ),
         decode=models.DeleteWorkspaceResponse.from_dict,
-        default={},
+        default_json="{}",
     ),
     FakeOperation(
         _GET_BOT_ISSUE,
@@ -322,7 +300,7 @@ _OPERATIONS = (
             FakeParam("multiple_integrations", "x-multiple-integrations", "header"),
         ),
         decode=models.GetBotIssueResponse.from_dict,
-        default={"issue": {}},
+        default_json='{"issue":{}}',
     ),
     FakeOperation(
         _DELETE_BOT_ISSUE,
@@ -334,7 +312,7 @@ _OPERATIONS = (
             FakeParam("multiple_integrations", "x-multiple-integrations", "header"),
         ),
         decode=models.DeleteBotIssueResponse.from_dict,
-        default={},
+        default_json="{}",
     ),
 )
 

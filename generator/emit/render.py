@@ -33,6 +33,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_base_client.py",
     "_lazy.py",
     "_fake_wire.py",
+    "_fake_checks.py",
     "_fake_answers.py",
     "_testing.py",
     "_async_client.py",

@@ -1,10 +1,13 @@
 """What the generated ``testing`` module lists: per operation, the facts the fake API of
-``runtime/_testing.py`` reads a request back with, its default answer (a minimal valid
-instance of the response schema, deterministic), its page token and items, and the typed
-stub class; the imports those need."""
+``runtime/_testing.py`` reads a request back with, its default answer (the answer's example,
+else the schema's, else a minimal valid instance whose members use their own examples;
+deterministic, as compact JSON text), its page token and items, and the typed stub class; the
+imports those need."""
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 from dataclasses import dataclass
 
@@ -14,9 +17,11 @@ from .literals import py_literal, py_str
 # FakeApi's own attributes: an operation of the same name gets a trailing ``_``.
 RESERVED = frozenset(
     {"base_url", "token", "clock", "calls", "violations", "transport", "client", "async_client"}
-    | {"stub", "verify", "reset", "default"}
+    | {"stub", "verify", "reset", "default", "error_event", "malformed_event"}
 )
 _DATETIME = "2024-01-01T00:00:00Z"
+MAX_DEFAULT_CHARS = 64 * 1024
+"""The largest default answer built from the spec's examples, as JSON text."""
 _KINDS = {"str": "string", "datetime": "string", "int": "integer", "float": "number"}
 _KINDS |= {"bool": "boolean", "list": "array", "dict": "object", "model": "object"}
 
@@ -34,6 +39,8 @@ class FakeOp:
     const: str  # the ``_client`` constant of the operation's static facts
     item: str = ""  # annotation of a page's items, for ``pages`` ("" when not a list operation)
     iter_name: str = ""
+    event: str = ""  # annotation of one event ``streams`` takes ("" when the operation never streams)
+    binary: bool = False  # a binary answer: ``returns_bytes``
 
 
 @dataclass(frozen=True)
@@ -49,7 +56,8 @@ class TestingModule:
 class _Defaults:
     """Minimal valid JSON instances of the response types."""
 
-    def __init__(self, api: Api) -> None:
+    def __init__(self, api: Api, examples: bool = True) -> None:
+        self.examples = examples  # False: minimal instances only (a default built from examples too large)
         self.models = {m.name: m for m in api.models}
         self.enums = {e.name: e for e in api.enums}
         self.unions = {u.name: u for u in api.unions}
@@ -76,7 +84,10 @@ class _Defaults:
         if kind == "dict":
             return {}
         if kind == "model":
-            return self.model(self.models[t.name])
+            model = self.models[t.name]
+            if model.example is not None and self.examples:
+                return copy.deepcopy(model.example.value)
+            return self.model(model)
         if kind == "union":
             union = self.unions.get(t.name) if t.name else None
             if union is not None and union.prop and union.tags:
@@ -97,7 +108,13 @@ class _Defaults:
         try:
             checks = self.checks.get(m.name, {})
             return {
-                f.wire: _within_rules(self.value(f.type, f.wire), checks.get(f.wire)) for f in m.fields if f.required
+                f.wire: (
+                    copy.deepcopy(f.example.value)
+                    if f.example is not None and self.examples
+                    else _within_rules(self.value(f.type, f.wire), checks.get(f.wire))
+                )
+                for f in m.fields
+                if f.required
             }
         finally:
             self.stack.pop()
@@ -130,13 +147,10 @@ def _within_rules(value: object, check: ValueCheck | None) -> object:
     return value
 
 
-def _json_literal(value: object) -> str:
-    if isinstance(value, dict):
-        inner = ", ".join(f"{py_str(k)}: {_json_literal(v)}" for k, v in value.items())
-        return "{" + inner + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_json_literal(v) for v in value) + "]"
-    return py_literal(value)
+def _json_text(value: object) -> str:
+    """``value`` as a string literal of its compact JSON: one line, whatever its size (a Python
+    literal of a large example would take a line per member once formatted)."""
+    return py_str(json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False))
 
 
 def _pascal(name: str) -> str:
@@ -163,7 +177,50 @@ class _Writer:
     def answer(self, op: Operation) -> str:
         if op.response_type is not None:
             return self.annotation(op.response_type)
-        return {"text": "str", "bytes": "bytes"}.get(op.response_kind, "None")
+        return {"text": "str", "bytes": "bytes", "binary": "bytes"}.get(op.response_kind, "None")
+
+    def bounded(self, default: object, t: TypeRef) -> str:
+        """The JSON text of a default answer; the minimal instance instead when the one built
+        from examples (each bounded, but many may nest) is over :data:`MAX_DEFAULT_CHARS`."""
+        text = _json_text(default)
+        if len(text) > MAX_DEFAULT_CHARS:
+            return _json_text(_Defaults(self.api, examples=False).value(t))
+        return text
+
+    def event(self, op: Operation) -> str:
+        """The annotation of one event ``streams`` takes: the event's type (or its JSON form),
+        text, or a raw ``ServerSentEvent`` (always accepted: sent as it is)."""
+        if op.response_kind != "sse" and not op.stream_switch:
+            return ""
+        self.uses.add("ServerSentEvent")
+        etype = op.event_type
+        if etype is None:
+            return "ServerSentEvent | str"
+        if etype.kind in ("str", "any"):
+            return f"{self.annotation(etype)} | ServerSentEvent"
+        self.uses.update(("Mapping", "Any"))
+        return f"{self.annotation(etype)} | Mapping[str, Any] | ServerSentEvent"
+
+    def events(self, op: Operation) -> str:
+        """The ``FakeEvents(...)`` of an operation that streams ("" for another)."""
+        if op.response_kind != "sse" and not op.stream_switch:
+            return ""
+        self.uses.add("FakeEvents")
+        etype = op.event_type
+        if etype is None or etype.kind == "str":
+            return f"FakeEvents({py_str('raw' if etype is None else 'text')})"
+        args = [py_str("json")]
+        if op.event_decoder:
+            self.uses.add("models")
+            args.append(f"decode=models.{op.event_decoder}")
+        check = next((v.function for v in self.api.response_validators if v.model == etype.name), "")
+        if check and etype.kind == "model":
+            self.uses.add("_validators")
+            args.append(f"check=_validators.{check}")
+        default = op.event_example.value if op.event_example is not None else self.defaults.value(etype)
+        if default is not None:
+            args.append(f"default_json={self.bounded(default, etype)}")
+        return "FakeEvents(" + ", ".join(args) + ")"
 
     def param(self, p: Parameter) -> str:
         t = p.type
@@ -224,18 +281,24 @@ class _Writer:
             self.uses.add("models")
             args.append(f"decode=models.{op.response_decoder}")
         default = self.defaults.value(op.response_type) if op.response_type is not None else None
+        if op.response_example is not None:
+            default = op.response_example.value
         if default is not None:
-            args.append(f"default={_json_literal(default)}")
+            args.append(f"default_json={self.bounded(default, op.response_type or TypeRef('str'))}")
         paging = self.paging(op)
         if paging:
             self.uses.add("FakePaging")
             args.append(f"paging={paging}")
+        events = self.events(op)
+        if events:
+            args.append(f"events={events}")
         return "FakeOperation(" + ", ".join(args) + ")"
 
 
 # Names ``testing.py`` defines or imports besides the stub classes.
 _TAKEN = frozenset({"FakeApi", "Call", "FakeApiBase", "FakeClock", "FakeOperation", "FakePaging"})
 _TAKEN |= {"FakeParam", "InvalidStub", "OperationStub", "Script", "SpecViolation", "Client"}
+_TAKEN |= {"FakeEvents", "ServerSentEvent", "Mapping", "Sequence"}
 
 
 def testing_module(api: Api) -> TestingModule:
@@ -255,27 +318,32 @@ def testing_module(api: Api) -> TestingModule:
         if op.pagination is not None and "paging=" in entry:
             item, iter_name = writer.annotation(op.pagination.item_type), op.pagination.iter_name
             writer.uses.update(("Sequence", "Mapping"))
-        answer = writer.answer(op)
-        ops.append(FakeOp(attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name))
+        answer, event, binary = writer.answer(op), writer.event(op), op.response_kind == "binary"
+        fields = (attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name)
+        ops.append(FakeOp(*fields, event=event, binary=binary))
     rate_limited = next((e.wire for e in api.error_types if e.status == 429), "")
     return TestingModule(_imports(writer.uses, ops), tuple(ops), api.error_type_member, rate_limited)
 
 
 def _imports(uses: set[str], ops: list[FakeOp]) -> str:
     lines = []
-    if "Sequence" in uses:
-        lines.append("from collections.abc import Mapping, Sequence")
+    abc = [name for name in ("Mapping", "Sequence") if name in uses]
+    if abc:
+        lines.append("from collections.abc import " + ", ".join(abc))
     if "datetime" in uses:
         lines.append("from datetime import datetime")
     lines.append("from typing import Any")
     lines.append("")
-    if "models" in uses:
-        lines.append("from . import models")
+    package = [name for name in ("_validators", "models") if name in uses]
+    if package:
+        lines.append("from . import " + ", ".join(package))
     consts = sorted(op.const for op in ops)
     lines.append("from ._client import " + ", ".join([*consts, "AsyncClient", "Client"]))
     testing = ["FAKE_BASE_URL", "FAKE_TOKEN", "Call", "FakeApiBase", "FakeClock"]
-    testing += [n for n in ("FakeOperation", "FakePaging", "FakeParam") if n in uses]
+    testing += [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
     testing += ["InvalidStub", "OperationStub", "Script", "SpecViolation"]
+    if "ServerSentEvent" in uses:
+        lines.append("from ._sse import ServerSentEvent")
     lines.append("from ._testing import " + ", ".join(testing))
     if any(op.arguments for op in ops):
         lines.append("from ._types import UNSET")

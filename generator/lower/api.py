@@ -15,6 +15,7 @@ from pathlib import Path
 from ..ir import Api, ModelsModule, TypedDictDef
 from ..load.reader import Document
 from ..problems import SpecError
+from .examples import vet_examples
 from .models import ModelBuilder
 from .names import RESPONSES_MODULE, Namer
 from .operations import OperationBuilder
@@ -48,6 +49,7 @@ def build_api(doc: Document, package: str) -> Api:
     b.build_models()  # every model and union, once, before an operation reads one
     b.finish_unions()
     operations = [ops_builder.complete(draft) for draft in drafts]
+    operations = vet_examples(b.examples, b.models, b.enums, b.unions, operations)
     ops_builder.checks.build_model_validators(b.model_nodes)
     response_validators = ResponseCheckBuilder(b).build(operations, b.model_nodes)
     assert not b.pending_models and not b.pending_unions, "a model was reached after the models were built"

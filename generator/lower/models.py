@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..ir import Field, Model, TypeRef, UnionDef
 from ..load.reader import Document, Node
+from .examples import ExampleReader
 from .names import Namer
 from .naming import pascal_case
 from .schema import default_doc, is_typed, text
@@ -19,6 +21,7 @@ class ModelBuilder(TypeBuilder):
         self.unions: dict[str, UnionDef] = {}
         self.union_members: dict[str, tuple[TypeRef, ...]] = {}
         self.union_nodes: dict[str, tuple[Node, str, tuple[tuple[str, TypeRef], ...]]] = {}
+        self.examples = ExampleReader(doc, namer, self.deref)
 
     def build_models(self) -> None:
         """Build every model and union discovered so far (each may discover more)."""
@@ -96,7 +99,8 @@ class ModelBuilder(TypeBuilder):
             py = names[wire]
             prop_schema = self.deref(prop_node).value if isinstance(prop_node.value, dict) else {}
             ftype = self.type_of(prop_node, name + pascal_case(wire))
-            fields.append(field(py, wire, ftype, wire in required, prop_node.value, prop_schema, self.where(prop_node)))
+            built = field(py, wire, ftype, wire in required, prop_node.value, prop_schema, self.where(prop_node))
+            fields.append(dataclasses.replace(built, example=self.examples.of_property(prop_node)))
         return Model(
             name=name,
             description=description,
@@ -104,6 +108,7 @@ class ModelBuilder(TypeBuilder):
             closed=closed,
             keys_const=self.namer.keys_const(name),
             source=self.where(node),
+            example=self.examples.of_schema(node),
         )
 
 

@@ -149,6 +149,8 @@ class OperationBuilder:
             validator=validator,
             event_type=None if event is None else event[1],
             event_decoder="" if event is None else event[2],
+            response_example=self.responses.example,
+            event_example=self.responses.event_example,
         )
         return Draft(operation, op, body_schema, arguments, deferred)
 

@@ -4,7 +4,7 @@ and the error schemas of its ``default`` answer (whose ``type`` members name err
 
 from __future__ import annotations
 
-from ..ir import ResponseDecoder, ResponseKind, TypeRef
+from ..ir import Example, ResponseDecoder, ResponseKind, TypeRef
 from ..load.reader import Node
 from .media import Event, event_of
 from .media import kind_of as media_kind
@@ -27,13 +27,15 @@ class ResponseBuilder:
         self.error_schemas: list[Node] = []  # of the operations' ``default`` answers
         self.decoders: list[ResponseDecoder] = []  # of the answers that are neither a model nor any value
         self.event: Event | None = None  # of the operation's event stream (set by ``response``)
+        self.example: Example | None = None  # of the answer (set by ``response``)
+        self.event_example: Example | None = None  # of one event of the stream (set by ``response``)
 
     def response(self, op: Node, context: str, method_name: str) -> Response:
         """The success answer of ``op`` (``context`` names its inline models); notes the error
         schema of its ``default`` answer."""
         b = self.b
         responses = op.value.get("responses")
-        self.event = None
+        self.event = self.example = self.event_example = None
         if not isinstance(responses, dict):
             return NO_CONTENT
         if "default" in responses:
@@ -45,10 +47,18 @@ class ResponseBuilder:
                 continue
             main, stream = pick_media(content)
             self.event = None if stream is None else event_of(b, node, stream, context, method_name, self.decoders)
+            if (
+                stream is not None
+                and isinstance(content[stream], dict)
+                and isinstance(content[stream].get("schema"), dict)
+            ):
+                self.event_example = b.examples.of_schema(b.deref(node.child("content", stream, "schema")))
             if main is None:
                 assert self.event is not None
                 return f"Stream[{self.event[0]}]", None, "", "sse"
             kind = media_kind(main, content[main])
+            if kind in ("json", "text"):  # the test kit's default answer (bytes have none)
+                self.example = b.examples.of_media(node.child("content", main))
             if kind in ("text", "binary"):
                 return ("str", None, "", "text") if kind == "text" else ("BinaryResponse", None, "", "binary")
             media_value = content[main]

@@ -1,7 +1,7 @@
-"""The answers of the fake API of ``testing``: its clock, the check of a stubbed answer
-against the response schema, and the scripts of answers (values, errors in the API's shape,
-rate limits, network failures, timeouts, pages chained by their tokens) an operation's calls
-take in turn.
+"""The answers of the fake API of ``testing``: its clock, and the scripts of answers (values,
+bytes, streams of server-sent events, errors in the API's shape, rate limits, network failures,
+timeouts, pages chained by their tokens) an operation's calls take in turn; each stubbed answer
+checked by ``_fake_checks``.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import httpx
 
-from ._exceptions import _Mismatch
+from ._fake_checks import InvalidStub, asks_stream, checked_answer, checked_event
 from ._fake_wire import Call, FakeOperation
-from ._serde import _to_json, json_dumps
+from ._serde import _to_json, json_dumps, json_loads
+from ._sse import ServerSentEvent
 from ._transport import Clock
 from ._types import UNSET
 
-__all__ = ["FakeClock", "InvalidStub", "Script", "checked_answer"]
+__all__ = ["FakeClock", "Script", "default_stream", "error_body", "last_page", "stream_answer"]
 
 R = TypeVar("R")
 
@@ -52,16 +53,6 @@ class FakeClock(Clock):
         await asyncio.sleep(0)
 
 
-class InvalidStub(AssertionError):
-    """A stubbed (or default) answer that breaks the operation's response schema."""
-
-    def __init__(self, operation: str, path: str, rule: str) -> None:
-        self.operation = operation
-        self.path = path
-        self.rule = rule
-        super().__init__(f"{operation}: the answer breaks the response schema at {path!r}: {rule}")
-
-
 class _Fake(Protocol):
     """What an answer reads of the fake API answering."""
 
@@ -79,51 +70,84 @@ def _json_response(status: int, data: Any, headers: Mapping[str, str] | None) ->
     return httpx.Response(status, content=json_dumps(data), headers=out)
 
 
-def checked_answer(fop: FakeOperation, value: Any) -> Any:
-    """The JSON of an answer (a model or its JSON form), checked against the response schema
-    (:class:`InvalidStub`, naming the path); bytes or text as they are."""
-    kind = fop.op.response
-    if kind != "json":
-        if kind == "bytes" and not isinstance(value, (bytes, bytearray)):
-            raise InvalidStub(fop.label, "", "must be bytes")
-        if kind == "text" and not isinstance(value, str):
-            raise InvalidStub(fop.label, "", "must be a string")
-        return value
-    data = _to_json(value)
-    try:
-        if fop.op.check_response is not None:
-            fop.op.check_response(data)
-        if fop.decode is not None:
-            fop.decode(copy.deepcopy(data))
-    except _Mismatch as exc:
-        raise InvalidStub(fop.label, exc.path, exc.rule) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidStub(fop.label, "", f"{type(exc).__name__}: {exc}") from None
-    return data
+def _expect_stream(fop: FakeOperation, call: Call, stream: bool) -> None:
+    if fop.events is not None and asks_stream(fop, call) != stream:
+        if stream:
+            raise AssertionError(
+                f"{fop.label}: stubbed with streams(), but the call asked for JSON"
+            )
+        raise AssertionError(f"{fop.label}: the call asked for a stream of events: stub streams()")
 
 
 def _reply(
-    fop: FakeOperation, data: Any, status: int, headers: Mapping[str, str] | None
+    fop: FakeOperation,
+    data: Any,
+    status: int,
+    headers: Mapping[str, str] | None,
+    content_type: str | None = None,
 ) -> _Answer:
     def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+        _expect_stream(fop, call, False)
         if fop.op.response == "json":
             return _json_response(status, copy.deepcopy(data), headers)
         content = data.encode("utf-8") if isinstance(data, str) else bytes(data or b"")
-        return httpx.Response(status, content=content, headers=headers)
+        media = content_type or ("application/octet-stream" if fop.op.response == "binary" else "")
+        out = {"content-type": media, **(headers or {})} if media else headers
+        return httpx.Response(status, content=content, headers=out)
 
     return answer
+
+
+def _frame(event: ServerSentEvent) -> bytes:
+    """One event in the framing of ``text/event-stream``."""
+    lines = [] if event.event == "message" else [f"event: {event.event}"]
+    lines += [f"id: {event.id}"] if event.id else []
+    lines += [] if event.retry is None else [f"retry: {event.retry}"]
+    lines += [f"data: {line}" for line in event.data.split("\n")]
+    return ("\n".join(lines) + "\n\n").encode("utf-8")
+
+
+def stream_answer(
+    events: Sequence[ServerSentEvent], status: int, headers: Mapping[str, str] | None = None
+) -> _Answer:
+    """A ``text/event-stream`` answer of these events: the client's own parser reads it."""
+    body = b"".join(_frame(event) for event in events)
+
+    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+        _expect_stream(fop, call, True)
+        out = {"content-type": "text/event-stream", **(headers or {})}
+        return httpx.Response(status, content=body, headers=out)
+
+    return answer
+
+
+def default_stream(fop: FakeOperation) -> _Answer:
+    """The stream answered when nothing is stubbed: one event (the event schema's example, else
+    a minimal instance) when the events are JSON with a default, else no event."""
+    events = fop.events
+    found = [] if events is None or not events.default_json else [json_loads(events.default_json)]
+    return stream_answer([checked_event(fop, value, 1) for value in found], fop.status)
+
+
+def error_body(
+    api: _Fake, status: int | None, kind: str | None, message: str | None
+) -> dict[str, Any]:
+    """An error body in the API's shape (``kind``: its error type)."""
+    api._error_count += 1
+    body: dict[str, Any] = {"id": f"err_fake_{api._error_count}"}
+    if status is not None:
+        body["code"] = status
+    if kind is not None:
+        body[api._error_type_member or "type"] = kind
+    body["message"] = message if message is not None else f"{kind or status or 'error'} (fake)"
+    return body
 
 
 def _error(
     status: int, kind: str | None, message: str | None, headers: Mapping[str, str] | None
 ) -> _Answer:
     def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
-        api._error_count += 1
-        body: dict[str, Any] = {"id": f"err_fake_{api._error_count}", "code": status}
-        if kind is not None:
-            body[api._error_type_member or "type"] = kind
-        body["message"] = message if message is not None else f"{kind or status} (fake)"
-        return _json_response(status, body, headers)
+        return _json_response(status, error_body(api, status, kind, message), headers)
 
     return answer
 
@@ -149,6 +173,20 @@ def _set_path(data: Any, path: Sequence[str], value: Any) -> None:
             data[path[-1]] = value
 
 
+def last_page(fop: FakeOperation, page: Any) -> Any:
+    """``page`` (JSON) without a next-page token, checked: a list operation's last page (its
+    default answer too, whatever token the spec's example shows, so ``iter_*`` ends)."""
+    paging = fop.paging
+    if paging is None or not isinstance(page, dict):
+        return checked_answer(fop, page)
+    _set_path(page, paging.next_token, UNSET)
+    try:
+        return checked_answer(fop, page)
+    except InvalidStub:
+        _set_path(page, paging.next_token, None)  # a next token that is required, nullable
+        return checked_answer(fop, page)
+
+
 def _pages(fop: FakeOperation, pages: Sequence[Sequence[Any]]) -> _Answer:
     paging = fop.paging
     if paging is None:
@@ -157,14 +195,10 @@ def _pages(fop: FakeOperation, pages: Sequence[Sequence[Any]]) -> _Answer:
     for number, items in enumerate(pages, start=1):
         page = copy.deepcopy(fop.default) if isinstance(fop.default, dict) else {}
         page[paging.items] = [_to_json(item) for item in items]
-        last = number == len(pages)
-        _set_path(page, paging.next_token, UNSET if last else f"{_PAGE_TOKEN}{number + 1}")
-        try:
-            built.append(checked_answer(fop, page))
-        except InvalidStub:
-            if not last:
-                raise
-            _set_path(page, paging.next_token, None)  # a next token that is required, nullable
+        if number == len(pages):
+            built.append(last_page(fop, page))
+        else:
+            _set_path(page, paging.next_token, f"{_PAGE_TOKEN}{number + 1}")
             built.append(checked_answer(fop, page))
 
     def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
@@ -240,6 +274,28 @@ class Script(Generic[R]):
     def pages(self, *pages: Sequence[R | Mapping[str, Any] | Any]) -> Script[R]:
         """Serve these pages of items (models or JSON), chained by their next-page tokens."""
         self._answers.append(_pages(self._fop, pages))
+        return self
+
+    def streams(self, *events: Any, headers: Mapping[str, str] | None = None) -> Script[R]:
+        """Answer with a stream of these events (``text/event-stream``): models or their JSON
+        form, checked against the event schema now; a ``ServerSentEvent`` is sent as it is."""
+        checked = [checked_event(self._fop, event, n) for n, event in enumerate(events, start=1)]
+        self._answers.append(stream_answer(checked, self._fop.status, headers))
+        return self
+
+    def returns_bytes(
+        self,
+        *bodies: bytes,
+        content_type: str = "application/octet-stream",
+        status: int | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer with these bytes, one body per call, as ``content_type``."""
+        for body in bodies:
+            data = checked_answer(self._fop, body)
+            self._answers.append(
+                _reply(self._fop, data, status or self._fop.status, headers, content_type)
+            )
         return self
 
     def responds(

@@ -19,7 +19,7 @@ from ._serde import json_loads
 from ._transport import Operation
 from ._types import UNSET
 
-__all__ = ["Call", "FakeOperation", "FakePaging", "FakeParam", "SpecViolation"]
+__all__ = ["Call", "FakeEvents", "FakeOperation", "FakePaging", "FakeParam", "SpecViolation"]
 
 ValueKind = Literal["string", "integer", "number", "boolean", "array", "object", "any"]
 
@@ -55,6 +55,21 @@ class FakePaging:
 
 
 @dataclass(frozen=True, slots=True)
+class FakeEvents:
+    """The server-sent events an operation may answer: how ``streams`` checks and frames them."""
+
+    kind: Literal["json", "text", "raw"] = "json"
+    """JSON data (checked with ``check`` and ``decode``), text data, or raw events (no schema)."""
+    decode: Callable[[Any], Any] | None = None
+    """Reads one event's JSON data into the value the stream yields (``models.X.from_dict``)."""
+    check: Callable[[Any], None] | None = None
+    """The response check of the event schema (names the path where an event breaks it)."""
+    default_json: str = ""
+    """The data (JSON text) of the one event of the stream answered when nothing is stubbed
+    (the event schema's example, else a minimal instance); none: an empty stream."""
+
+
+@dataclass(frozen=True, slots=True)
 class FakeOperation:
     """What the fake knows of one operation: the client's facts plus how to read a request."""
 
@@ -68,10 +83,16 @@ class FakeOperation:
     decode: Callable[[Any], Any] | None = None
     """Reads a JSON answer into the value the method returns (``models.X.from_dict``)."""
     default: Any = None
-    """The JSON of the answer given when nothing is stubbed (a minimal valid instance)."""
+    """The JSON of the answer given when nothing is stubbed: the spec's example of the answer,
+    else a minimal valid instance (its members' examples where they have one)."""
+    default_json: str = ""
+    """``default`` as JSON text (how the generated table writes it); read into ``default``."""
     paging: FakePaging | None = None
     status: int = 200
     """The status of a success answer."""
+    events: FakeEvents | None = None
+    """The events of an operation that answers a stream (``text/event-stream``), always or when
+    the call asks for it (``stream=True``)."""
     pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -81,6 +102,8 @@ class FakeOperation:
             if name:
                 regex += f"(?P<p{len(regex)}>[^/]+)"
         object.__setattr__(self, "pattern", re.compile(regex))
+        if self.default_json:
+            object.__setattr__(self, "default", json_loads(self.default_json))
 
     @property
     def label(self) -> str:
