@@ -4,9 +4,9 @@ Black's, with Black; both pinned (see pyproject.toml).
 Formatting was the slowest stage by far: Black formats about 2,000 lines a second, two minutes of
 CPU for the 276,000 lines of a 1,700-schema document, where Ruff's formatter takes about a
 second for the whole package. Ruff's formatter is built to give Black's output, and it does for
-everything the writer emits but a statement it cannot fit in the line (a very long name or
-string) in a name's annotation: a module whose Ruff output keeps such a line over the width is
-formatted again from its source by Black (:func:`_long_code_line`). The writer also lays out the one
+everything the writer emits but two statements it cannot fit in the line (a name's annotation,
+the last line of a docstring): a module whose Ruff output holds one is formatted again from its
+source by Black (:func:`_black_may_differ`). The writer also lays out the one
 split where they part within the width, a long parameter annotation, as both keep
 (:func:`generator.emit.layout.parameter_annotation`). tests/generator/test_format.py holds the
 output to Black's for the goldens, this project's spec and a corpus package.
@@ -72,25 +72,33 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
         _run_ruff(root, package)
         for name in todo:
             formatted = (root / name).read_text(encoding="utf-8")
-            out[name] = _black(files[name], name) if _long_code_line(formatted) else formatted
+            out[name] = _black(files[name], name) if _black_may_differ(formatted) else formatted
     return {name: out[name] for name in files}
 
 
-def _long_code_line(text: str) -> bool:
-    """Whether a line over the width is a name and its annotation (``NAME: T = value``; not in a
-    string or a comment): Black puts a long annotation between parentheses where Ruff's formatter
-    splits the value, and that is the one place where their output for the writer's code parts
-    (every module of the corpus and the goldens: tests/generator/test_format.py). Other lines
-    too long to split (a long name) both leave as they are."""
-    lines = text.splitlines()
-    long = {n for n, line in enumerate(lines, 1) if len(line) > WIDTH and _ANNOTATED.match(line)}
-    if not long:
+def _black_may_differ(text: str) -> bool:
+    """Whether Ruff's output ``text`` may hold one of the two statements where Black's would
+    differ (every other statement the writer emits, both format alike: tests/generator/test_format.py
+    holds that for the goldens and the corpus): the last line of a docstring of several lines,
+    over the width with its closing quotes (Black puts the quotes on a line of their own), or a
+    line over the width that starts with a name and its annotation (``NAME: T = value``, not in
+    a string: Black puts a long annotation between parentheses, Ruff splits the value). A false
+    alarm costs time (Black on the module), never the output."""
+    annotated: set[int] = set()
+    for n, line in enumerate(text.splitlines(), 1):
+        if len(line) <= WIDTH:
+            continue
+        if line.endswith('"""') and not line.lstrip().startswith('"""'):
+            return True
+        if _ANNOTATED.match(line):
+            annotated.add(n)
+    if not annotated:
         return False
-    code: set[int] = set()
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type not in _TEXT_TOKENS and token.type not in _LAYOUT_TOKENS:
-            code.update(range(token.start[0], token.end[0] + 1))
-    return not long.isdisjoint(code)
+            if not annotated.isdisjoint(range(token.start[0], token.end[0] + 1)):
+                return True
+    return False
 
 
 def _black(source: str, name: str) -> str:

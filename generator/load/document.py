@@ -51,6 +51,7 @@ class Document:
     """(path, method) of operations that failed validation and are left out."""
     # openapi-spec-validator's findings, once they are known (it may run in another process)
     pending_validation: Callable[[], list[Finding]] | None = None
+    _holders: dict[int, Path] | None = field(default=None, repr=False, compare=False)
 
     @property
     def root(self) -> Node:
@@ -60,6 +61,24 @@ class Document:
     def openapi_version(self) -> tuple[int, int]:
         major, minor = str(self.files[self.path]["openapi"]).split(".")[:2]
         return int(major), int(minor)
+
+    def file_holding(self, value: object) -> Path:
+        """The file a value of the document (an object or array, by identity) was read from: a
+        relative ``$ref`` in it is relative to that file. The root for any other value."""
+        if len(self.files) > 1 and self._holders is None:
+            holders: dict[int, Path] = {}
+            for path, data in self.files.items():
+                stack: list[object] = [data]
+                while stack:  # iterative: a document's depth is bounded by the loader, not here
+                    item = stack.pop()
+                    if isinstance(item, dict):
+                        holders.setdefault(id(item), path)
+                        stack.extend(item.values())
+                    elif isinstance(item, list):
+                        holders.setdefault(id(item), path)
+                        stack.extend(item)
+            self._holders = holders
+        return self._holders.get(id(value), self.path) if self._holders else self.path
 
     def name_of(self, file: Path) -> str:
         """The file as it appears in messages (relative to the root document's folder)."""

@@ -48,7 +48,29 @@ class SchemaFacts:
         return []
 
     def nullable(self, schema: dict[str, Any]) -> bool:
-        return bool(schema.get("nullable")) or "null" in self.types(schema)
+        return bool(schema.get("nullable")) or "null" in self.types(schema) or self._null_variant(schema)
+
+    def _null_variant(self, schema: dict[str, Any]) -> bool:
+        """Whether a ``oneOf``/``anyOf`` admits null through a member: ``{type: "null"}``,
+        ``{enum: [null]}``, or (OpenAPI 3.0) a member marked ``nullable``; or an ``allOf`` has a
+        part that only says ``nullable: true`` (``[{$ref: X}, {nullable: true}]``: a common 3.0
+        idiom, which real APIs answer with null)."""
+        all_of = schema.get("allOf")
+        if isinstance(all_of, list) and any(
+            isinstance(part, dict) and part.get("nullable") is True and not _SHAPING & set(part) for part in all_of
+        ):
+            return True
+        for combinator in ("oneOf", "anyOf"):
+            variants = schema.get(combinator)
+            if not isinstance(variants, list):
+                continue
+            for raw in variants:
+                target = self.peek(raw)
+                if isinstance(target, dict) and (
+                    target.get("nullable") is True or "null" in self.types(target) or target.get("enum") == [None]
+                ):
+                    return True
+        return False
 
     def enum_values(self, schema: dict[str, Any]) -> list[Any] | None:
         if "enum" in schema and isinstance(schema["enum"], list):
@@ -95,7 +117,16 @@ class SchemaFacts:
         if len(shaping) != 1:
             return None
         part = self.peek(all_of[shaping[0]])
-        return shaping[0] if isinstance(part, dict) and not self.object_like(part) else None
+        if not isinstance(part, dict):
+            return None
+        if self.union_parts_only(part):  # a union (of objects too) annotated: the union itself
+            return shaping[0]
+        return shaping[0] if not self.object_like(part) else None
+
+    def union_parts_only(self, schema: dict[str, Any]) -> bool:
+        """A ``oneOf``/``anyOf`` that declares no members or type of its own."""
+        own = {"properties", "additionalProperties", "patternProperties", "allOf", "type"}
+        return any(isinstance(schema.get(c), list) for c in ("oneOf", "anyOf")) and not own & set(schema)
 
     def all_of_without_object(self, schema: dict[str, Any]) -> bool:
         """``allOf`` whose parts shape the value in more than one way and none of them as an
@@ -133,11 +164,13 @@ class SchemaFacts:
     def peek(self, raw: Any) -> Any:
         """A schema with its ``$ref`` (local or not) followed, without recording problems."""
         seen = 0
+        base = self.doc.file_holding(raw)  # a relative $ref is relative to the file it is in
         while isinstance(raw, dict) and isinstance(raw.get("$ref"), str) and seen < 20:
             try:
-                raw = self.doc.resolve_ref(raw["$ref"], self.doc.path).value
+                node = self.doc.resolve_ref(raw["$ref"], base)
             except KeyError:
                 return None
+            raw, base = node.value, node.file
             seen += 1
         return raw
 
