@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from ..ir import EnumAlias, Field, Model, TypeRef
+from ..ir import Api, EnumAlias, Field, Model, TypeRef
 from . import layout
 from .literals import py_literal, py_str
 
@@ -269,3 +269,44 @@ def enum_alias(e: EnumAlias) -> list[str]:
         return layout.assigned(head, lambda prefix, at: layout.call(f"{prefix}Literal", values, "", at, "[]"), 0)
     literal = layout.call("Literal", values, "", layout.STEP, "[]")
     return layout.union_in_parentheses(head, literal, [e.base], 0)
+
+
+def optional_example(api: Api) -> tuple[str, str, str] | None:
+    """(a call answering a model, the model holding an optional string member, that member) for
+    the README's example of optional members (``client.get_user(id=...)``, ``answer.user``,
+    ``name``): the shallowest such member under an answer, through required model members; None
+    when there is none."""
+    models = {m.name: m for m in api.models}
+    best: tuple[int, str, tuple[str, ...]] | None = None
+    for op in api.operations:
+        t = op.response_type
+        if op.response_kind != "json" or t is None or t.kind != "model" or op.stream_switch:
+            continue
+        found = _optional_string(models, t.name)
+        if found is not None and (best is None or len(found) < best[0]):
+            args = ", ".join(f"{a.name}=..." for a in op.arguments if a.required)
+            best = (len(found), f"client.{op.method_name}({args})", found)
+    if best is None:
+        return None
+    return best[1], ".".join(("answer", *best[2][:-1])), best[2][-1]
+
+
+def _optional_string(models: dict[str, Model], root: str) -> tuple[str, ...] | None:
+    """The path of attribute names to the first optional string member, breadth first."""
+    level: list[tuple[str, tuple[str, ...]]] = [(root, ())]
+    seen = {root}
+    for _ in range(3):
+        below: list[tuple[str, tuple[str, ...]]] = []
+        for name, path in level:
+            model = models.get(name)
+            if model is None:
+                continue
+            for f in model.optional_fields:
+                if f.type.kind == "str" and not keeps_null(f.type):
+                    return (*path, f.name)
+            for f in model.required_fields:
+                if f.type.kind == "model" and not f.type.nullable and f.type.name not in seen:
+                    seen.add(f.type.name)
+                    below.append((f.type.name, (*path, f.name)))
+        level = below
+    return None

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from botpress_client import UNSET, Client, models
+import pytest
+from botpress_client import UNSET, Client, errors, models
 from botpress_client.testing import FakeApi
 
 from tests.conftest import GENERATED
@@ -166,3 +167,16 @@ def test_mypy_strict_accepts_a_member_narrowed_with_is_not_none(tmp_path: Path) 
     assert unnarrowed.returncode == 1
     assert 'Item "None" of "str | None" has no attribute "upper"' in unnarrowed.stdout
     assert "Unset" not in unnarrowed.stdout
+
+
+def test_a_null_the_schema_does_not_allow_reads_as_absent() -> None:
+    table = _decoded({**TABLE, "factor": None})  # factor is a number, not nullable
+    assert table.factor is None and "factor" not in table.fields_set and table.to_dict() == TABLE
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"table": {**TABLE, "factor": None}, "rows": 0})
+
+    http = httpx.Client(transport=httpx.MockTransport(answer))
+    with Client(token="t", bot_id="b", base_url="https://api.test", http_client=http, strict_responses=True) as c:
+        with pytest.raises(errors.ResponseValidationError, match=r"table\.factor"):
+            c.get_table(table="People")
