@@ -199,6 +199,11 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     if isinstance(added, int):
         return added
     skip, too_small = added
+    from .report.surface import surface_note
+
+    note = surface_note(target, info.disk.get(MANIFEST) if info.is_dir else None, api)
+    if note:
+        reporter.err(note)
     for name in [name for name in files if kept(name, settings.keep)]:
         del files[name]  # the user's: never written
     strict_ok = not warnings and not too_small
@@ -330,7 +335,7 @@ def _add_changes(
     from .report.changes import changes, unavailable_markdown
 
     try:
-        report = changes(settings.spec, doc, api, settings.changes_since)
+        report = changes(settings.spec, doc, api, settings.changes_since, settings.target)
     except SpecError as exc:
         for problem in exc.problems:
             reporter.err(str(problem))
