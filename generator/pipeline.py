@@ -199,11 +199,6 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     if isinstance(added, int):
         return added
     skip, too_small = added
-    from .report.surface import surface_note
-
-    note = surface_note(target, info.disk.get(MANIFEST) if info.is_dir else None, api)
-    if note:
-        reporter.err(note)
     for name in [name for name in files if kept(name, settings.keep)]:
         del files[name]  # the user's: never written
     strict_ok = not warnings and not too_small
@@ -330,6 +325,9 @@ def _add_changes(
     """Add CHANGES.md to ``files`` when asked: the files ``check`` must not compare (CHANGES.md when
     git history is unavailable) and whether the version bumps too little; or the exit code: 1 when
     ``--strict`` fails on a bump too small, 2 when a spec of the history is unreadable."""
+    from .report.surface import surface_note  # the generator's own breaking change, if any
+
+    surface_note(settings.target, info.disk.get(MANIFEST) if info.is_dir else None, api, reporter.err)
     if not settings.with_changes:
         return frozenset(), False
     from .report.changes import changes, unavailable_markdown

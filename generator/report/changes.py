@@ -217,17 +217,7 @@ def changes(spec: str, doc: Document, api: Api, since: str | None = None, packag
         if found_base is None:
             if shallow:
                 return Changes(None, "shallow clone: the spec's earlier versions are not in its history")
-            text = f"# API changes\n\nAPI version {version}. {NO_PREVIOUS}\n"
-            unreleased = _generated_code(top, api, None, package_dir)
-            if unreleased is None:
-                return Changes(text)
-            rev, code_changes = unreleased
-            section = surface.markdown(code_changes, rev, released=False)
-            verdict = (
-                "Semver: breaking changes call for a major version bump; the package's version is the API's"
-                f" ({version}) and there is no earlier release to compare it with: not checked."
-            )
-            return Changes("\n".join([text, *section, verdict, ""]))
+            return Changes(_unreleased(top, api, package_dir))
         base, what = found_base, "the last release of the spec"
     label = f"{base[:12] if re.fullmatch(r'[0-9a-f]{40}', base) else base}:{rel}"
     with tempfile.TemporaryDirectory(prefix="generator-diff-") as tmp:
@@ -253,6 +243,21 @@ def changes(spec: str, doc: Document, api: Api, since: str | None = None, packag
         report = replace(report, breaking=tuple(sorted([*report.breaking, *released[1]], key=lambda c: c.sort_key)))
     verdict, too_small = bump_verdict(report)
     return Changes(_markdown(report, what), report=report, too_small=verdict if too_small else "")
+
+
+def _unreleased(top: Path, api: Api, package_dir: Path | None) -> str:
+    """``CHANGES.md`` of a spec never released: the generated code's own breaking changes since
+    the package was first committed, if any."""
+    version = api.api_version or "no version"
+    text = f"# API changes\n\nAPI version {version}. {NO_PREVIOUS}\n"
+    unreleased = _generated_code(top, api, None, package_dir)
+    if unreleased is None:
+        return text
+    verdict = (
+        "Semver: breaking changes call for a major version bump; the package's version is the API's"
+        f" ({version}) and there is no earlier release to compare it with: not checked."
+    )
+    return "\n".join([text, *surface.markdown(unreleased[1], unreleased[0], released=False), verdict, ""])
 
 
 def _generated_code(top: Path, api: Api, base: str | None, package_dir: Path | None) -> tuple[str, list[Change]] | None:

@@ -14,6 +14,7 @@ when there is none) and ``generate``/``check`` say what breaks.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from ..ir import Api
@@ -86,15 +87,14 @@ def markdown(changes: list[Change], rev: str, released: bool) -> list[str]:
     return [*lines, *(f"- `{c.python}`: {c.message} (`{c.location}`)" for c in changes), ""]
 
 
-def surface_note(target: Path, manifest: bytes | None, api: Api) -> str:
-    """What ``generate`` and ``check`` say when the package on disk (``manifest``: its manifest,
-    None when there is no package) was generated with older conventions; "" otherwise."""
+def surface_note(target: Path, manifest: bytes | None, api: Api, say: Callable[[str], None]) -> None:
+    """Say so when the package on disk (``manifest``: its manifest, None when there is no
+    package) was generated with older conventions (``generate`` and ``check``)."""
     old = surface_of(manifest) if manifest is not None else SURFACE
     found = surface_changes(api, old)
-    if not found:
-        return ""
-    return (
-        f"{target}: breaking change of the generated code (generator surface {old} -> {SURFACE}):"
-        f" {len(found)} members of models change type (optional members read None when absent,"
-        " `X | Unset` -> `X | None`); CHANGES.md lists them"
-    )
+    if found:
+        say(
+            f"{target}: breaking change of the generated code (generator surface {old} -> {SURFACE}):"
+            f" {len(found)} members of models change type (optional members read None when absent,"
+            " `X | Unset` -> `X | None`); CHANGES.md lists them"
+        )
