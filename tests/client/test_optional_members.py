@@ -5,6 +5,7 @@ stay apart and ``to_dict()`` writes back exactly what was read. Request argument
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
@@ -180,3 +181,14 @@ def test_a_null_the_schema_does_not_allow_reads_as_absent() -> None:
     with Client(token="t", bot_id="b", base_url="https://api.test", http_client=http, strict_responses=True) as c:
         with pytest.raises(errors.ResponseValidationError, match=r"table\.factor"):
             c.get_table(table="People")
+
+
+def test_a_copy_keeps_the_members_present() -> None:
+    table = _decoded({**TABLE, "keyColumn": None})
+    changed = copy.copy(table)  # the README's way to change a copy
+    changed.factor = 3
+    assert changed.to_dict() == {**TABLE, "keyColumn": None, "factor": 3}
+    assert table.to_dict() == {**TABLE, "keyColumn": None}
+    absent = copy.copy(_decoded(TABLE))
+    absent.factor = 3
+    assert absent.to_dict() == {**TABLE, "factor": 3}  # key_column stays absent
