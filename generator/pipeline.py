@@ -368,12 +368,15 @@ def _add_changes(
     """Add CHANGES.md to ``files`` when asked: the files ``check`` must not compare (CHANGES.md when
     git history is unavailable) and whether the version bumps too little; or the exit code: 1 when
     ``--strict`` fails on a bump too small, 2 when a spec of the history is unreadable."""
+    from .report.surface import surface_note  # the generator's own breaking change, if any
+
+    surface_note(settings.target, info.disk.get(MANIFEST) if info.is_dir else None, api, reporter.err)
     if not settings.with_changes:
         return frozenset(), False
     from .report.changes import changes, unavailable_markdown
 
     try:
-        report = changes(settings.spec, doc, api, settings.changes_since)
+        report = changes(settings.spec, doc, api, settings.changes_since, settings.target)
     except SpecError as exc:
         for problem in exc.problems:
             reporter.err(str(problem))

@@ -960,7 +960,7 @@ class Client(SyncTransport):
             )
             yield from _page.tags
             _token = _page.meta.next_token
-            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
+            if _token is None or not _tokens.follow(_token):  # no next page (or a repeated one)
                 return
             _page_token = _token
 
@@ -1105,7 +1105,7 @@ class Client(SyncTransport):
             )
             yield from _page.passages
             _token = _page.meta.next_token
-            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
+            if _token is None or not _tokens.follow(_token):  # no next page (or a repeated one)
                 return
             _page_token = _token
 
@@ -1241,7 +1241,7 @@ class Client(SyncTransport):
             )
             yield from _page.values
             _token = _page.meta.next_token
-            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
+            if _token is None or not _tokens.follow(_token):  # no next page (or a repeated one)
                 return
             _page_token = _token
 
@@ -2375,7 +2375,7 @@ class AsyncClient(AsyncTransport):
             for _item in _page.tags:
                 yield _item
             _token = _page.meta.next_token
-            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
+            if _token is None or not _tokens.follow(_token):  # no next page (or a repeated one)
                 return
             _page_token = _token
 
@@ -2521,7 +2521,7 @@ class AsyncClient(AsyncTransport):
             for _item in _page.passages:
                 yield _item
             _token = _page.meta.next_token
-            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
+            if _token is None or not _tokens.follow(_token):  # no next page (or a repeated one)
                 return
             _page_token = _token
 
@@ -2658,7 +2658,7 @@ class AsyncClient(AsyncTransport):
             for _item in _page.values:
                 yield _item
             _token = _page.meta.next_token
-            if not _tokens.follow(_token):  # no next page (or a server repeating itself)
+            if _token is None or not _tokens.follow(_token):  # no next page (or a repeated one)
                 return
             _page_token = _token
 

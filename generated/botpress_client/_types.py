@@ -14,6 +14,8 @@ import httpx
 
 __all__ = [
     "UNSET",
+    "_NO_NULLS",
+    "_OMITTED",
     "Body",
     "FileTypes",
     "Headers",
@@ -21,6 +23,7 @@ __all__ = [
     "TimeoutTypes",
     "Unset",
     "_Model",
+    "_given_nulls",
     "_model_repr",
 ]
 
@@ -41,7 +44,14 @@ class Unset(enum.Enum):
 
 
 UNSET: Final = Unset.UNSET
-"""Marks an optional member or argument that was not given; it is left out on the wire."""
+"""Marks an optional argument that was not given; it is left out on the wire."""
+
+_OMITTED: Any = UNSET
+"""The default of a nullable optional member of a model: not given, so left out on the wire
+(``None`` given is JSON ``null``). Read back, an absent member is ``None``: see ``fields_set``."""
+
+_NO_NULLS: frozenset[str] = frozenset()
+"""The ``_nulls`` of a model that holds no explicit null (shared)."""
 
 Headers = Mapping[str, str]
 Query = Mapping[str, object]
@@ -56,14 +66,44 @@ FileTypes = Union[
 """A file to upload: its content, or ``(filename, content)``, or ``(filename, content, media type)``."""
 
 
+_MEMBERS: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
+
+
+def _members(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(required members, optional members) of a model class, by attribute name (cached)."""
+    found = _MEMBERS.get(cls)
+    if found is None:
+        required: list[str] = []
+        optional: list[str] = []
+        for f in dataclasses.fields(cls):
+            if f.name in ("extra_members", "_nulls"):
+                continue
+            absent = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            (required if absent else optional).append(f.name)
+        found = _MEMBERS[cls] = (frozenset(required), tuple(optional))
+    return found
+
+
+def _given_nulls(obj: Any, names: tuple[str, ...]) -> frozenset[str]:
+    """The nullable optional members ``names`` of a model built by hand given ``None`` (sent as
+    ``null``); those not given (:data:`_OMITTED`) are set to ``None`` and left out."""
+    nulls = []
+    for name in names:
+        value = getattr(obj, name)
+        if value is UNSET:
+            setattr(obj, name, None)
+        elif value is None:
+            nulls.append(name)
+    return frozenset(nulls) if nulls else _NO_NULLS
+
+
 @reprlib.recursive_repr()
 def _model_repr(obj: Any) -> str:
-    """The ``repr`` of a model: ``Table(id='t1', name='People')``. Members that are set only
-    (not :data:`UNSET`), and ``extra_members`` only when it is not empty."""
+    """The ``repr`` of a model: ``Table(id='t1', name='People')``. The members present only
+    (those of ``fields_set``), and ``extra_members`` only when it is not empty."""
+    present = obj.fields_set
     parts = [
-        f"{f.name}={value!r}"
-        for f in dataclasses.fields(obj)
-        if f.name != "extra_members" and (value := getattr(obj, f.name)) is not UNSET
+        f"{f.name}={getattr(obj, f.name)!r}" for f in dataclasses.fields(obj) if f.name in present
     ]
     if obj.extra_members:
         parts.append(f"extra_members={dict(obj.extra_members)!r}")
@@ -71,10 +111,23 @@ def _model_repr(obj: Any) -> str:
 
 
 class _Model:
-    """The base of every generated model: its ``repr`` (:func:`_model_repr`), so that the
-    models module does not repeat that method in each of its classes. It has no state."""
+    """The base of every generated model: its ``repr`` (:func:`_model_repr`) and ``fields_set``,
+    so that the models module does not repeat them in each of its classes. It has no state."""
 
     __slots__ = ()
+
+    _nulls: frozenset[str] = _NO_NULLS
+    """The optional members holding an explicit ``null`` (attribute names); a slot of the models
+    that have nullable optional members, this shared empty set for the others."""
+
+    @property
+    def fields_set(self) -> frozenset[str]:
+        """The members present (attribute names): every required member, each optional member
+        that is not ``None``, and each nullable one holding an explicit ``null`` (read from the
+        answer, or ``None`` given). ``to_dict()`` writes exactly these; an absent member reads
+        as ``None`` and is not in it."""
+        required, optional = _members(type(self))
+        return required.union([n for n in optional if getattr(self, n) is not None], self._nulls)
 
     def __repr__(self) -> str:
         return _model_repr(self)

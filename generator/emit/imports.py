@@ -60,7 +60,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "_to_json",
             ),
         ),
-        ("._types", ("UNSET", "FileTypes", "Unset", "_Model")),
+        ("._types", ("UNSET", "_NO_NULLS", "_OMITTED", "FileTypes", "Unset", "_Model", "_given_nulls")),
     ),
     "_validators.py": (
         ("re", ()),

@@ -15,6 +15,7 @@ from .literals import escape_invisible, py_literal
 from .models_package import render_models
 from .testing_module import testing_module
 from .writer import IMPORTS_MARK, ModuleWriter
+from .writer_models import optional_example
 
 RUNTIME_FILES: tuple[str, ...] = (
     "_types.py",
@@ -187,7 +188,7 @@ def module_views(api: Api, name: str) -> dict[str, object]:
             "async_options": option_pieces(api, "httpx.AsyncClient"),
         }
     if name == "README.md":
-        return {"options": option_pieces(api, "httpx.Client")}
+        return {"options": option_pieces(api, "httpx.Client"), "optional": optional_example(api)}
     return {}
 
 

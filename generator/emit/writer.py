@@ -61,6 +61,7 @@ class ModuleWriter:
         self.refs: set[str] = set()  # definitions of other modules of ``models`` this one uses
         self._calls: dict[str, tuple[str, list[str]]] = {}  # a call statement -> (its head, arguments)
         self.streams = writer_streams.StreamPieces(self)  # of streaming answers (``w.streams.*``)
+        self.members = writer_models.MemberPieces(self)  # of a model's members (``w.members.*``)
 
     def ref(self, name: str) -> str:
         """``name``, a definition of ``models``, written in this module of ``models``: recorded
@@ -175,9 +176,6 @@ class ModuleWriter:
         return f"{{{key}: {self.encode(t.items, var, depth + 1)} for {key}, {var} in {src}.items()}}"
 
     # -- models -----------------------------------------------------------------------------
-    def field_annotation(self, f: Field) -> str:
-        return self.annotation(f.type, optional=not f.required)
-
     @staticmethod
     def signature(name: str, params: list[str], returns: str, indent: int = 0) -> list[str]:
         """``def name(params) -> returns:``, laid out as Black would (:mod:`generator.emit.layout`)."""
@@ -191,8 +189,6 @@ class ModuleWriter:
 
     def field_encode(self, f: Field) -> str:
         """The expression writing ``self.<name>`` as JSON."""
-        if not f.required:
-            self.uses.add("UNSET")
         return self.encode(f.type, f"self.{f.name}")
 
     def to_dict_body(self, m: Model) -> list[str]:

@@ -1,8 +1,14 @@
-"""The writer's part for models: ``from_dict`` and ``to_dict`` statements, key sets, enum aliases.
+"""The writer's part for models: members, ``from_dict`` and ``to_dict`` statements, key sets, enum aliases.
 
-Each member is read into a local, converted only when it holds a value (not unset, not null),
+Each member is read into a local, converted only when it holds a value (not absent, not null),
 then stored: plain statements, laid out the way Black would (:mod:`generator.emit.layout`), so that
 the largest part of a large package costs Black one pass.
+
+An optional member that is absent reads as ``None`` (typed ``X | None``). Which members were
+present is kept apart only where it can differ from "not ``None``": a nullable optional member
+holding an explicit ``null`` is recorded in the model's ``_nulls`` (attribute names), which
+``fields_set``, ``to_dict`` and the ``repr`` read. Recording it costs a test of the members that
+read ``None`` only, so decoding stays as fast as before.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from ..ir import EnumAlias, Field, Model, TypeRef
+from ..ir import Api, EnumAlias, Field, Model, TypeRef
 from . import layout
 from .literals import py_literal, py_str
 
@@ -19,6 +25,8 @@ class ModuleWriter(Protocol):
     """What these functions use of :class:`generator.emit.writer.ModuleWriter` (which calls them)."""
 
     uses: set[str]
+
+    def annotation(self, t: TypeRef, *, optional: bool = False) -> str: ...
 
     def decode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
 
@@ -42,39 +50,111 @@ def local(f: Field) -> str:
     return f"m_{f.name}"
 
 
+def keeps_null(t: TypeRef) -> bool:
+    """Whether ``t`` admits JSON ``null`` (then a null member is kept apart from an absent one)."""
+    if t.nullable or t.kind in ("any", "none"):
+        return True
+    return t.kind == "union" and not t.name and any(keeps_null(v) for v in t.variants)
+
+
+def null_members(m: Model) -> tuple[Field, ...]:
+    """The optional members of ``m`` that may hold an explicit ``null``."""
+    return tuple(f for f in m.optional_fields if keeps_null(f.type))
+
+
+class MemberPieces:
+    """``w.members`` in the templates: the declaration of a model's members."""
+
+    def __init__(self, w: ModuleWriter) -> None:
+        self.w = w
+
+    def annotation(self, f: Field) -> str:
+        """``X``, or ``X | None`` for an optional member (``None`` when absent)."""
+        text = self.w.annotation(f.type)
+        return text if f.required or keeps_null(f.type) else f"{text} | None"
+
+    def default(self, f: Field) -> str:
+        """`` = None``, `` = _OMITTED`` for a nullable optional member (``None`` given is null)."""
+        if f.required:
+            return ""
+        if keeps_null(f.type):
+            self.w.uses.add("_OMITTED")
+            return " = _OMITTED"
+        return " = None"
+
+    def nulls_slot(self, m: Model) -> list[str]:
+        """``_nulls`` and ``__post_init__`` of a model with nullable optional members, else none."""
+        names = [py_str(f.name) for f in null_members(m)]
+        if not names:
+            return []
+        self.w.uses.update(("_field", "_NO_NULLS", "_given_nulls"))
+        members = f"({', '.join(names)},)" if len(names) == 1 else f"({', '.join(names)})"
+        store = layout.assigned(
+            "self._nulls = ", lambda prefix, at: layout.call(prefix + "_given_nulls", ["self", members], "", at), 8
+        )
+        return [
+            "_nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)",
+            '"""The nullable optional members holding an explicit null (see ``fields_set``)."""',
+            "",
+            "def __post_init__(self) -> None:",
+            *layout.indented(store),
+        ]
+
+
 def body(w: ModuleWriter, m: Model) -> list[str]:
     """The statements of ``m``'s ``from_dict`` after its docstring."""
     lines: list[str] = []
     if m.optional_fields:
         lines.append("get = data.get")
+    nulls = bool(null_members(m))
+    if nulls:
+        w.uses.add("_NO_NULLS")
+        lines.append("nulls = _NO_NULLS")
     lines.append("obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path")
     for f in m.fields:
         lines += _member(w, f)
     lines += _scalar_guard(w, m)
     lines += _extra_members(w, m)
+    if nulls:
+        lines.append("obj._nulls = nulls")
     lines.append("return obj")
     return lines
 
 
 def _member(w: ModuleWriter, f: Field) -> list[str]:
-    read = f"data[{py_str(f.wire)}]" if f.required else f"get({py_str(f.wire)}, UNSET)"
-    if not f.required:
-        w.uses.add("UNSET")
-    target = f"obj.{f.name}"
+    if f.required:
+        return _required(w, f)
+    read, target, name = f"get({py_str(f.wire)})", f"obj.{f.name}", local(f)
+    null = keeps_null(f.type)
+    record = f"    nulls = nulls | {{{py_str(f.name)}}}"  # an explicit null (rare: not the hot path)
+    if f.type.is_identity:
+        if not f.type.is_scalar:
+            w.uses.add("_bounded")  # kept as it came: its nesting is bounded here
+            read = f"_bounded({read})"
+        if not null:
+            return [f"{target} = {name} = {read}" if f.type.is_scalar else f"{target} = {read}"]
+        terms = [f"{name} is None", f"{py_str(f.wire)} in data"]
+        return [f"{target} = {name} = {read}", *layout.condition("if", terms, "and", _BODY), record]
+    convert = layout.indented(_decoded(w, f.type, name, name, _BODY + 4))
+    kept = [f"elif {py_str(f.wire)} in data:", record] if null else []
+    return [f"{name} = {read}", f"if {name} is not None:", *convert, *kept, f"{target} = {name}"]
+
+
+def _required(w: ModuleWriter, f: Field) -> list[str]:
+    read, target = f"data[{py_str(f.wire)}]", f"obj.{f.name}"
     if f.type.is_identity:
         if f.type.is_scalar:  # kept in a local too, for the guard below
             return [f"{target} = {local(f)} = {read}"]
         w.uses.add("_bounded")  # kept as it came: its nesting is bounded here
         return [f"{target} = _bounded({read})"]
     name = local(f)
-    if f.required and not f.type.nullable:
+    if not f.type.nullable:
         direct = f"{target} = {w.decode(f.type, read)}"
         if layout.fits(_BODY, direct):
             return [direct]
         return [f"{name} = {read}", *_decoded(w, f.type, target, name, _BODY)]
-    terms = ([] if f.required else [f"{name} is not UNSET"]) + ([f"{name} is not None"] if f.type.nullable else [])
     convert = layout.indented(_decoded(w, f.type, name, name, _BODY + 4))
-    return [f"{name} = {read}", *layout.condition("if", terms, "and", _BODY), *convert, f"{target} = {name}"]
+    return [f"{name} = {read}", f"if {name} is not None:", *convert, f"{target} = {name}"]
 
 
 def _decoded(w: ModuleWriter, t: TypeRef, target: str, src: str, indent: int) -> list[str]:
@@ -134,14 +214,17 @@ def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
 
 def to_dict_body(w: ModuleWriter, m: Model) -> list[str]:
     """Statements of ``to_dict``: the required members in the dict literal, each optional one
-    when it is set, then the unknown members kept."""
+    when it is present (not ``None``, or an explicit null), then the unknown members kept."""
     lines = ["out: dict[str, Any] = {}"]
     if m.required_fields:
         entries = [line for f in m.required_fields for line in _encoded(w, f, f"{py_literal(f.wire)}: ", ",")]
         lines = ["out: dict[str, Any] = {", *layout.indented(entries), "}"]
     for f in m.optional_fields:
-        store = _encoded(w, f, f"out[{py_literal(f.wire)}] = ", "")
-        lines += [f"if self.{f.name} is not UNSET:", *layout.indented(store)]
+        head = f"out[{py_literal(f.wire)}] = "
+        value = replace(f, type=replace(f.type, nullable=False))  # None is tested here
+        lines += [f"if self.{f.name} is not None:", *layout.indented(_encoded(w, value, head, ""))]
+        if keeps_null(f.type):
+            lines += [f"elif {py_str(f.name)} in self._nulls:", f"    {head}None"]
     return [*lines, "if self.extra_members:", "    out.update(self.extra_members)", "return out"]
 
 
@@ -186,3 +269,44 @@ def enum_alias(e: EnumAlias) -> list[str]:
         return layout.assigned(head, lambda prefix, at: layout.call(f"{prefix}Literal", values, "", at, "[]"), 0)
     literal = layout.call("Literal", values, "", layout.STEP, "[]")
     return layout.union_in_parentheses(head, literal, [e.base], 0)
+
+
+def optional_example(api: Api) -> tuple[str, str, str] | None:
+    """(a call answering a model, the model holding an optional string member, that member) for
+    the README's example of optional members (``client.get_user(id=...)``, ``answer.user``,
+    ``name``): the shallowest such member under an answer, through required model members; None
+    when there is none."""
+    models = {m.name: m for m in api.models}
+    best: tuple[int, str, tuple[str, ...]] | None = None
+    for op in api.operations:
+        t = op.response_type
+        if op.response_kind != "json" or t is None or t.kind != "model" or op.stream_switch:
+            continue
+        found = _optional_string(models, t.name)
+        if found is not None and (best is None or len(found) < best[0]):
+            args = ", ".join(f"{a.name}=..." for a in op.arguments if a.required)
+            best = (len(found), f"client.{op.method_name}({args})", found)
+    if best is None:
+        return None
+    return best[1], ".".join(("answer", *best[2][:-1])), best[2][-1]
+
+
+def _optional_string(models: dict[str, Model], root: str) -> tuple[str, ...] | None:
+    """The path of attribute names to the first optional string member, breadth first."""
+    level: list[tuple[str, tuple[str, ...]]] = [(root, ())]
+    seen = {root}
+    for _ in range(3):
+        below: list[tuple[str, tuple[str, ...]]] = []
+        for name, path in level:
+            model = models.get(name)
+            if model is None:
+                continue
+            for f in model.optional_fields:
+                if f.type.kind == "str" and not keeps_null(f.type):
+                    return (*path, f.name)
+            for f in model.required_fields:
+                if f.type.kind == "model" and not f.type.nullable and f.type.name not in seen:
+                    seen.add(f.type.name)
+                    below.append((f.type.name, (*path, f.name)))
+        level = below
+    return None

@@ -20,6 +20,7 @@ MODEL_MEMBERS = frozenset(
         "from_dict",
         "to_dict",
         "extra_members",
+        "fields_set",
         "str",
         "int",
         "float",

@@ -27,13 +27,14 @@ import re
 import sys
 import tarfile
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from ..ir import Api
 from ..load.reader import Document, load_document
 from ..lower.api import build_api
 from ..problems import Problem, SpecError
+from . import surface
 from .diff import NO_CHANGES, Change, Report, compare, format_json, format_text
 from .gitlog import git as _git
 from .gitlog import locate, release_base
@@ -191,9 +192,12 @@ def _markdown(report: Report, base: str) -> str:
     return "\n".join(lines)
 
 
-def changes(spec: str, doc: Document, api: Api, since: str | None = None) -> Changes:
+def changes(spec: str, doc: Document, api: Api, since: str | None = None, package_dir: Path | None = None) -> Changes:
     """The report of ``spec`` (already built as ``doc``/``api``) against its last release, or
-    against ``since``. Raises :class:`SpecError` when ``since`` is not a revision of a full history."""
+    against ``since``; with ``package_dir``, also the breaking changes of the generated code the
+    generator's own conventions bring (:mod:`generator.report.surface`) since the package of that
+    release (or, with no release, since the package was first committed). Raises
+    :class:`SpecError` when ``since`` is not a revision of a full history."""
     version = api.api_version or "no version"
     found = locate(spec)
     if found is None:
@@ -213,7 +217,7 @@ def changes(spec: str, doc: Document, api: Api, since: str | None = None) -> Cha
         if found_base is None:
             if shallow:
                 return Changes(None, "shallow clone: the spec's earlier versions are not in its history")
-            return Changes(f"# API changes\n\nAPI version {version}. {NO_PREVIOUS}\n")
+            return Changes(_unreleased(top, api, package_dir))
         base, what = found_base, "the last release of the spec"
     label = f"{base[:12] if re.fullmatch(r'[0-9a-f]{40}', base) else base}:{rel}"
     with tempfile.TemporaryDirectory(prefix="generator-diff-") as tmp:
@@ -234,8 +238,43 @@ def changes(spec: str, doc: Document, api: Api, since: str | None = None) -> Cha
         report = compare(old_doc, old_api, doc, api)
     finally:
         doc.display = display
+    released = _generated_code(top, api, base, package_dir)
+    if released is not None:  # in the report: the semver verdict counts them
+        report = replace(report, breaking=tuple(sorted([*report.breaking, *released[1]], key=lambda c: c.sort_key)))
     verdict, too_small = bump_verdict(report)
     return Changes(_markdown(report, what), report=report, too_small=verdict if too_small else "")
+
+
+def _unreleased(top: Path, api: Api, package_dir: Path | None) -> str:
+    """``CHANGES.md`` of a spec never released: the generated code's own breaking changes since
+    the package was first committed, if any."""
+    version = api.api_version or "no version"
+    text = f"# API changes\n\nAPI version {version}. {NO_PREVIOUS}\n"
+    unreleased = _generated_code(top, api, None, package_dir)
+    if unreleased is None:
+        return text
+    verdict = (
+        "Semver: breaking changes call for a major version bump; the package's version is the API's"
+        f" ({version}) and there is no earlier release to compare it with: not checked."
+    )
+    return "\n".join([text, *surface.markdown(unreleased[1], unreleased[0], released=False), verdict, ""])
+
+
+def _generated_code(top: Path, api: Api, base: str | None, package_dir: Path | None) -> tuple[str, list[Change]] | None:
+    """(the revision compared with, the generated code's own breaking changes since), or None."""
+    if package_dir is None:
+        return None
+    try:
+        package = Path(os.path.relpath(package_dir.resolve(), top)).as_posix()
+    except ValueError:  # another drive
+        return None
+    if package.startswith("../"):
+        return None
+    found = surface.package_base(top, package, base)
+    if found is None:
+        return None
+    changes_found = surface.surface_changes(api, found[1])
+    return (found[0], changes_found) if changes_found else None
 
 
 def unavailable_markdown(api: Api, reason: str) -> str:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from .. import __version__
 from ..ir import Api
+from ..report.surface import SURFACE
 
 TOOL = "botpress-codegen"
 MANIFEST = ".botpress-codegen-manifest.json"
@@ -74,6 +75,7 @@ def manifest_text(
     data: dict[str, object] = {
         "about": f"Written by {TOOL}: the files it generated in this folder, with their SHA-256. Do not edit.",
         "generator": f"{TOOL} {__version__}",
+        "surface": SURFACE,  # the generated code's conventions (generator.report.surface)
         "api_version": api.api_version,
         "spec_sha256": api.spec_checksum,
     }

@@ -275,9 +275,14 @@ def test_nullable_31(build: Callable[[str], ModuleType]) -> None:
     m = build("nullable_31").models
     hints = m.Record.__annotations__
     assert hints["note"] == "str | None" and hints["owner"] == "Owner | None"
-    assert hints["either"] == "str | int | Unset"  # a type list without "null"
+    assert hints["either"] == "str | int | None"  # a type list without "null": None when absent
     for either in ("x", 3):
         roundtrip(m.Record, {"note": None, "when": None, "owner": None, "either": either})
+    record = roundtrip(m.Record, {"note": None, "when": None, "owner": None})
+    assert record.either is None and record.count is None and record.note is None
+    assert record.fields_set == {"note", "when", "owner"}  # required ones; absent optional ones are not
+    record = roundtrip(m.Record, {"note": None, "when": None, "owner": None, "count": None})
+    assert record.count is None and "count" in record.fields_set  # an explicit null is present
 
 
 def test_literals(build: Callable[[str], ModuleType]) -> None:
@@ -317,9 +322,11 @@ def test_additional_properties(build: Callable[[str], ModuleType]) -> None:
     assert bag.tally.total == 3 and bag.tally.extra_members == {"apples": 2}
     hints = m.Bag.__annotations__
     assert hints["counts"] == "dict[str, int]"
-    assert hints["by_name"] == "dict[str, Closed] | Unset"
-    assert hints["free_form"] == "dict[str, Any] | Unset"
-    assert hints["anything"] == "Any | Unset"
+    assert hints["by_name"] == "dict[str, Closed] | None"
+    assert hints["free_form"] == "dict[str, Any] | None"
+    assert hints["anything"] == "Any"  # admits null itself: an explicit null stays apart from absent
+    assert roundtrip(m.Bag, {**payload, "anything": None}).fields_set >= {"anything"}
+    assert "anything" not in roundtrip(m.Bag, {k: v for k, v in payload.items() if k != "anything"}).fields_set
     rec = Recorder(body=payload)
     with client_of(pkg, rec) as client:
         answer = client.put_bag(closed=m.Closed(a="x"), open={"a": "y", "extra": 1}, counts={"n": 1})

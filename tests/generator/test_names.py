@@ -34,6 +34,10 @@ PACKAGE = "reserved_names"
 
 WARNINGS = [
     (
+        "/components/schemas/Config/properties/_nulls",
+        "member '_nulls' maps to Python name 'nulls', as does 'nulls'; named nulls_2",
+    ),
+    (
         "/components/schemas/Error/properties/type/enum/0",
         "error type 'reserved_names' maps to 'ReservedNamesError', a name of the errors module;"
         " named ReservedNamesApiError",
@@ -169,6 +173,11 @@ def test_members_named_like_from_dict_helpers_and_locals(package: ModuleType) ->
     assert (config.get, config.obj, config.data, config.free) == ("g", "o", "d", {"deep": [1, [2]]})
     assert config.extra_members == {"unknown": {"kept": True}}
     assert config.to_dict() == data
+    # Members named like what models define (fields_set) or keep (_nulls): other attributes.
+    named = {**data, "fields_set": "f", "nulls": None, "_nulls": "n"}
+    config = package.models.Config.from_dict(named)
+    assert config.fields_set_ == "f" and config.nulls is None and "nulls" in config.fields_set
+    assert "fields_set_" in config.fields_set and config.to_dict() == named
 
 
 def test_method_arguments_reserve_every_global_a_method_body_uses() -> None:

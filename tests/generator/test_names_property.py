@@ -32,7 +32,7 @@ HOSTILE = [
     *("userId", "user_id", "UserID", "user-id", "user.id", "USER_ID", "_user_id", "user__id"),
     *("+1", "-1", "%", "*", "@type", "$id", "", "1st", "2nd"),
     *("self", "timeout", "max_retries", "extra_headers", "extra_body", "models", "httpx", "cast"),
-    *("from_dict", "to_dict", "extra_members", "field", "_field", "dataclass", "UNSET", "Unset"),
+    *("from_dict", "to_dict", "extra_members", "fields_set", "field", "_field", "dataclass", "UNSET", "Unset"),
     *("pay", "\uff50\uff41\uff59", "caf\u00e9", "cafe", "\u2168", "ix"),  # fullwidth "pay", roman numeral nine
 ]
 # Header and path parameter names stay within what HTTP and URI templates allow.

@@ -228,7 +228,7 @@ def test_a_hand_edit_survives_a_regeneration_that_changes_another_part_of_the_fi
     assert code == 0, out + err
     assert "generated/shop/models/_item.py: your edits merged into the new output" in out
     text = models.read_text()
-    assert text.endswith(HELPER) and "note: str | Unset" in text
+    assert text.endswith(HELPER) and "note: str | None = None" in text
     manifest = json.loads((PACKAGE / MANIFEST).read_text())
     assert list(manifest["edited"]) == ["models/_item.py"]
     assert manifest["edited"]["models/_item.py"] != manifest["files"]["models/_item.py"]
@@ -241,7 +241,7 @@ def test_a_hand_edit_survives_a_regeneration_that_changes_another_part_of_the_fi
     )
     edit_spec("version: 1.1.0", "version: 1.2.0")
     assert run(capsys, "generate", *ARGS, "--strict")[0] == 0
-    assert models.read_text().endswith(HELPER) and "rank: int | Unset" in models.read_text()
+    assert models.read_text().endswith(HELPER) and "rank: int | None = None" in models.read_text()
     code, _, err = run(capsys, "generate", *ARGS, "--overwrite")
     assert (
         code == 0 and "generated/shop/models/_item.py: had been edited by hand since it was generated; replaced" in err

@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["BotIssueCategory", "BotIssue"]
 
@@ -58,16 +58,16 @@ class BotIssue(_Model):
         resolution_link: Link to help resolve the issue.
     """
 
-    id: str | Unset = UNSET
-    code: str | Unset = UNSET
-    created_at: datetime | Unset = UNSET
-    last_seen_at: datetime | Unset = UNSET
-    title: str | Unset = UNSET
-    description: str | Unset = UNSET
-    grouped_data: dict[str, Any] | Unset = UNSET
-    events_count: float | Unset = UNSET
-    category: BotIssueCategory | Unset = UNSET
-    resolution_link: str | Unset = UNSET
+    id: str | None = None
+    code: str | None = None
+    created_at: datetime | None = None
+    last_seen_at: datetime | None = None
+    title: str | None = None
+    description: str | None = None
+    grouped_data: dict[str, Any] | None = None
+    events_count: float | None = None
+    category: BotIssueCategory | None = None
+    resolution_link: str | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -77,22 +77,22 @@ class BotIssue(_Model):
         """Build a ``BotIssue`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id", UNSET)
-        obj.code = m_code = get("code", UNSET)
-        m_created_at = get("createdAt", UNSET)
-        if m_created_at is not UNSET:
+        obj.id = m_id = get("id")
+        obj.code = m_code = get("code")
+        m_created_at = get("createdAt")
+        if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
         obj.created_at = m_created_at
-        m_last_seen_at = get("lastSeenAt", UNSET)
-        if m_last_seen_at is not UNSET:
+        m_last_seen_at = get("lastSeenAt")
+        if m_last_seen_at is not None:
             m_last_seen_at = _parse_datetime(m_last_seen_at)
         obj.last_seen_at = m_last_seen_at
-        obj.title = m_title = get("title", UNSET)
-        obj.description = m_description = get("description", UNSET)
-        obj.grouped_data = _bounded(get("groupedData", UNSET))
-        obj.events_count = m_events_count = get("eventsCount", UNSET)
-        obj.category = m_category = get("category", UNSET)
-        obj.resolution_link = m_resolution_link = get("resolutionLink", UNSET)
+        obj.title = m_title = get("title")
+        obj.description = m_description = get("description")
+        obj.grouped_data = _bounded(get("groupedData"))
+        obj.events_count = m_events_count = get("eventsCount")
+        obj.category = m_category = get("category")
+        obj.resolution_link = m_resolution_link = get("resolutionLink")
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_code) in _NOT_SCALAR
@@ -109,27 +109,27 @@ class BotIssue(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not UNSET:
+        if self.id is not None:
             out["id"] = self.id
-        if self.code is not UNSET:
+        if self.code is not None:
             out["code"] = self.code
-        if self.created_at is not UNSET:
+        if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
-        if self.last_seen_at is not UNSET:
+        if self.last_seen_at is not None:
             out["lastSeenAt"] = _format_datetime(self.last_seen_at)
-        if self.title is not UNSET:
+        if self.title is not None:
             out["title"] = self.title
-        if self.description is not UNSET:
+        if self.description is not None:
             out["description"] = self.description
-        if self.grouped_data is not UNSET:
+        if self.grouped_data is not None:
             out["groupedData"] = self.grouped_data
-        if self.events_count is not UNSET:
+        if self.events_count is not None:
             out["eventsCount"] = self.events_count
-        if self.category is not UNSET:
+        if self.category is not None:
             out["category"] = self.category
-        if self.resolution_link is not UNSET:
+        if self.resolution_link is not None:
             out["resolutionLink"] = self.resolution_link
         if self.extra_members:
             out.update(self.extra_members)

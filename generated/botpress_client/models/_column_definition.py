@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["ColumnDefinitionFormat", "ColumnDefinition", "ColumnDefinitionDict"]
 
@@ -38,13 +38,13 @@ class ColumnDefinition(_Model):
     """
 
     type: ColumnType
-    format: ColumnDefinitionFormat | Unset = UNSET
-    description: str | Unset = UNSET
-    pattern: str | Unset = UNSET
-    enum: list[str] | Unset = UNSET
-    items: ColumnItems | Unset = UNSET
-    nullable: bool | Unset = UNSET
-    properties: dict[str, ColumnItems] | Unset = UNSET
+    format: ColumnDefinitionFormat | None = None
+    description: str | None = None
+    pattern: str | None = None
+    enum: list[str] | None = None
+    items: ColumnItems | None = None
+    nullable: bool | None = None
+    properties: dict[str, ColumnItems] | None = None
     x_zui: ColumnMetadata
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
@@ -56,17 +56,17 @@ class ColumnDefinition(_Model):
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = m_type = data["type"]
-        obj.format = m_format = get("format", UNSET)
-        obj.description = m_description = get("description", UNSET)
-        obj.pattern = m_pattern = get("pattern", UNSET)
-        obj.enum = _bounded(get("enum", UNSET))
-        m_items = get("items", UNSET)
-        if m_items is not UNSET:
+        obj.format = m_format = get("format")
+        obj.description = m_description = get("description")
+        obj.pattern = m_pattern = get("pattern")
+        obj.enum = _bounded(get("enum"))
+        m_items = get("items")
+        if m_items is not None:
             m_items = ColumnItems.from_dict(m_items)
         obj.items = m_items
-        obj.nullable = m_nullable = get("nullable", UNSET)
-        m_properties = get("properties", UNSET)
-        if m_properties is not UNSET:
+        obj.nullable = m_nullable = get("nullable")
+        m_properties = get("properties")
+        if m_properties is not None:
             m_properties = {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in m_properties.items()}
         obj.properties = m_properties
         obj.x_zui = ColumnMetadata.from_dict(data["x-zui"])
@@ -86,24 +86,24 @@ class ColumnDefinition(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "type": self.type,
             "x-zui": self.x_zui.to_dict(),
         }
-        if self.format is not UNSET:
+        if self.format is not None:
             out["format"] = self.format
-        if self.description is not UNSET:
+        if self.description is not None:
             out["description"] = self.description
-        if self.pattern is not UNSET:
+        if self.pattern is not None:
             out["pattern"] = self.pattern
-        if self.enum is not UNSET:
+        if self.enum is not None:
             out["enum"] = self.enum
-        if self.items is not UNSET:
+        if self.items is not None:
             out["items"] = self.items.to_dict()
-        if self.nullable is not UNSET:
+        if self.nullable is not None:
             out["nullable"] = self.nullable
-        if self.properties is not UNSET:
+        if self.properties is not None:
             out["properties"] = {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()}
         if self.extra_members:
             out.update(self.extra_members)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["ColumnMetadata", "ColumnMetadataDict"]
 
@@ -35,14 +35,14 @@ class ColumnMetadata(_Model):
     """
 
     index: int
-    id: str | Unset = UNSET
-    searchable: bool | Unset = UNSET
-    hidden: bool | Unset = UNSET
-    order: float | Unset = UNSET
-    width: float | Unset = UNSET
-    schema_id: str | Unset = UNSET
-    typings: str | Unset = UNSET
-    computed: ComputedDefinition | Unset = UNSET
+    id: str | None = None
+    searchable: bool | None = None
+    hidden: bool | None = None
+    order: float | None = None
+    width: float | None = None
+    schema_id: str | None = None
+    typings: str | None = None
+    computed: ComputedDefinition | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -53,15 +53,15 @@ class ColumnMetadata(_Model):
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.index = m_index = data["index"]
-        obj.id = m_id = get("id", UNSET)
-        obj.searchable = m_searchable = get("searchable", UNSET)
-        obj.hidden = m_hidden = get("hidden", UNSET)
-        obj.order = m_order = get("order", UNSET)
-        obj.width = m_width = get("width", UNSET)
-        obj.schema_id = m_schema_id = get("schemaId", UNSET)
-        obj.typings = m_typings = get("typings", UNSET)
-        m_computed = get("computed", UNSET)
-        if m_computed is not UNSET:
+        obj.id = m_id = get("id")
+        obj.searchable = m_searchable = get("searchable")
+        obj.hidden = m_hidden = get("hidden")
+        obj.order = m_order = get("order")
+        obj.width = m_width = get("width")
+        obj.schema_id = m_schema_id = get("schemaId")
+        obj.typings = m_typings = get("typings")
+        m_computed = get("computed")
+        if m_computed is not None:
             m_computed = ComputedDefinition.from_dict(m_computed)
         obj.computed = m_computed
         if (
@@ -83,25 +83,25 @@ class ColumnMetadata(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "index": self.index,
         }
-        if self.id is not UNSET:
+        if self.id is not None:
             out["id"] = self.id
-        if self.searchable is not UNSET:
+        if self.searchable is not None:
             out["searchable"] = self.searchable
-        if self.hidden is not UNSET:
+        if self.hidden is not None:
             out["hidden"] = self.hidden
-        if self.order is not UNSET:
+        if self.order is not None:
             out["order"] = self.order
-        if self.width is not UNSET:
+        if self.width is not None:
             out["width"] = self.width
-        if self.schema_id is not UNSET:
+        if self.schema_id is not None:
             out["schemaId"] = self.schema_id
-        if self.typings is not UNSET:
+        if self.typings is not None:
             out["typings"] = self.typings
-        if self.computed is not UNSET:
+        if self.computed is not None:
             out["computed"] = self.computed.to_dict()
         if self.extra_members:
             out.update(self.extra_members)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["ComputedDefinitionAction", "ComputedDefinition", "ComputedDefinitionDict"]
 
@@ -37,12 +37,12 @@ class ComputedDefinition(_Model):
     """
 
     action: ComputedDefinitionAction
-    dependencies: list[str] | Unset = UNSET
-    prompt: str | Unset = UNSET
-    code: str | Unset = UNSET
-    model: str | Unset = UNSET
-    workflow_id: str | Unset = UNSET
-    enabled: bool | Unset = UNSET
+    dependencies: list[str] | None = None
+    prompt: str | None = None
+    code: str | None = None
+    model: str | None = None
+    workflow_id: str | None = None
+    enabled: bool | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -53,12 +53,12 @@ class ComputedDefinition(_Model):
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.action = m_action = data["action"]
-        obj.dependencies = _bounded(get("dependencies", UNSET))
-        obj.prompt = m_prompt = get("prompt", UNSET)
-        obj.code = m_code = get("code", UNSET)
-        obj.model = m_model = get("model", UNSET)
-        obj.workflow_id = m_workflow_id = get("workflowId", UNSET)
-        obj.enabled = m_enabled = get("enabled", UNSET)
+        obj.dependencies = _bounded(get("dependencies"))
+        obj.prompt = m_prompt = get("prompt")
+        obj.code = m_code = get("code")
+        obj.model = m_model = get("model")
+        obj.workflow_id = m_workflow_id = get("workflowId")
+        obj.enabled = m_enabled = get("enabled")
         if (
             type(m_action) in _NOT_SCALAR
             or type(m_prompt) in _NOT_SCALAR
@@ -76,21 +76,21 @@ class ComputedDefinition(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "action": self.action,
         }
-        if self.dependencies is not UNSET:
+        if self.dependencies is not None:
             out["dependencies"] = self.dependencies
-        if self.prompt is not UNSET:
+        if self.prompt is not None:
             out["prompt"] = self.prompt
-        if self.code is not UNSET:
+        if self.code is not None:
             out["code"] = self.code
-        if self.model is not UNSET:
+        if self.model is not None:
             out["model"] = self.model
-        if self.workflow_id is not UNSET:
+        if self.workflow_id is not None:
             out["workflowId"] = self.workflow_id
-        if self.enabled is not UNSET:
+        if self.enabled is not None:
             out["enabled"] = self.enabled
         if self.extra_members:
             out.update(self.extra_members)

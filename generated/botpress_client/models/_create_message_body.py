@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["CreateMessageBodyOrigin", "CreateMessageBody"]
 
@@ -42,8 +42,8 @@ class CreateMessageBody(_Model):
     conversation_id: str
     type: str
     tags: dict[str, str]
-    schedule: MessageSchedule | Unset = UNSET
-    origin: CreateMessageBodyOrigin | Unset = UNSET
+    schedule: MessageSchedule | None = None
+    origin: CreateMessageBodyOrigin | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -58,11 +58,11 @@ class CreateMessageBody(_Model):
         obj.conversation_id = m_conversation_id = data["conversationId"]
         obj.type = m_type = data["type"]
         obj.tags = _bounded(data["tags"])
-        m_schedule = get("schedule", UNSET)
-        if m_schedule is not UNSET:
+        m_schedule = get("schedule")
+        if m_schedule is not None:
             m_schedule = MessageSchedule.from_dict(m_schedule)
         obj.schedule = m_schedule
-        obj.origin = m_origin = get("origin", UNSET)
+        obj.origin = m_origin = get("origin")
         if (
             type(m_user_id) in _NOT_SCALAR
             or type(m_conversation_id) in _NOT_SCALAR
@@ -78,7 +78,7 @@ class CreateMessageBody(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "payload": self.payload,
             "userId": self.user_id,
@@ -86,9 +86,9 @@ class CreateMessageBody(_Model):
             "type": self.type,
             "tags": self.tags,
         }
-        if self.schedule is not UNSET:
+        if self.schedule is not None:
             out["schedule"] = self.schedule.to_dict()
-        if self.origin is not UNSET:
+        if self.origin is not None:
             out["origin"] = self.origin
         if self.extra_members:
             out.update(self.extra_members)

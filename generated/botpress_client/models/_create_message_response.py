@@ -42,7 +42,7 @@ class CreateMessageResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "message": self.message.to_dict(),
         }

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["ErrorType", "Error"]
 
@@ -79,7 +79,7 @@ class Error(_Model):
     code: int
     type: ErrorType
     message: str
-    metadata: dict[str, Any] | Unset = UNSET
+    metadata: dict[str, Any] | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -93,7 +93,7 @@ class Error(_Model):
         obj.code = m_code = data["code"]
         obj.type = m_type = data["type"]
         obj.message = m_message = data["message"]
-        obj.metadata = _bounded(get("metadata", UNSET))
+        obj.metadata = _bounded(get("metadata"))
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_code) in _NOT_SCALAR
@@ -107,14 +107,14 @@ class Error(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "id": self.id,
             "code": self.code,
             "type": self.type,
             "message": self.message,
         }
-        if self.metadata is not UNSET:
+        if self.metadata is not None:
             out["metadata"] = self.metadata
         if self.extra_members:
             out.update(self.extra_members)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _NO_NULLS, _OMITTED, _Model, _given_nulls
 
 __all__ = ["GetOrCreateTableBody"]
 
@@ -35,26 +35,34 @@ class GetOrCreateTableBody(_Model):
     """
 
     schema: TableSchema
-    factor: float | Unset = UNSET
-    frozen: bool | Unset = UNSET
-    key_column: str | None | Unset = UNSET
-    tags: dict[str, str] | Unset = UNSET
-    is_compute_enabled: bool | Unset = UNSET
+    factor: float | None = None
+    frozen: bool | None = None
+    key_column: str | None = _OMITTED
+    tags: dict[str, str] | None = None
+    is_compute_enabled: bool | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The nullable optional members holding an explicit null (see ``fields_set``)."""
+
+    def __post_init__(self) -> None:
+        self._nulls = _given_nulls(self, ("key_column",))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableBody:
         """Build a ``GetOrCreateTableBody`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.schema = TableSchema.from_dict(data["schema"])
-        obj.factor = m_factor = get("factor", UNSET)
-        obj.frozen = m_frozen = get("frozen", UNSET)
-        obj.key_column = m_key_column = get("keyColumn", UNSET)
-        obj.tags = _bounded(get("tags", UNSET))
-        obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled", UNSET)
+        obj.factor = m_factor = get("factor")
+        obj.frozen = m_frozen = get("frozen")
+        obj.key_column = m_key_column = get("keyColumn")
+        if m_key_column is None and "keyColumn" in data:
+            nulls = nulls | {"key_column"}
+        obj.tags = _bounded(get("tags"))
+        obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled")
         if (
             type(m_factor) in _NOT_SCALAR
             or type(m_frozen) in _NOT_SCALAR
@@ -67,22 +75,25 @@ class GetOrCreateTableBody(_Model):
             if _GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data)
             else _extra_members(data, _GET_OR_CREATE_TABLE_BODY_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "schema": self.schema.to_dict(),
         }
-        if self.factor is not UNSET:
+        if self.factor is not None:
             out["factor"] = self.factor
-        if self.frozen is not UNSET:
+        if self.frozen is not None:
             out["frozen"] = self.frozen
-        if self.key_column is not UNSET:
+        if self.key_column is not None:
             out["keyColumn"] = self.key_column
-        if self.tags is not UNSET:
+        elif "key_column" in self._nulls:
+            out["keyColumn"] = None
+        if self.tags is not None:
             out["tags"] = self.tags
-        if self.is_compute_enabled is not UNSET:
+        if self.is_compute_enabled is not None:
             out["isComputeEnabled"] = self.is_compute_enabled
         if self.extra_members:
             out.update(self.extra_members)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["GetTableResponse"]
 
@@ -28,9 +28,9 @@ class GetTableResponse(_Model):
     """
 
     table: Table
-    rows: float | Unset = UNSET
-    stale: float | Unset = UNSET
-    indexing: float | Unset = UNSET
+    rows: float | None = None
+    stale: float | None = None
+    indexing: float | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -41,9 +41,9 @@ class GetTableResponse(_Model):
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
-        obj.rows = m_rows = get("rows", UNSET)
-        obj.stale = m_stale = get("stale", UNSET)
-        obj.indexing = m_indexing = get("indexing", UNSET)
+        obj.rows = m_rows = get("rows")
+        obj.stale = m_stale = get("stale")
+        obj.indexing = m_indexing = get("indexing")
         if (
             type(m_rows) in _NOT_SCALAR
             or type(m_stale) in _NOT_SCALAR
@@ -58,15 +58,15 @@ class GetTableResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "table": self.table.to_dict(),
         }
-        if self.rows is not UNSET:
+        if self.rows is not None:
             out["rows"] = self.rows
-        if self.stale is not UNSET:
+        if self.stale is not None:
             out["stale"] = self.stale
-        if self.indexing is not UNSET:
+        if self.indexing is not None:
             out["indexing"] = self.indexing
         if self.extra_members:
             out.update(self.extra_members)

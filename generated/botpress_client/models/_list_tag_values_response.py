@@ -45,7 +45,7 @@ class ListTagValuesResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "tags": [_v0.to_dict() for _v0 in self.tags],
             "meta": self.meta.to_dict(),

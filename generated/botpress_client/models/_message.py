@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["MessageDirection", "MessageOrigin", "Message"]
 
@@ -62,16 +62,16 @@ class Message(_Model):
         origin: Origin of the message; only `synthetic`.
     """
 
-    id: str | Unset = UNSET
-    created_at: datetime | Unset = UNSET
-    updated_at: datetime | Unset = UNSET
-    type: str | Unset = UNSET
-    payload: dict[str, Any] | Unset = UNSET
-    direction: MessageDirection | Unset = UNSET
-    user_id: str | Unset = UNSET
-    conversation_id: str | Unset = UNSET
-    tags: dict[str, str] | Unset = UNSET
-    origin: MessageOrigin | Unset = UNSET
+    id: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    type: str | None = None
+    payload: dict[str, Any] | None = None
+    direction: MessageDirection | None = None
+    user_id: str | None = None
+    conversation_id: str | None = None
+    tags: dict[str, str] | None = None
+    origin: MessageOrigin | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -81,22 +81,22 @@ class Message(_Model):
         """Build a ``Message`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id", UNSET)
-        m_created_at = get("createdAt", UNSET)
-        if m_created_at is not UNSET:
+        obj.id = m_id = get("id")
+        m_created_at = get("createdAt")
+        if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
         obj.created_at = m_created_at
-        m_updated_at = get("updatedAt", UNSET)
-        if m_updated_at is not UNSET:
+        m_updated_at = get("updatedAt")
+        if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
         obj.updated_at = m_updated_at
-        obj.type = m_type = get("type", UNSET)
-        obj.payload = _bounded(get("payload", UNSET))
-        obj.direction = m_direction = get("direction", UNSET)
-        obj.user_id = m_user_id = get("userId", UNSET)
-        obj.conversation_id = m_conversation_id = get("conversationId", UNSET)
-        obj.tags = _bounded(get("tags", UNSET))
-        obj.origin = m_origin = get("origin", UNSET)
+        obj.type = m_type = get("type")
+        obj.payload = _bounded(get("payload"))
+        obj.direction = m_direction = get("direction")
+        obj.user_id = m_user_id = get("userId")
+        obj.conversation_id = m_conversation_id = get("conversationId")
+        obj.tags = _bounded(get("tags"))
+        obj.origin = m_origin = get("origin")
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_type) in _NOT_SCALAR
@@ -112,27 +112,27 @@ class Message(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not UNSET:
+        if self.id is not None:
             out["id"] = self.id
-        if self.created_at is not UNSET:
+        if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
-        if self.updated_at is not UNSET:
+        if self.updated_at is not None:
             out["updatedAt"] = _format_datetime(self.updated_at)
-        if self.type is not UNSET:
+        if self.type is not None:
             out["type"] = self.type
-        if self.payload is not UNSET:
+        if self.payload is not None:
             out["payload"] = self.payload
-        if self.direction is not UNSET:
+        if self.direction is not None:
             out["direction"] = self.direction
-        if self.user_id is not UNSET:
+        if self.user_id is not None:
             out["userId"] = self.user_id
-        if self.conversation_id is not UNSET:
+        if self.conversation_id is not None:
             out["conversationId"] = self.conversation_id
-        if self.tags is not UNSET:
+        if self.tags is not None:
             out["tags"] = self.tags
-        if self.origin is not UNSET:
+        if self.origin is not None:
             out["origin"] = self.origin
         if self.extra_members:
             out.update(self.extra_members)

@@ -15,7 +15,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["MessageSchedule", "MessageScheduleDict"]
 
@@ -34,8 +34,8 @@ class MessageSchedule(_Model):
             docs, not the API description.
     """
 
-    date_time: datetime | Unset = UNSET
-    delay: float | Unset = UNSET
+    date_time: datetime | None = None
+    delay: float | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -45,11 +45,11 @@ class MessageSchedule(_Model):
         """Build a ``MessageSchedule`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        m_date_time = get("dateTime", UNSET)
-        if m_date_time is not UNSET:
+        m_date_time = get("dateTime")
+        if m_date_time is not None:
             m_date_time = _parse_datetime(m_date_time)
         obj.date_time = m_date_time
-        obj.delay = m_delay = get("delay", UNSET)
+        obj.delay = m_delay = get("delay")
         if type(m_delay) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -60,11 +60,11 @@ class MessageSchedule(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.date_time is not UNSET:
+        if self.date_time is not None:
             out["dateTime"] = _format_datetime(self.date_time)
-        if self.delay is not UNSET:
+        if self.delay is not None:
             out["delay"] = self.delay
         if self.extra_members:
             out.update(self.extra_members)

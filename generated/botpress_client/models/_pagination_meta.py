@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["PaginationMeta"]
 
@@ -24,7 +24,7 @@ class PaginationMeta(_Model):
         next_token: Token to pass as `nextToken` to get the next page.
     """
 
-    next_token: str | Unset = UNSET
+    next_token: str | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -34,7 +34,7 @@ class PaginationMeta(_Model):
         """Build a ``PaginationMeta`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.next_token = m_next_token = get("nextToken", UNSET)
+        obj.next_token = m_next_token = get("nextToken")
         if type(m_next_token) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -45,9 +45,9 @@ class PaginationMeta(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.next_token is not UNSET:
+        if self.next_token is not None:
             out["nextToken"] = self.next_token
         if self.extra_members:
             out.update(self.extra_members)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["Passage"]
 
@@ -26,9 +26,9 @@ class Passage(_Model):
         meta: Metadata of the passage.
     """
 
-    id: str | Unset = UNSET
-    content: str | Unset = UNSET
-    meta: PassageMeta | Unset = UNSET
+    id: str | None = None
+    content: str | None = None
+    meta: PassageMeta | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -38,10 +38,10 @@ class Passage(_Model):
         """Build a ``Passage`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id", UNSET)
-        obj.content = m_content = get("content", UNSET)
-        m_meta = get("meta", UNSET)
-        if m_meta is not UNSET:
+        obj.id = m_id = get("id")
+        obj.content = m_content = get("content")
+        m_meta = get("meta")
+        if m_meta is not None:
             m_meta = PassageMeta.from_dict(m_meta)
         obj.meta = m_meta
         if type(m_id) in _NOT_SCALAR or type(m_content) in _NOT_SCALAR:
@@ -52,13 +52,13 @@ class Passage(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not UNSET:
+        if self.id is not None:
             out["id"] = self.id
-        if self.content is not UNSET:
+        if self.content is not None:
             out["content"] = self.content
-        if self.meta is not UNSET:
+        if self.meta is not None:
             out["meta"] = self.meta.to_dict()
         if self.extra_members:
             out.update(self.extra_members)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["PassageMetaSubtype", "PassageMetaType", "PassageMeta"]
 
@@ -38,11 +38,11 @@ class PassageMeta(_Model):
         source_url: URL of the passage's source.
     """
 
-    type: PassageMetaType | Unset = UNSET
-    subtype: PassageMetaSubtype | Unset = UNSET
-    page_number: float | Unset = UNSET
-    position: float | Unset = UNSET
-    source_url: str | Unset = UNSET
+    type: PassageMetaType | None = None
+    subtype: PassageMetaSubtype | None = None
+    page_number: float | None = None
+    position: float | None = None
+    source_url: str | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -52,11 +52,11 @@ class PassageMeta(_Model):
         """Build a ``PassageMeta`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = m_type = get("type", UNSET)
-        obj.subtype = m_subtype = get("subtype", UNSET)
-        obj.page_number = m_page_number = get("pageNumber", UNSET)
-        obj.position = m_position = get("position", UNSET)
-        obj.source_url = m_source_url = get("sourceUrl", UNSET)
+        obj.type = m_type = get("type")
+        obj.subtype = m_subtype = get("subtype")
+        obj.page_number = m_page_number = get("pageNumber")
+        obj.position = m_position = get("position")
+        obj.source_url = m_source_url = get("sourceUrl")
         if (
             type(m_type) in _NOT_SCALAR
             or type(m_subtype) in _NOT_SCALAR
@@ -73,17 +73,17 @@ class PassageMeta(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.type is not UNSET:
+        if self.type is not None:
             out["type"] = self.type
-        if self.subtype is not UNSET:
+        if self.subtype is not None:
             out["subtype"] = self.subtype
-        if self.page_number is not UNSET:
+        if self.page_number is not None:
             out["pageNumber"] = self.page_number
-        if self.position is not UNSET:
+        if self.position is not None:
             out["position"] = self.position
-        if self.source_url is not UNSET:
+        if self.source_url is not None:
             out["sourceUrl"] = self.source_url
         if self.extra_members:
             out.update(self.extra_members)

@@ -46,7 +46,7 @@ class SetStateExpiryBody(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "expiry": self.expiry,
         }

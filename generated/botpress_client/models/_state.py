@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["State"]
 
@@ -42,15 +42,15 @@ class State(_Model):
         user_id: Id of the user the state is attached to.
     """
 
-    id: str | Unset = UNSET
-    created_at: datetime | Unset = UNSET
-    updated_at: datetime | Unset = UNSET
-    bot_id: str | Unset = UNSET
-    name: str | Unset = UNSET
-    type: StateType | Unset = UNSET
-    payload: dict[str, Any] | Unset = UNSET
-    conversation_id: str | Unset = UNSET
-    user_id: str | Unset = UNSET
+    id: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    bot_id: str | None = None
+    name: str | None = None
+    type: StateType | None = None
+    payload: dict[str, Any] | None = None
+    conversation_id: str | None = None
+    user_id: str | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -60,21 +60,21 @@ class State(_Model):
         """Build a ``State`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id", UNSET)
-        m_created_at = get("createdAt", UNSET)
-        if m_created_at is not UNSET:
+        obj.id = m_id = get("id")
+        m_created_at = get("createdAt")
+        if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
         obj.created_at = m_created_at
-        m_updated_at = get("updatedAt", UNSET)
-        if m_updated_at is not UNSET:
+        m_updated_at = get("updatedAt")
+        if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
         obj.updated_at = m_updated_at
-        obj.bot_id = m_bot_id = get("botId", UNSET)
-        obj.name = m_name = get("name", UNSET)
-        obj.type = m_type = get("type", UNSET)
-        obj.payload = _bounded(get("payload", UNSET))
-        obj.conversation_id = m_conversation_id = get("conversationId", UNSET)
-        obj.user_id = m_user_id = get("userId", UNSET)
+        obj.bot_id = m_bot_id = get("botId")
+        obj.name = m_name = get("name")
+        obj.type = m_type = get("type")
+        obj.payload = _bounded(get("payload"))
+        obj.conversation_id = m_conversation_id = get("conversationId")
+        obj.user_id = m_user_id = get("userId")
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_bot_id) in _NOT_SCALAR
@@ -90,25 +90,25 @@ class State(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not UNSET:
+        if self.id is not None:
             out["id"] = self.id
-        if self.created_at is not UNSET:
+        if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
-        if self.updated_at is not UNSET:
+        if self.updated_at is not None:
             out["updatedAt"] = _format_datetime(self.updated_at)
-        if self.bot_id is not UNSET:
+        if self.bot_id is not None:
             out["botId"] = self.bot_id
-        if self.name is not UNSET:
+        if self.name is not None:
             out["name"] = self.name
-        if self.type is not UNSET:
+        if self.type is not None:
             out["type"] = self.type
-        if self.payload is not UNSET:
+        if self.payload is not None:
             out["payload"] = self.payload
-        if self.conversation_id is not UNSET:
+        if self.conversation_id is not None:
             out["conversationId"] = self.conversation_id
-        if self.user_id is not UNSET:
+        if self.user_id is not None:
             out["userId"] = self.user_id
         if self.extra_members:
             out.update(self.extra_members)

@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import UNSET, Unset, _Model
+from .._types import _NO_NULLS, _OMITTED, _Model, _given_nulls
 
 __all__ = ["Table"]
 
@@ -61,36 +61,44 @@ class Table(_Model):
     id: str
     name: str
     schema: TableSchema
-    factor: float | Unset = UNSET
-    frozen: bool | Unset = UNSET
-    key_column: str | None | Unset = UNSET
-    tags: dict[str, str] | Unset = UNSET
-    is_compute_enabled: bool | Unset = UNSET
-    created_at: datetime | Unset = UNSET
-    updated_at: datetime | Unset = UNSET
+    factor: float | None = None
+    frozen: bool | None = None
+    key_column: str | None = _OMITTED
+    tags: dict[str, str] | None = None
+    is_compute_enabled: bool | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The nullable optional members holding an explicit null (see ``fields_set``)."""
+
+    def __post_init__(self) -> None:
+        self._nulls = _given_nulls(self, ("key_column",))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
         """Build a ``Table`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = data["id"]
         obj.name = m_name = data["name"]
         obj.schema = TableSchema.from_dict(data["schema"])
-        obj.factor = m_factor = get("factor", UNSET)
-        obj.frozen = m_frozen = get("frozen", UNSET)
-        obj.key_column = m_key_column = get("keyColumn", UNSET)
-        obj.tags = _bounded(get("tags", UNSET))
-        obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled", UNSET)
-        m_created_at = get("createdAt", UNSET)
-        if m_created_at is not UNSET:
+        obj.factor = m_factor = get("factor")
+        obj.frozen = m_frozen = get("frozen")
+        obj.key_column = m_key_column = get("keyColumn")
+        if m_key_column is None and "keyColumn" in data:
+            nulls = nulls | {"key_column"}
+        obj.tags = _bounded(get("tags"))
+        obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled")
+        m_created_at = get("createdAt")
+        if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
         obj.created_at = m_created_at
-        m_updated_at = get("updatedAt", UNSET)
-        if m_updated_at is not UNSET:
+        m_updated_at = get("updatedAt")
+        if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
         obj.updated_at = m_updated_at
         if (
@@ -105,28 +113,31 @@ class Table(_Model):
         obj.extra_members = (
             _NO_EXTRA if _TABLE_KEYS.issuperset(data) else _extra_members(data, _TABLE_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "id": self.id,
             "name": self.name,
             "schema": self.schema.to_dict(),
         }
-        if self.factor is not UNSET:
+        if self.factor is not None:
             out["factor"] = self.factor
-        if self.frozen is not UNSET:
+        if self.frozen is not None:
             out["frozen"] = self.frozen
-        if self.key_column is not UNSET:
+        if self.key_column is not None:
             out["keyColumn"] = self.key_column
-        if self.tags is not UNSET:
+        elif "key_column" in self._nulls:
+            out["keyColumn"] = None
+        if self.tags is not None:
             out["tags"] = self.tags
-        if self.is_compute_enabled is not UNSET:
+        if self.is_compute_enabled is not None:
             out["isComputeEnabled"] = self.is_compute_enabled
-        if self.created_at is not UNSET:
+        if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
-        if self.updated_at is not UNSET:
+        if self.updated_at is not None:
             out["updatedAt"] = _format_datetime(self.updated_at)
         if self.extra_members:
             out.update(self.extra_members)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["TableSchemaType", "TableSchema", "TableSchemaDict"]
 
@@ -37,8 +37,8 @@ class TableSchema(_Model):
     type: TableSchemaType
     properties: dict[str, ColumnDefinition]
     additional_properties: bool
-    required: list[str] | Unset = UNSET
-    schema: str | Unset = UNSET
+    required: list[str] | None = None
+    schema: str | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -52,8 +52,8 @@ class TableSchema(_Model):
         m_properties = data["properties"]
         obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in m_properties.items()}
         obj.additional_properties = m_additional_properties = data["additionalProperties"]
-        obj.required = _bounded(get("required", UNSET))
-        obj.schema = m_schema = get("$schema", UNSET)
+        obj.required = _bounded(get("required"))
+        obj.schema = m_schema = get("$schema")
         if (
             type(m_type) in _NOT_SCALAR
             or type(m_additional_properties) in _NOT_SCALAR
@@ -68,15 +68,15 @@ class TableSchema(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "type": self.type,
             "properties": {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()},
             "additionalProperties": self.additional_properties,
         }
-        if self.required is not UNSET:
+        if self.required is not None:
             out["required"] = self.required
-        if self.schema is not UNSET:
+        if self.schema is not None:
             out["$schema"] = self.schema
         if self.extra_members:
             out.update(self.extra_members)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["UpdateWorkspaceMemberBody"]
 
@@ -26,7 +26,7 @@ class UpdateWorkspaceMemberBody(_Model):
         role: New role of the member.
     """
 
-    role: WorkspaceMemberRole | Unset = UNSET
+    role: WorkspaceMemberRole | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -36,7 +36,7 @@ class UpdateWorkspaceMemberBody(_Model):
         """Build a ``UpdateWorkspaceMemberBody`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.role = m_role = get("role", UNSET)
+        obj.role = m_role = get("role")
         if type(m_role) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -47,9 +47,9 @@ class UpdateWorkspaceMemberBody(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.role is not UNSET:
+        if self.role is not None:
             out["role"] = self.role
         if self.extra_members:
             out.update(self.extra_members)

@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["User"]
 
@@ -42,14 +42,14 @@ class User(_Model):
         attributes: Attributes of the user (inner fields not documented).
     """
 
-    id: str | Unset = UNSET
-    created_at: datetime | Unset = UNSET
-    updated_at: datetime | Unset = UNSET
-    tags: dict[str, str] | Unset = UNSET
-    name: str | Unset = UNSET
-    picture_url: str | Unset = UNSET
-    properties: dict[str, Any] | Unset = UNSET
-    attributes: dict[str, Any] | Unset = UNSET
+    id: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    tags: dict[str, str] | None = None
+    name: str | None = None
+    picture_url: str | None = None
+    properties: dict[str, Any] | None = None
+    attributes: dict[str, Any] | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -59,20 +59,20 @@ class User(_Model):
         """Build a ``User`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id", UNSET)
-        m_created_at = get("createdAt", UNSET)
-        if m_created_at is not UNSET:
+        obj.id = m_id = get("id")
+        m_created_at = get("createdAt")
+        if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
         obj.created_at = m_created_at
-        m_updated_at = get("updatedAt", UNSET)
-        if m_updated_at is not UNSET:
+        m_updated_at = get("updatedAt")
+        if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
         obj.updated_at = m_updated_at
-        obj.tags = _bounded(get("tags", UNSET))
-        obj.name = m_name = get("name", UNSET)
-        obj.picture_url = m_picture_url = get("pictureUrl", UNSET)
-        obj.properties = _bounded(get("properties", UNSET))
-        obj.attributes = _bounded(get("attributes", UNSET))
+        obj.tags = _bounded(get("tags"))
+        obj.name = m_name = get("name")
+        obj.picture_url = m_picture_url = get("pictureUrl")
+        obj.properties = _bounded(get("properties"))
+        obj.attributes = _bounded(get("attributes"))
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_name) in _NOT_SCALAR
@@ -85,23 +85,23 @@ class User(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not UNSET:
+        if self.id is not None:
             out["id"] = self.id
-        if self.created_at is not UNSET:
+        if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
-        if self.updated_at is not UNSET:
+        if self.updated_at is not None:
             out["updatedAt"] = _format_datetime(self.updated_at)
-        if self.tags is not UNSET:
+        if self.tags is not None:
             out["tags"] = self.tags
-        if self.name is not UNSET:
+        if self.name is not None:
             out["name"] = self.name
-        if self.picture_url is not UNSET:
+        if self.picture_url is not None:
             out["pictureUrl"] = self.picture_url
-        if self.properties is not UNSET:
+        if self.properties is not None:
             out["properties"] = self.properties
-        if self.attributes is not UNSET:
+        if self.attributes is not None:
             out["attributes"] = self.attributes
         if self.extra_members:
             out.update(self.extra_members)

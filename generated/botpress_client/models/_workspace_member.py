@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import UNSET, Unset, _Model
+from .._types import _Model
 
 __all__ = ["WorkspaceMember"]
 
@@ -32,13 +32,13 @@ class WorkspaceMember(_Model):
         display_name: Display name of the member.
     """
 
-    id: str | Unset = UNSET
-    email: str | Unset = UNSET
-    created_at: str | Unset = UNSET
-    role: WorkspaceMemberRole | Unset = UNSET
-    user_id: str | Unset = UNSET
-    profile_picture: str | Unset = UNSET
-    display_name: str | Unset = UNSET
+    id: str | None = None
+    email: str | None = None
+    created_at: str | None = None
+    role: WorkspaceMemberRole | None = None
+    user_id: str | None = None
+    profile_picture: str | None = None
+    display_name: str | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -48,13 +48,13 @@ class WorkspaceMember(_Model):
         """Build a ``WorkspaceMember`` from its JSON form (wire names)."""
         get = data.get
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id", UNSET)
-        obj.email = m_email = get("email", UNSET)
-        obj.created_at = m_created_at = get("createdAt", UNSET)
-        obj.role = m_role = get("role", UNSET)
-        obj.user_id = m_user_id = get("userId", UNSET)
-        obj.profile_picture = m_profile_picture = get("profilePicture", UNSET)
-        obj.display_name = m_display_name = get("displayName", UNSET)
+        obj.id = m_id = get("id")
+        obj.email = m_email = get("email")
+        obj.created_at = m_created_at = get("createdAt")
+        obj.role = m_role = get("role")
+        obj.user_id = m_user_id = get("userId")
+        obj.profile_picture = m_profile_picture = get("profilePicture")
+        obj.display_name = m_display_name = get("displayName")
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_email) in _NOT_SCALAR
@@ -73,21 +73,21 @@ class WorkspaceMember(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names); unset members are left out."""
+        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not UNSET:
+        if self.id is not None:
             out["id"] = self.id
-        if self.email is not UNSET:
+        if self.email is not None:
             out["email"] = self.email
-        if self.created_at is not UNSET:
+        if self.created_at is not None:
             out["createdAt"] = self.created_at
-        if self.role is not UNSET:
+        if self.role is not None:
             out["role"] = self.role
-        if self.user_id is not UNSET:
+        if self.user_id is not None:
             out["userId"] = self.user_id
-        if self.profile_picture is not UNSET:
+        if self.profile_picture is not None:
             out["profilePicture"] = self.profile_picture
-        if self.display_name is not UNSET:
+        if self.display_name is not None:
             out["displayName"] = self.display_name
         if self.extra_members:
             out.update(self.extra_members)
