@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
+
+import httpx
 
 from ._exceptions import (
     RequestValidationError,
 )
 from ._serde import json_dumps
 from ._types import UNSET
+from ._uploads import UploadSource, file_field, is_upload, raw_stream
+
+if TYPE_CHECKING:
+    from ._config import Config
+    from ._transport import Operation, RequestOptions
+
+_TOO_DEEP = "nested too deeply to encode"
 
 _HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 
@@ -170,3 +180,91 @@ def _joined_object(value: object) -> object:
     if not isinstance(value, Mapping):
         return value
     return ",".join(_query_text(x) for pair in value.items() for x in pair)
+
+
+def request_headers(
+    op: Operation,
+    config: Config,
+    user_agent: str,
+    headers: Mapping[str, object],
+    cookies: Mapping[str, object] | None,
+    options: RequestOptions,
+) -> dict[str, str]:
+    """The headers of a call: the client's, the operation's arguments (an unset one from the
+    client's option of that header), cookies, then the call's extra headers; each checked as
+    h11 would send it, and a required one missing refused before anything is sent."""
+    out: dict[str, str] = {"user-agent": user_agent, "accept": _ACCEPT[op.response]}
+    out.update(config.default_headers)
+    if config.token:
+        out["authorization"] = f"Bearer {config.token}"
+    for wire, value in headers.items():
+        if value is UNSET:
+            option = config.header_option(wire)
+            if option is not None:
+                out[wire] = option
+        elif value is not None:
+            out[wire] = _query_text(value)
+    if cookies:
+        jar = "; ".join(
+            f"{k}={_query_text(v)}" for k, v in cookies.items() if v is not UNSET and v is not None
+        )
+        if jar:
+            out["cookie"] = jar
+    for wire, arg in op.required_headers:
+        if wire not in out:
+            raise RequestValidationError(
+                arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
+            )
+    if options.extra_headers:
+        out.update(options.extra_headers)
+    for wire, value in out.items():
+        _check_header_value(wire, value)
+    return out
+
+
+def encode_body(
+    op: Operation,
+    body: Any,
+    options: RequestOptions,
+    headers: dict[str, str],
+    sources: list[UploadSource],
+) -> tuple[
+    bytes | str | None, dict[str, Any] | None, dict[str, Any] | None, httpx.SyncByteStream | None
+]:
+    """(content, form data, files, stream) of a call's body, as its operation encodes it (JSON,
+    raw bytes or a file streamed, a form, multipart), its content headers set in ``headers``
+    and the files it reads recorded in ``sources``."""
+    content: bytes | str | None = None
+    data: dict[str, Any] | None = None
+    files: dict[str, Any] | None = None
+    stream: httpx.SyncByteStream | None = None
+    if body is UNSET or (body is None and not options.extra_body):
+        return content, data, files, stream
+    if options.extra_body and op.encoding != "raw":
+        body = {**(body or {}), **options.extra_body}
+    try:
+        if op.encoding == "json":
+            content = json_dumps(body)
+            headers["content-type"] = op.content_type
+        elif op.encoding == "raw":
+            raw, length, media_type = raw_stream("body", body, sources)
+            headers["content-type"] = media_type or op.content_type
+            if isinstance(raw, bytes):
+                content = raw
+            else:  # set once the request is built: httpx would iterate a file by lines
+                stream = raw
+                if length is None:
+                    headers["transfer-encoding"] = "chunked"
+                else:
+                    headers["content-length"] = str(length)
+        else:
+            data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
+            if op.encoding == "multipart":
+                files = {k: file_field(k, v, sources) for k, v in body.items() if is_upload(v)}
+    except RecursionError:
+        raise RequestValidationError("body", _TOO_DEEP) from None
+    except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)
+        raise RequestValidationError("body", "holds a lone surrogate") from None
+    except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
+        raise RequestValidationError("body", f"not valid JSON: {exc}") from None
+    return content, data, files, stream

@@ -25,13 +25,12 @@ from ._config import (
     user_agent,
 )
 from ._encoding import (
-    _ACCEPT,
-    _check_header_value,
-    _form_value,
+    _TOO_DEEP,
     _path_segment,
-    _query_text,
     _query_value,
     _unsendable,
+    encode_body,
+    request_headers,
 )
 from ._exceptions import (
     MAX_ERROR_BODY_CHARS,
@@ -48,13 +47,11 @@ from ._exceptions import (
 from ._reading import (
     _retry_after,
 )
-from ._serde import MAX_JSON_DEPTH, json_dumps, json_loads
+from ._serde import MAX_JSON_DEPTH, json_loads
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
-from ._uploads import UploadSource, attach, file_field, is_upload, raw_stream, replayable
+from ._uploads import UploadSource, attach, replayable
 
 T = TypeVar("T")
-
-_TOO_DEEP = "nested too deeply to encode"
 
 
 P = ParamSpec("P")
@@ -183,72 +180,9 @@ class BaseTransport:
         params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
         if options.extra_query:
             params.update(options.extra_query)
-        out_headers: dict[str, str] = {
-            "user-agent": self._user_agent,
-            "accept": _ACCEPT[op.response],
-        }
-        out_headers.update(config.default_headers)
-        if config.token:
-            out_headers["authorization"] = f"Bearer {config.token}"
-        for wire, value in headers.items():
-            if value is UNSET:
-                option = config.header_option(wire)
-                if option is not None:
-                    out_headers[wire] = option
-            elif value is not None:
-                out_headers[wire] = _query_text(value)
-        if cookies:
-            jar = "; ".join(
-                f"{k}={_query_text(v)}"
-                for k, v in cookies.items()
-                if v is not UNSET and v is not None
-            )
-            if jar:
-                out_headers["cookie"] = jar
-        for wire, arg in op.required_headers:
-            if wire not in out_headers:
-                raise RequestValidationError(
-                    arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
-                )
-        if options.extra_headers:
-            out_headers.update(options.extra_headers)
-        for wire, value in out_headers.items():
-            _check_header_value(wire, value)
-        content: bytes | str | None = None
-        data: dict[str, Any] | None = None
-        files: dict[str, Any] | None = None
-        stream: httpx.SyncByteStream | None = None
+        out_headers = request_headers(op, config, self._user_agent, headers, cookies, options)
         sources: list[UploadSource] = []
-        if body is not UNSET and (body is not None or options.extra_body):
-            if options.extra_body and op.encoding != "raw":
-                body = {**(body or {}), **options.extra_body}
-            try:
-                if op.encoding == "json":
-                    content = json_dumps(body)
-                    out_headers["content-type"] = op.content_type
-                elif op.encoding == "raw":
-                    raw, length, media_type = raw_stream("body", body, sources)
-                    out_headers["content-type"] = media_type or op.content_type
-                    if isinstance(raw, bytes):
-                        content = raw
-                    else:  # set once the request is built: httpx would iterate a file by lines
-                        stream = raw
-                        if length is None:
-                            out_headers["transfer-encoding"] = "chunked"
-                        else:
-                            out_headers["content-length"] = str(length)
-                else:
-                    data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
-                    if op.encoding == "multipart":
-                        files = {
-                            k: file_field(k, v, sources) for k, v in body.items() if is_upload(v)
-                        }
-            except RecursionError:
-                raise RequestValidationError("body", _TOO_DEEP) from None
-            except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)
-                raise RequestValidationError("body", "holds a lone surrogate") from None
-            except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
-                raise RequestValidationError("body", f"not valid JSON: {exc}") from None
+        content, data, files, stream = encode_body(op, body, options, out_headers, sources)
         # Built by the httpx client itself, so that an injected client's own headers, params and
         # cookies apply (``send`` alone would ignore them).
         try:
