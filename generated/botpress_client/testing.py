@@ -24,25 +24,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import models
-from ._client import (
-    _CREATE_MESSAGE,
-    _DELETE_BOT_ISSUE,
-    _DELETE_FILE,
-    _DELETE_WORKSPACE,
-    _GET_BOT_ISSUE,
-    _GET_MESSAGE,
-    _GET_OR_CREATE_TABLE,
-    _GET_TABLE,
-    _GET_USER,
-    _LIST_FILE_PASSAGES,
-    _LIST_FILE_TAG_VALUES,
-    _LIST_TAG_VALUES,
-    _RENAME_TABLE_COLUMN,
-    _SET_STATE_EXPIRY,
-    _UPDATE_WORKSPACE_MEMBER,
-    AsyncClient,
-    Client,
-)
+from ._client import AsyncClient, Client
+from ._resources._admin_bots import _DELETE_BOT_ISSUE, _GET_BOT_ISSUE
+from ._resources._admin_workspace_members import _UPDATE_WORKSPACE_MEMBER
+from ._resources._admin_workspaces import _DELETE_WORKSPACE
+from ._resources._chat_messages import _CREATE_MESSAGE, _GET_MESSAGE
+from ._resources._chat_states import _SET_STATE_EXPIRY
+from ._resources._chat_tags import _LIST_TAG_VALUES
+from ._resources._chat_users import _GET_USER
+from ._resources._files import _DELETE_FILE
+from ._resources._files_passages import _LIST_FILE_PASSAGES
+from ._resources._files_tags import _LIST_FILE_TAG_VALUES
+from ._resources._tables import _GET_OR_CREATE_TABLE, _GET_TABLE
+from ._resources._tables_column import _RENAME_TABLE_COLUMN
 from ._testing import (
     FAKE_BASE_URL,
     FAKE_TOKEN,

@@ -14,6 +14,8 @@ from .client_options import option_pieces
 from .imports import IMPORTS
 from .literals import escape_invisible, py_literal
 from .models_package import render_models
+from .resources_package import render_resources
+from .resources_package import views as resource_views
 from .testing_module import testing_module
 from .writer import IMPORTS_MARK, ModuleWriter
 
@@ -161,6 +163,7 @@ def render(api: Api) -> dict[str, str]:
     for name, template in PACKAGE_FILES:
         files[name] = _encodable(name, _render_module(env, template, api, name))
     files.update(render_models(env, api))
+    files.update(render_resources(env, api))
     return files
 
 
@@ -183,6 +186,7 @@ def module_views(api: Api, name: str) -> dict[str, object]:
         return {
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
+            "modules": list(resource_views(api)),
         }
     if name == "README.md":
         return {"options": option_pieces(api, "httpx.Client")}

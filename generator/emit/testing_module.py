@@ -258,10 +258,15 @@ def testing_module(api: Api) -> TestingModule:
         answer = writer.answer(op)
         ops.append(FakeOp(attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name))
     rate_limited = next((e.wire for e in api.error_types if e.status == 429), "")
-    return TestingModule(_imports(writer.uses, ops), tuple(ops), api.error_type_member, rate_limited)
+    modules: dict[str, list[str]] = {}
+    consts = {op.method_name: op.const_name for op in api.operations}
+    for resource in api.resources:
+        for module in resource.modules:
+            modules[module.name] = [consts[name] for name in module.operations]
+    return TestingModule(_imports(writer.uses, ops, modules), tuple(ops), api.error_type_member, rate_limited)
 
 
-def _imports(uses: set[str], ops: list[FakeOp]) -> str:
+def _imports(uses: set[str], ops: list[FakeOp], modules: dict[str, list[str]]) -> str:
     lines = []
     if "Sequence" in uses:
         lines.append("from collections.abc import Mapping, Sequence")
@@ -271,8 +276,9 @@ def _imports(uses: set[str], ops: list[FakeOp]) -> str:
     lines.append("")
     if "models" in uses:
         lines.append("from . import models")
-    consts = sorted(op.const for op in ops)
-    lines.append("from ._client import " + ", ".join([*consts, "AsyncClient", "Client"]))
+    lines.append("from ._client import AsyncClient, Client")
+    for module, consts in sorted(modules.items()):
+        lines.append(f"from ._resources.{module} import " + ", ".join(sorted(consts)))
     testing = ["FAKE_BASE_URL", "FAKE_TOKEN", "Call", "FakeApiBase", "FakeClock"]
     testing += [n for n in ("FakeOperation", "FakePaging", "FakeParam") if n in uses]
     testing += ["InvalidStub", "OperationStub", "Script", "SpecViolation"]

@@ -37,6 +37,7 @@ from .literals import py_literal, py_str
 
 MODELS = "models"
 
+_TABLES = {MODELS: "models.py", "_resources": "_resources.py"}  # the IMPORTS of a package's modules
 IMPORTS_MARK = "\x00imports\x00"  # where the template wants the imports; replaced after rendering
 REFERENCES_MARK = "\x00references\x00"  # where a module of models imports the others' definitions
 
@@ -52,7 +53,7 @@ class ModuleWriter:
         the definitions by name, shared by the writers of one package."""
         self.api = api
         self.module = module
-        self.table = "models.py" if module.startswith(MODELS + "/") else module  # of IMPORTS
+        self.table = _TABLES.get(module.partition("/")[0], module) if "/" in module else module  # of IMPORTS
         self.placement: Mapping[str, str] = placement or {}
         self.here = module.rpartition("/")[2].removesuffix(".py")
         index = index or Index.of(api)

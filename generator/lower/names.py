@@ -42,6 +42,7 @@ PACKAGE_MODULES = frozenset(
     {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
     | {"_config", "_encoding", "_reading", "_transport", "_lazy", "_streaming", "_uploads", "_sse", "_opened"}
     | {"_binary", "_streamed", "_async_client", "_testing", "_fake_answers", "_fake_wire", "testing"}
+    | {"_resources", "load_all"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
@@ -124,6 +125,8 @@ class Namer:
         self.given: dict[tuple[str, str, str], str] = {}  # (module, wanted name, owner) -> name given
         self.option_headers: dict[str, str] = {}  # client option -> its header (lower case)
         self.modules_taken: set[str] = {RESPONSES_MODULE}  # modules of the models package
+        self.resources = Scope()  # identifiers of the resources (groups of operations)
+        self.resource_modules = Scope()  # modules of the _resources package
 
     def _helper(self, module: str, name: str, owner: str) -> str:
         """Claim a derived module-level name for ``owner``; the same owner may ask again and gets
@@ -279,6 +282,37 @@ class Namer:
         while module in self.modules_taken:
             module, n = f"{wanted}_{n}", n + 1
         self.modules_taken.add(module)
+        return module
+
+    def resource(self, key: str, node: Node) -> str:
+        """The identifier of the resource of a tag or first path segment ``key``: its snake_case
+        (lowercase); a number where two keys spell the same (a located warning). Asked in the
+        sorted order of the keys, so a name depends only on the keys that collide with it."""
+        name = snake_case(key).strip("_").lower() or "default"
+        if not self.resources.free(name):
+            renamed = numbered(name, self.resources.free)
+            owner = self.resources.owners[name]
+            self.warn(node, f"resource {key!r} maps to {name!r}, as does resource {owner!r}; named {renamed}")
+            name = renamed
+        self.resources.take(name, key)
+        return name
+
+    def resource_module(self, resource: str, segment: str, node: Node) -> str:
+        """The module of ``_resources`` holding the operations of ``resource`` under path segment
+        ``segment`` (``""``: the resource's own paths): ``_<resource>[_<segment>]``, a number where
+        two spell the same (a located warning); never ``*_test``."""
+        wanted = f"_{resource}" + (f"_{snake_case(segment).strip('_').lower()}" if segment else "")
+        if wanted.endswith("_test"):  # test runners collect *_test.py files of vendored packages
+            wanted += "_"
+        module = wanted
+        if not self.resource_modules.free(module):
+            module = numbered(wanted, self.resource_modules.free)
+            owner = self.resource_modules.owners[wanted]
+            self.warn(
+                node,
+                f"operations of {resource!r} under {segment!r} map to module {wanted!r}, as do {owner}; named {module}",
+            )
+        self.resource_modules.take(module, f"those of {resource!r} under {segment!r}")
         return module
 
     def operation_const(self, method: str) -> str:

@@ -50,3 +50,64 @@ class LazyModules:
             loaded = importlib.import_module(f"{self._package}.{module}")
             for name in names:
                 self._namespace[name] = getattr(loaded, name)
+
+
+class LazyMethods:
+    """The methods of the client classes, by resource module: ``Client`` defines none of its
+    operations itself; the first look-up of one (the class's run-time ``__getattr__``) imports
+    its module of ``_resources`` and installs the method on the class, so every later call is a
+    plain method call."""
+
+    def __init__(self, package: str, table: tuple[str, ...]) -> None:
+        self._package = package
+        self._table = table
+        """One entry a module of ``_resources``: its name, then its methods, separated by spaces;
+        a method that is no operation of the API (a page iterator) is marked with a ``+``."""
+        self._where: dict[str, str] | None = None
+        self._operations: frozenset[str] = frozenset()
+
+    def _index(self) -> dict[str, str]:
+        if self._where is None:
+            where: dict[str, str] = {}
+            operations: set[str] = set()
+            for entry in self._table:
+                module, *names = entry.split()
+                for name in names:
+                    where[name.lstrip("+")] = module
+                    if not name.startswith("+"):
+                        operations.add(name)
+            self._operations = frozenset(operations)
+            self._where = where
+        return self._where
+
+    def install(self, cls: type, name: str, methods: str) -> Any:
+        """The function ``name`` of class ``methods`` (``SyncMethods`` or ``AsyncMethods``) of its
+        module, set on ``cls``; AttributeError when no operation has that name."""
+        module = self._index().get(name)
+        if module is None:
+            raise AttributeError(f"{cls.__name__!r} object has no attribute {name!r}")
+        loaded = importlib.import_module(f"{self._package}._resources.{module}")
+        function = getattr(loaded, methods).__dict__[name]
+        setattr(cls, name, function)
+        return function
+
+    def operation(self, client: object, name: str) -> Any:
+        """The bound method of operation ``name`` of ``client`` (for ``with_raw_response`` and
+        ``with_streaming_response``, which wrap operations only)."""
+        if name not in self._index() or name not in self._operations:
+            raise AttributeError(f"no operation named {name!r}")
+        return getattr(client, name)
+
+    def names(self) -> list[str]:
+        """Every method, loaded or not (for the clients' ``__dir__``)."""
+        return list(self._index())
+
+    def load_all(self, cls: type, methods: str) -> None:
+        """Import every module of ``_resources`` now, and install every method on ``cls``."""
+        for entry in self._table:
+            module, *names = entry.split()
+            loaded = importlib.import_module(f"{self._package}._resources.{module}")
+            for name in names:
+                name = name.lstrip("+")
+                if name not in cls.__dict__:
+                    setattr(cls, name, getattr(loaded, methods).__dict__[name])

@@ -1,0 +1,129 @@
+"""The ``_resources`` package: the methods of ``Client`` and ``AsyncClient``, one module per
+resource and path segment (:class:`generator.ir.ResourceModule`), each loaded the first time one
+of its methods is used (``_lazy.LazyMethods``). A module holds its operations' ``Operation``
+constants, their request checks and the classes of their sync and async methods (with, for type
+checkers, those of ``with_raw_response`` and ``with_streaming_response``).
+
+Everything a template places is computed here first: the constants' statements, the names the
+request checks read from ``_validators`` and the entry of the lazy table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import jinja2
+
+from ..ir import Api, Operation, ValueCheck
+from .json_tests import Index
+from .literals import py_literal
+from .writer import IMPORTS_MARK, ModuleWriter
+
+RESOURCES = "_resources"
+TEMPLATE = "resources/module.py.jinja"
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceView:
+    """What the template of one module of ``_resources`` places."""
+
+    name: str  # the module
+    key: str  # the tag or path segment of its resource
+    segment: str
+    operations: tuple[Operation, ...]
+    constants: tuple[str, ...]  # ``_NAME = Operation(...)`` of each operation
+    checks_import: str  # ``from .._validators import ...``: what its request checks call ("" if none)
+
+    @property
+    def entry(self) -> str:
+        """Its entry of the client's lazy table: the module, its methods (``+``: a page iterator)."""
+        names = [self.name]
+        for op in self.operations:
+            names.append(op.method_name)
+            if op.pagination is not None:
+                names.append("+" + op.pagination.iter_name)
+        return " ".join(names)
+
+
+def views(api: Api) -> Iterator[ResourceView]:
+    """One view a module of ``_resources``, in the order of the resources."""
+    by_method = {op.method_name: op for op in api.operations}
+    for resource in api.resources:
+        for module in resource.modules:
+            ops = tuple(by_method[name] for name in module.operations)
+            yield ResourceView(module.name, resource.key, module.segment, ops, (), _checks_import(ops))
+
+
+def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]]:
+    """(path in the package, source) of every module of ``_resources`` and of its ``__init__``."""
+    template = env.get_template(TEMPLATE)
+    index = Index.of(api)
+    for view in views(api):
+        path = f"{RESOURCES}/{view.name}.py"
+        writer = ModuleWriter(api, path, index=index)
+        constants = tuple(_constant(writer, op) for op in view.operations)
+        unit = ResourceView(view.name, view.key, view.segment, view.operations, constants, view.checks_import)
+        text = template.render(api=api, w=writer, unit=unit)
+        yield path, text.replace(IMPORTS_MARK, _with_checks(writer.imports(), unit.checks_import), 1)
+    yield f"{RESOURCES}/__init__.py", env.get_template("resources/__init__.py.jinja").render(api=api)
+
+
+def _with_checks(imports: str, checks: str) -> str:
+    """The module's import lines with that of the request checks, before ``..errors``'s (isort's order)."""
+    if not checks:
+        return imports
+    lines = imports.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith("from ..errors ")), len(lines))
+    return "\n".join([*lines[:at], checks, *lines[at:]])
+
+
+def _constant(w: ModuleWriter, op: Operation) -> str:
+    """The statement of the module constant holding the operation's static facts."""
+    w.uses.add("Operation")
+    args = [
+        f"name={py_literal(op.operation_id)}",
+        f"method={py_literal(op.http_method)}",
+        f"path={py_literal(op.path)}",
+        f"idempotent={op.idempotent}",
+    ]
+    if op.body:
+        args += [f"content_type={py_literal(op.body.content_type)}", f"encoding={py_literal(op.body.encoding)}"]
+    if op.response_kind != "json":
+        args.append(f"response={py_literal(op.response_kind)}")
+    check = w.response_check(op)
+    if check:
+        w.uses.add("_validators")
+        args.append(f"check_response=_validators.{check}")
+    if op.validator:
+        args.append(f"validate={op.validator.function}")
+    if op.required_option_headers:
+        args.append(f"required_headers={w.required_headers(op)}")
+    return f"{op.const_name} = Operation(\n" + "".join(f"    {a},\n" for a in args) + ")"
+
+
+def _checks_import(ops: tuple[Operation, ...]) -> str:
+    """The import of the names of ``_validators`` the request checks of ``ops`` call."""
+    names: set[str] = set()
+    for op in ops:
+        if op.validator is None:
+            continue
+        if op.validator.body_validator:
+            names.add(op.validator.body_validator)
+        for _location, _wire, _display, _required, check in op.validator.params:
+            _check_names(check, names)
+    if not names:
+        return ""
+    return "from .._validators import " + ", ".join(sorted(names))
+
+
+def _check_names(check: ValueCheck, names: set[str]) -> None:
+    if check.model:
+        names.add(check.model)
+    for rule in check.rules:
+        if rule.test == "no_match":
+            names.add(rule.arg[0])
+        elif rule.test == "not_datetime":
+            names.add("_is_datetime")
+    if check.items is not None:
+        _check_names(check.items, names)

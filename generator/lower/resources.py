@@ -1,0 +1,50 @@
+"""Resources: the operations grouped by their first tag, else by their first path segment, and
+each resource cut into modules by the next path segment (``generator.ir.Resource``).
+
+The cut is by what an operation is, never by how many there are: adding an operation puts it in
+its own module (new or not) and moves no other. Version segments (``v1``, ``v2.1``) and path
+parameters are not segments here: ``/v1/tables/{table}/rows`` is resource ``tables``, module
+``rows``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..ir import Operation, Resource, ResourceModule
+from ..load.reader import Node
+from .names import Namer
+
+_VERSION = re.compile(r"v\d+(\.\d+)*", re.IGNORECASE)
+
+
+def segments(path: str) -> list[str]:
+    """The literal segments of ``path`` that say what it is about."""
+    return [s for s in path.split("/") if s and not s.startswith("{") and not _VERSION.fullmatch(s)]
+
+
+def _place(op: Operation) -> tuple[str, str]:
+    """(the resource's key, the segment of its module) of an operation."""
+    parts = segments(op.path)
+    key = op.tag or (parts[0] if parts else "")
+    return key, parts[1] if len(parts) > 1 else ""
+
+
+def build_resources(namer: Namer, operations: list[tuple[Operation, Node]]) -> tuple[Resource, ...]:
+    """The resources of the operations, named in the sorted order of their keys."""
+    grouped: dict[str, dict[str, list[tuple[Operation, Node]]]] = {}
+    for op, node in operations:
+        key, segment = _place(op)
+        grouped.setdefault(key, {}).setdefault(segment, []).append((op, node))
+    resources: list[Resource] = []
+    for key in sorted(grouped):
+        by_segment = grouped[key]
+        first = next(iter(by_segment.values()))[0][1]
+        name = namer.resource(key, first)
+        modules = []
+        for segment in sorted(by_segment):
+            ops = by_segment[segment]
+            module = namer.resource_module(name, segment, ops[0][1])
+            modules.append(ResourceModule(module, segment, tuple(op.method_name for op, _ in ops)))
+        resources.append(Resource(name, key, tuple(modules)))
+    return tuple(resources)
