@@ -173,7 +173,8 @@ if TYPE_CHECKING:
     ): ...
 
 else:
-    _SyncMethods, _AsyncMethods = SyncTransport, AsyncTransport
+    _SyncMethods = _METHODS.base(SyncTransport, "SyncMethods")
+    _AsyncMethods = _METHODS.base(AsyncTransport, "AsyncMethods")
     _SyncRaw = _AsyncRaw = _SyncStreaming = _AsyncStreaming = object
 
 

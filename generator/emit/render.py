@@ -16,7 +16,7 @@ from .literals import escape_invisible, py_literal
 from .models_package import render_models
 from .resources_package import render_resources
 from .resources_package import views as resource_views
-from .testing_module import testing_module
+from .testing_module import TestingModule, testing_module
 from .writer import IMPORTS_MARK, ModuleWriter
 
 RUNTIME_FILES: tuple[str, ...] = (
@@ -160,24 +160,35 @@ def render(api: Api) -> dict[str, str]:
     """Source text of every package file, keyed by path relative to the package folder."""
     env = environment()
     files = {name: (RUNTIME / name).read_text(encoding="utf-8") for name in RUNTIME_FILES}
+    fakes = testing_module(api)
     for name, template in PACKAGE_FILES:
-        files[name] = _encodable(name, _render_module(env, template, api, name))
+        if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
+            files[name] = env.get_template(template).render(api=api, t=fakes)
+        else:
+            files[name] = _encodable(name, _render_module(env, template, api, name))
     files.update(render_models(env, api))
     files.update(render_resources(env, api))
+    files.update(_render_fakes(env, api, fakes))
     return files
 
 
 def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
     """One file; a Python module with computed imports gets a writer ``w`` whose record of the
     names it wrote becomes the module's imports (placed where the template marks them)."""
-    if name == "testing.py":  # its imports are computed by testing_module
-        return env.get_template(template).render(api=api, t=testing_module(api))
     views = module_views(api, name)
     if name not in IMPORTS:
         return env.get_template(template).render(api=api, w=ModuleWriter(api, name), **views)
     writer = ModuleWriter(api, name)
     text = env.get_template(template).render(api=api, w=writer, **views)
     return text.replace(IMPORTS_MARK, writer.imports(), 1)
+
+
+def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> dict[str, str]:
+    """The modules of ``_fakes``: the test kit's operations and stubs, one per module of ``_resources``."""
+    template = env.get_template("fakes/module.py.jinja")
+    files = {f"_fakes/{unit.name}.py": template.render(api=api, unit=unit) for unit in fakes.modules}
+    files["_fakes/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
+    return files
 
 
 def module_views(api: Api, name: str) -> dict[str, object]:

@@ -42,7 +42,7 @@ PACKAGE_MODULES = frozenset(
     {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
     | {"_config", "_encoding", "_reading", "_transport", "_lazy", "_streaming", "_uploads", "_sse", "_opened"}
     | {"_binary", "_streamed", "_async_client", "_testing", "_fake_answers", "_fake_wire", "testing"}
-    | {"_resources", "load_all"}
+    | {"_resources", "_fakes", "load_all"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
