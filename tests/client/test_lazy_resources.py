@@ -12,8 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from ..conftest import GENERATED, ROOT
 
 PACKAGE = ROOT / "generated" / "botpress_client"
@@ -74,7 +72,7 @@ def test_raw_and_streaming_responses_load_their_module_on_first_use() -> None:
         "    refused = False\n"
         "except AttributeError:\n"
         "    refused = True\n"
-        f"print(json.dumps({{'first': first, 'raw': raw.status_code, 'status': status, 'refused': refused}}))"
+        "print(json.dumps({'first': first, 'raw': raw.status_code, 'status': status, 'refused': refused}))"
     )
     assert result == {"first": ["botpress_client._resources._chat_users"], "raw": 200, "status": 200, "refused": True}
 
