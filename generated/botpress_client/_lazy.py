@@ -104,7 +104,9 @@ class LazyMethods:
                 try:
                     return lazy.install(cls, name, methods)
                 except AttributeError:
-                    raise AttributeError(f"type object {cls.__name__!r} has no attribute {name!r}") from None
+                    raise AttributeError(
+                        f"type object {cls.__name__!r} has no attribute {name!r}"
+                    ) from None
 
         namespace = {"__module__": transport.__module__, "__doc__": transport.__doc__}
         return LazyClass(f"_{methods}", (transport,), namespace)
@@ -140,7 +142,9 @@ class LazyFakes:
         self._table = table
         """One entry a module: its name, then ``attribute:StubClass[:method]`` of each operation
         (the method, when the fake's attribute is not spelled as it)."""
-        self._stubs: dict[str, tuple[str, str, str]] | None = None  # attribute -> (module, class, method)
+        self._stubs: dict[str, tuple[str, str, str]] | None = (
+            None  # attribute -> (module, class, method)
+        )
 
     def _index(self) -> dict[str, tuple[str, str, str]]:
         if self._stubs is None:
@@ -158,7 +162,9 @@ class LazyFakes:
 
     def operations(self) -> tuple[Any, ...]:
         """Every operation the fake answers (``FakeOperation``), its module imported."""
-        return tuple(fop for entry in self._table for fop in self._module(entry.split()[0]).OPERATIONS)
+        return tuple(
+            fop for entry in self._table for fop in self._module(entry.split()[0]).OPERATIONS
+        )
 
     def stub(self, api: Any, name: str) -> Any:
         """The typed stub ``api.<name>``, made on first use (keeping the scripts of the untyped
