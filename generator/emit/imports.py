@@ -73,13 +73,11 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ),
         ("._types", ("UNSET", "FileTypes", "Unset", "_Model")),
     ),
-    "_validators.py": (
-        ("re", ()),
-        ("typing", ("Any", "Final", "Mapping")),
+    "_checks.py": (
+        ("typing", ("Any", "Mapping")),
         ("", ()),
         (".", ("models",)),
         ("._exceptions", ("_Mismatch",)),
-        ("._serde", ("_parse_datetime",)),
         ("._types", ("UNSET",)),
         (".errors", ("RequestValidationError",)),
     ),
@@ -95,7 +93,6 @@ ALWAYS: dict[str, frozenset[str]] = {
     "_resources.py": frozenset(
         {"SyncTransport", "AsyncTransport", "raw_sync", "raw_async", "streaming_sync", "streaming_async"}
     ),
-    "_validators.py": frozenset({"Final", "_parse_datetime"}),
 }
 # Where the line of these modules is written exploded (one name a line), as Black keeps it.
 EXPLODED = frozenset({("_client.py", "._config")})

@@ -17,6 +17,7 @@ from .models_package import render_models
 from .resources_package import render_resources
 from .resources_package import views as resource_views
 from .testing_module import TestingModule, testing_module
+from .validators_package import render_validators
 from .writer import IMPORTS_MARK, ModuleWriter
 
 RUNTIME_FILES: tuple[str, ...] = (
@@ -47,7 +48,6 @@ PACKAGE_FILES: tuple[tuple[str, str], ...] = (
     ("__init__.py", "__init__.py.jinja"),
     ("_version.py", "_version.py.jinja"),
     ("errors.py", "errors.py.jinja"),
-    ("_validators.py", "_validators.py.jinja"),
     ("_client.py", "_client.py.jinja"),
     ("testing.py", "testing.py.jinja"),
     ("py.typed", "py.typed.jinja"),
@@ -168,6 +168,7 @@ def render(api: Api) -> dict[str, str]:
             files[name] = _encodable(name, _render_module(env, template, api, name))
     files.update(render_models(env, api))
     files.update(render_resources(env, api))
+    files.update(render_validators(env, api))
     files.update(_render_fakes(env, api, fakes))
     return files
 

@@ -37,7 +37,11 @@ from .literals import py_literal, py_str
 
 MODELS = "models"
 
-_TABLES = {MODELS: "models.py", "_resources": "_resources.py"}  # the IMPORTS of a package's modules
+_TABLES = {
+    MODELS: "models.py",
+    "_resources": "_resources.py",
+    "_validators": "_checks.py",
+}  # the IMPORTS of a package's modules
 IMPORTS_MARK = "\x00imports\x00"  # where the template wants the imports; replaced after rendering
 REFERENCES_MARK = "\x00references\x00"  # where a module of models imports the others' definitions
 

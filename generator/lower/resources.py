@@ -14,6 +14,7 @@ import re
 from ..ir import Operation, Resource, ResourceModule
 from ..load.reader import Node
 from .names import Namer
+from .naming import snake_case
 
 _VERSION = re.compile(r"v\d+(\.\d+)*", re.IGNORECASE)
 
@@ -30,11 +31,18 @@ def _place(op: Operation) -> tuple[str, str]:
     return key, parts[1] if len(parts) > 1 else ""
 
 
+def _spelled(key: str) -> str:
+    return snake_case(key).strip("_").lower()
+
+
 def build_resources(namer: Namer, operations: list[tuple[Operation, Node]]) -> tuple[Resource, ...]:
     """The resources of the operations, named in the sorted order of their keys."""
     grouped: dict[str, dict[str, list[tuple[Operation, Node]]]] = {}
+    tags = {_spelled(op.tag): op.tag for op, _ in sorted(operations, key=lambda o: o[0].tag, reverse=True) if op.tag}
     for op, node in operations:
         key, segment = _place(op)
+        if not op.tag:  # an untagged operation under a tag's own segment (/responses, "Responses") joins it
+            key = tags.get(_spelled(key), key)
         grouped.setdefault(key, {}).setdefault(segment, []).append((op, node))
     resources: list[Resource] = []
     for key in sorted(grouped):
