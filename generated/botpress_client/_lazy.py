@@ -157,6 +157,10 @@ class LazyFakes:
             self._stubs = stubs
         return self._stubs
 
+    def stub_classes(self) -> list[str]:
+        """The stub class of every operation, by module (the public names of ``testing``)."""
+        return [cls for _module, cls, _method in self._index().values()]
+
     def _module(self, module: str) -> Any:
         return importlib.import_module(f"{self._package}._fakes.{module}")
 

@@ -39,31 +39,25 @@ from ._testing import (
 
 if TYPE_CHECKING:
     from ._fakes import (
-        _admin_bots,
-        _admin_workspace_members,
-        _admin_workspaces,
-        _chat_messages,
-        _chat_states,
-        _chat_tags,
-        _chat_users,
-        _files,
-        _files_passages,
-        _files_tags,
-        _tables,
-        _tables_column,
+        _group__02,
+        _group__05,
+        _group__08,
+        _group__10,
+        _group__18,
+        _group__24,
+        _group__25,
+        _group__26,
+        _group__31,
     )
-    from ._fakes._admin_bots import GetBotIssueStub, DeleteBotIssueStub
-    from ._fakes._admin_workspace_members import UpdateWorkspaceMemberStub
-    from ._fakes._admin_workspaces import DeleteWorkspaceStub
-    from ._fakes._chat_messages import CreateMessageStub, GetMessageStub
-    from ._fakes._chat_states import SetStateExpiryStub
-    from ._fakes._chat_tags import ListTagValuesStub
-    from ._fakes._chat_users import GetUserStub
-    from ._fakes._files import DeleteFileStub
-    from ._fakes._files_passages import ListFilePassagesStub
-    from ._fakes._files_tags import ListFileTagValuesStub
-    from ._fakes._tables import GetOrCreateTableStub, GetTableStub
-    from ._fakes._tables_column import RenameTableColumnStub
+    from ._fakes._group__02 import *
+    from ._fakes._group__05 import *
+    from ._fakes._group__08 import *
+    from ._fakes._group__10 import *
+    from ._fakes._group__18 import *
+    from ._fakes._group__24 import *
+    from ._fakes._group__25 import *
+    from ._fakes._group__26 import *
+    from ._fakes._group__31 import *
 
 __all__ = [
     "Call",
@@ -73,21 +67,6 @@ __all__ = [
     "OperationStub",
     "Script",
     "SpecViolation",
-    "GetBotIssueStub",
-    "DeleteBotIssueStub",
-    "UpdateWorkspaceMemberStub",
-    "DeleteWorkspaceStub",
-    "CreateMessageStub",
-    "GetMessageStub",
-    "SetStateExpiryStub",
-    "ListTagValuesStub",
-    "GetUserStub",
-    "DeleteFileStub",
-    "ListFilePassagesStub",
-    "ListFileTagValuesStub",
-    "GetOrCreateTableStub",
-    "GetTableStub",
-    "RenameTableColumnStub",
 ]
 
 _FAKES = LazyFakes(
@@ -107,24 +86,22 @@ _FAKES = LazyFakes(
         "_tables_column rename_table_column:RenameTableColumnStub",
     ),
 )
+__all__ += _FAKES.stub_classes()  # every operation's stub class (``api.<method>``'s type)
 
 
 if TYPE_CHECKING:
     _OPERATIONS: tuple[FakeOperation, ...]
 
     class _Stubs(
-        _admin_bots.Stubs,
-        _admin_workspace_members.Stubs,
-        _admin_workspaces.Stubs,
-        _chat_messages.Stubs,
-        _chat_states.Stubs,
-        _chat_tags.Stubs,
-        _chat_users.Stubs,
-        _files.Stubs,
-        _files_passages.Stubs,
-        _files_tags.Stubs,
-        _tables.Stubs,
-        _tables_column.Stubs,
+        _group__02.Stubs,
+        _group__05.Stubs,
+        _group__08.Stubs,
+        _group__10.Stubs,
+        _group__18.Stubs,
+        _group__24.Stubs,
+        _group__25.Stubs,
+        _group__26.Stubs,
+        _group__31.Stubs,
         FakeApiBase,
     ): ...
 

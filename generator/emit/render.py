@@ -14,6 +14,7 @@ from .client_options import option_pieces
 from .imports import IMPORTS
 from .literals import escape_invisible, py_literal
 from .models_package import render_models
+from .resources_package import groups as resource_groups
 from .resources_package import render_resources
 from .resources_package import views as resource_views
 from .testing_module import TestingModule, testing_module
@@ -163,7 +164,8 @@ def render(api: Api) -> dict[str, str]:
     fakes = testing_module(api)
     for name, template in PACKAGE_FILES:
         if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
-            files[name] = env.get_template(template).render(api=api, t=fakes)
+            fake_groups = list(resource_groups(unit.name for unit in fakes.modules))
+            files[name] = env.get_template(template).render(api=api, t=fakes, groups=fake_groups)
         else:
             files[name] = _encodable(name, _render_module(env, template, api, name))
     files.update(render_models(env, api))
@@ -189,6 +191,10 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
     template = env.get_template("fakes/module.py.jinja")
     files = {f"_fakes/{unit.name}.py": template.render(api=api, unit=unit) for unit in fakes.modules}
     files["_fakes/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
+    units = {unit.name: unit for unit in fakes.modules}
+    group = env.get_template("fakes/group.py.jinja")
+    for name, modules in resource_groups(units).items():
+        files[f"_fakes/{name}.py"] = group.render(api=api, units=[units[m] for m in modules])
     return files
 
 
@@ -199,6 +205,7 @@ def module_views(api: Api, name: str) -> dict[str, object]:
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
             "modules": list(resource_views(api)),
+            "groups": list(resource_groups(view.name for view in resource_views(api))),
         }
     if name == "README.md":
         return {"options": option_pieces(api, "httpx.Client")}

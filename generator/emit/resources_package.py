@@ -10,7 +10,8 @@ request checks read from ``_validators`` and the entry of the lazy table.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import jinja2
@@ -22,6 +23,23 @@ from .writer import IMPORTS_MARK, ModuleWriter
 
 RESOURCES = "_resources"
 TEMPLATE = "resources/module.py.jinja"
+GROUPS = 32
+"""How many groups the modules are composed in for type checkers (``_group__NN``): a module's
+group is a hash of its name, so adding a module never moves another, and ``_client`` lists the
+groups, not the modules."""
+
+
+def group_of(module: str) -> str:
+    """The typing-only module that composes ``module``'s classes (``__``: no resource is named so)."""
+    return f"_group__{zlib.crc32(module.encode()) % GROUPS:02d}"
+
+
+def groups(names: Iterable[str]) -> dict[str, list[str]]:
+    """The modules of each group, both in sorted order."""
+    found: dict[str, list[str]] = {}
+    for name in sorted(names):
+        found.setdefault(group_of(name), []).append(name)
+    return dict(sorted(found.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +85,9 @@ def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, s
         text = template.render(api=api, w=writer, unit=unit)
         yield path, text.replace(IMPORTS_MARK, _with_checks(writer.imports(), unit.checks_import), 1)
     yield f"{RESOURCES}/__init__.py", env.get_template("resources/__init__.py.jinja").render(api=api)
+    group = env.get_template("resources/group.py.jinja")
+    for name, modules in groups(view.name for view in views(api)).items():
+        yield f"{RESOURCES}/{name}.py", group.render(api=api, modules=modules)
 
 
 def _with_checks(imports: str, checks: str) -> str:

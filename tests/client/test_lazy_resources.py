@@ -101,7 +101,8 @@ def test_load_all_loads_every_resource_module_and_dir_lists_every_method() -> No
         "every = all(n in botpress_client.AsyncClient.__dict__ for n in ('get_table', 'iter_file_passages'))\n"
         f"print(json.dumps({{'loaded': {LOADED}, 'names': names, 'every': every}}))"
     )
-    modules = sorted(p.stem for p in (PACKAGE / "_resources").glob("_*.py") if p.stem != "__init__")
+    folder = PACKAGE / "_resources"  # the _group__NN modules compose the classes for type checkers only
+    modules = sorted(p.stem for p in folder.glob("_*.py") if p.stem != "__init__" and "__" not in p.stem)
     assert result["loaded"] == [f"botpress_client._resources.{m}" for m in modules]
     assert result["every"] is True
     names = result["names"]
