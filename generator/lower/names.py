@@ -284,37 +284,6 @@ class Namer:
         self.modules_taken.add(module)
         return module
 
-    def resource(self, key: str, node: Node) -> str:
-        """The identifier of the resource of a tag or first path segment ``key``: its snake_case
-        (lowercase); a number where two keys spell the same (a located warning). Asked in the
-        sorted order of the keys, so a name depends only on the keys that collide with it."""
-        name = snake_case(key).strip("_").lower() or "default"
-        if not self.resources.free(name):
-            renamed = numbered(name, self.resources.free)
-            owner = self.resources.owners[name]
-            self.warn(node, f"resource {key!r} maps to {name!r}, as does resource {owner!r}; named {renamed}")
-            name = renamed
-        self.resources.take(name, key)
-        return name
-
-    def resource_module(self, resource: str, segment: str, node: Node) -> str:
-        """The module of ``_resources`` holding the operations of ``resource`` under path segment
-        ``segment`` (``""``: the resource's own paths): ``_<resource>[_<segment>]``, a number where
-        two spell the same (a located warning); never ``*_test``."""
-        wanted = f"_{resource}" + (f"_{snake_case(segment).strip('_').lower()}" if segment else "")
-        if wanted.endswith("_test"):  # test runners collect *_test.py files of vendored packages
-            wanted += "_"
-        module = wanted
-        if not self.resource_modules.free(module):
-            module = numbered(wanted, self.resource_modules.free)
-            owner = self.resource_modules.owners[wanted]
-            self.warn(
-                node,
-                f"operations of {resource!r} under {segment!r} map to module {wanted!r}, as do {owner}; named {module}",
-            )
-        self.resource_modules.take(module, f"those of {resource!r} under {segment!r}")
-        return module
-
     def operation_const(self, method: str) -> str:
         """``_client._<METHOD>``: the operation's static facts."""
         return self._helper("_client", "_" + method.upper().rstrip("_"), method)

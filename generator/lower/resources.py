@@ -13,6 +13,7 @@ import re
 
 from ..ir import Operation, Resource, ResourceModule
 from ..load.reader import Node
+from .collisions import numbered
 from .names import Namer
 from .naming import snake_case
 
@@ -48,11 +49,45 @@ def build_resources(namer: Namer, operations: list[tuple[Operation, Node]]) -> t
     for key in sorted(grouped):
         by_segment = grouped[key]
         first = next(iter(by_segment.values()))[0][1]
-        name = namer.resource(key, first)
+        name = resource_name(namer, key, first)
         modules = []
         for segment in sorted(by_segment):
             ops = by_segment[segment]
-            module = namer.resource_module(name, segment, ops[0][1])
+            module = module_name(namer, name, segment, ops[0][1])
             modules.append(ResourceModule(module, segment, tuple(op.method_name for op, _ in ops)))
         resources.append(Resource(name, key, tuple(modules)))
     return tuple(resources)
+
+
+def resource_name(namer: Namer, key: str, node: Node) -> str:
+    """The identifier of the resource of a tag or first path segment ``key``: its snake_case
+    (lowercase); a number where two keys spell the same (a located warning). Asked in the
+    sorted order of the keys, so a name depends only on the keys that collide with it."""
+    scope = namer.resources
+    name = _spelled(key) or "default"
+    if not scope.free(name):
+        renamed = numbered(name, scope.free)
+        namer.warn(node, f"resource {key!r} maps to {name!r}, as does resource {scope.owners[name]!r}; named {renamed}")
+        name = renamed
+    scope.take(name, key)
+    return name
+
+
+def module_name(namer: Namer, resource: str, segment: str, node: Node) -> str:
+    """The module of ``_resources`` holding the operations of ``resource`` under path segment
+    ``segment`` (``""``: the resource's own paths): ``_<resource>[_<segment>]``, a number where
+    two spell the same (a located warning); never ``*_test``."""
+    scope = namer.resource_modules
+    wanted = f"_{resource}" + (f"_{_spelled(segment)}" if segment else "")
+    if wanted.endswith("_test"):  # test runners collect *_test.py files of vendored packages
+        wanted += "_"
+    module = wanted
+    if not scope.free(module):
+        module = numbered(wanted, scope.free)
+        owner = scope.owners[wanted]
+        namer.warn(
+            node,
+            f"operations of {resource!r} under {segment!r} map to module {wanted!r}, as do {owner}; named {module}",
+        )
+    scope.take(module, f"those of {resource!r} under {segment!r}")
+    return module
