@@ -4,8 +4,9 @@ of its methods is used (``_lazy.LazyMethods``). A module holds its operations' `
 constants, their request checks and the classes of their sync and async methods (with, for type
 checkers, those of ``with_raw_response`` and ``with_streaming_response``).
 
-Everything a template places is computed here first: the constants' statements, the names the
-request checks read from ``_validators`` and the entry of the lazy table.
+Everything a template places is computed here first: the constants' statements and the entry of
+the lazy table; the import of what the request checks call from ``_validators`` is made of the
+names the writer recorded.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from dataclasses import dataclass
 
 import jinja2
 
-from ..ir import Api, Operation, ValueCheck
+from ..ir import Api, Operation
 from .json_tests import Index
 from .literals import py_literal
+from .validators_package import common_names
 from .writer import IMPORTS_MARK, ModuleWriter
 
 RESOURCES = "_resources"
@@ -50,8 +52,7 @@ class ResourceView:
     key: str  # the tag or path segment of its resource
     segment: str
     operations: tuple[Operation, ...]
-    constants: tuple[str, ...]  # ``_NAME = Operation(...)`` of each operation
-    checks_import: str  # ``from .._validators import ...``: what its request checks call ("" if none)
+    constants: tuple[str, ...] = ()  # ``_NAME = Operation(...)`` of each operation
 
     @property
     def entry(self) -> str:
@@ -70,20 +71,23 @@ def views(api: Api) -> Iterator[ResourceView]:
     for resource in api.resources:
         for module in resource.modules:
             ops = tuple(by_method[name] for name in module.operations)
-            yield ResourceView(module.name, resource.key, module.segment, ops, (), _checks_import(ops))
+            yield ResourceView(module.name, resource.key, module.segment, ops)
 
 
 def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]]:
     """(path in the package, source) of every module of ``_resources`` and of its ``__init__``."""
     template = env.get_template(TEMPLATE)
     index = Index.of(api)
+    checks_names = {v.function for v in api.validators} | set(common_names(api))
     for view in views(api):
         path = f"{RESOURCES}/{view.name}.py"
         writer = ModuleWriter(api, path, index=index)
         constants = tuple(_constant(writer, op) for op in view.operations)
-        unit = ResourceView(view.name, view.key, view.segment, view.operations, constants, view.checks_import)
+        unit = ResourceView(view.name, view.key, view.segment, view.operations, constants)
         text = template.render(api=api, w=writer, unit=unit)
-        yield path, text.replace(IMPORTS_MARK, _with_checks(writer.imports(), unit.checks_import), 1)
+        checks = sorted(writer.uses & checks_names)  # what the operations' checks call
+        line = f"from .._validators import {', '.join(checks)}" if checks else ""
+        yield path, text.replace(IMPORTS_MARK, _with_checks(writer.imports(), line), 1)
     yield f"{RESOURCES}/__init__.py", env.get_template("resources/__init__.py.jinja").render(api=api)
     group = env.get_template("resources/group.py.jinja")
     for name, modules in groups(view.name for view in views(api)).items():
@@ -121,30 +125,3 @@ def _constant(w: ModuleWriter, op: Operation) -> str:
     if op.required_option_headers:
         args.append(f"required_headers={w.required_headers(op)}")
     return f"{op.const_name} = Operation(\n" + "".join(f"    {a},\n" for a in args) + ")"
-
-
-def _checks_import(ops: tuple[Operation, ...]) -> str:
-    """The import of the names of ``_validators`` the request checks of ``ops`` call."""
-    names: set[str] = set()
-    for op in ops:
-        if op.validator is None:
-            continue
-        if op.validator.body_validator:
-            names.add(op.validator.body_validator)
-        for _location, _wire, _display, _required, check in op.validator.params:
-            _check_names(check, names)
-    if not names:
-        return ""
-    return "from .._validators import " + ", ".join(sorted(names))
-
-
-def _check_names(check: ValueCheck, names: set[str]) -> None:
-    if check.model:
-        names.add(check.model)
-    for rule in check.rules:
-        if rule.test == "no_match":
-            names.add(rule.arg[0])
-        elif rule.test == "not_datetime":
-            names.add("_is_datetime")
-    if check.items is not None:
-        _check_names(check.items, names)

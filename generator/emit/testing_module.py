@@ -306,7 +306,8 @@ def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
         lines.append("from collections.abc import Mapping, Sequence")
     if "datetime" in uses:
         lines.append("from datetime import datetime")
-    lines.append("from typing import Any")
+    if uses & {"Any", "Sequence"}:  # an answer of any JSON, or a page's items as JSON
+        lines.append("from typing import Any")
     lines.append("")
     if "models" in uses:
         lines.append("from .. import models")

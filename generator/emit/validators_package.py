@@ -68,7 +68,7 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
         path = f"{VALIDATORS}/{view.name}.py"
         writer = ModuleWriter(api, path, index=index)
         text = template.render(api=api, w=writer, unit=view)
-        called = _called(view)
+        called = writer.uses | _response_calls(view)  # what the request checks wrote, what the response checks call
         helpers = sorted(called & common)
         imports = writer.imports() + (f"\nfrom .{COMMON} import {', '.join(helpers)}" if helpers else "")
         text = text.replace(IMPORTS_MARK, imports, 1)
@@ -79,14 +79,11 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
         yield f"{VALIDATORS}/{name}", env.get_template(f"validators/{name}.jinja").render(api=api, table=table)
 
 
-def _called(view: CheckView) -> set[str]:
-    """The functions and helpers of ``_validators`` the checks of ``view`` read."""
+def _response_calls(view: CheckView) -> set[str]:
+    """The response checks of other models the response checks of ``view`` call."""
     names: set[str] = set()
-    for v in (*view.requests, *view.responses):
-        names.add("_at")
+    for v in view.responses:
         for m in v.members:
-            if not m.required:
-                names.add("_MISSING")
             _walk(m.check, names)
     return names
 
@@ -94,11 +91,6 @@ def _called(view: CheckView) -> set[str]:
 def _walk(check: ValueCheck, names: set[str]) -> None:
     if check.model:
         names.add(check.model)
-    for rule in check.rules:
-        if rule.test == "no_match":
-            names.add(rule.arg[0])
-        elif rule.test == "not_datetime":
-            names.add("_is_datetime")
     if check.items is not None:
         _walk(check.items, names)
 

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from .. import models
 from .._resources._admin_bots import _DELETE_BOT_ISSUE, _GET_BOT_ISSUE

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from .. import models
 from .._resources._admin_workspace_members import _UPDATE_WORKSPACE_MEMBER

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from .. import models
 from .._resources._admin_workspaces import _DELETE_WORKSPACE

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from .._exceptions import _Mismatch
-from ._common import _at
 
 
 def _rcheck_delete_workspace_response(data: Any) -> None:

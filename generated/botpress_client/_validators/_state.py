@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._exceptions import _Mismatch
-from ._common import _MISSING, _at
+from ._common import _MISSING
 
 
 def _rcheck_state(data: Any) -> None:
