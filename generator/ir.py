@@ -341,6 +341,26 @@ class ModelsModule:
 
 
 @dataclass(frozen=True)
+class ResourceModule:
+    """One module of the ``_resources`` package: the operations of one resource whose paths share
+    the segment after the resource's own (``""``: none), so the module an operation lands in never
+    depends on how many others there are."""
+
+    name: str  # module name inside the package's _resources/ folder, e.g. "_tables_rows"
+    segment: str  # the path segment it holds ("" for the resource's own paths)
+    operations: tuple[str, ...]  # method names, in the document's order
+
+
+@dataclass(frozen=True)
+class Resource:
+    """The operations of one tag (the operation's first), else of one first path segment."""
+
+    name: str  # the resource's identifier (snake_case), unique in the package
+    key: str  # the tag or path segment, as the document spells it
+    modules: tuple[ResourceModule, ...]
+
+
+@dataclass(frozen=True)
 class Api:
     """Everything the templates render."""
 
@@ -367,6 +387,7 @@ class Api:
     typed_dicts: tuple[TypedDictDef, ...] = ()  # JSON forms of the models request arguments reach
     response_validators: tuple[ModelValidator, ...] = ()  # type checks of the models answers reach
     models_modules: tuple[ModelsModule, ...] = ()  # where each definition of ``models`` lives
+    resources: tuple[Resource, ...] = ()  # where each operation's methods live (``_resources``)
 
 
 @dataclass(frozen=True)

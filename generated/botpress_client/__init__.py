@@ -8,7 +8,7 @@ client = Client()  # configuration from arguments, else the environment
 
 from . import errors, models
 from ._base_client import RawResponse
-from ._client import DEFAULT_BASE_URL, AsyncClient, Client
+from ._client import DEFAULT_BASE_URL, AsyncClient, Client, load_all
 from ._binary import AsyncBinaryResponse, BinaryResponse
 from ._sse import ServerSentEvent
 from ._streamed import AsyncStreamedResponse, StreamedResponse
@@ -37,6 +37,7 @@ __all__ = [
     "StreamedResponse",
     "AsyncStreamedResponse",
     "DEFAULT_BASE_URL",
+    "load_all",
     "UNSET",
     "Unset",
     "errors",

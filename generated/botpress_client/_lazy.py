@@ -51,3 +51,144 @@ class LazyModules:
             loaded = importlib.import_module(f"{self._package}.{module}")
             for name in names:
                 self._namespace[name] = getattr(loaded, name)
+
+
+class LazyMethods:
+    """The methods of the client classes, by resource module: ``Client`` defines none of its
+    operations itself; the first look-up of one (the class's run-time ``__getattr__``) imports
+    its module of ``_resources`` and installs the method on the class, so every later call is a
+    plain method call."""
+
+    def __init__(self, package: str, table: tuple[str, ...]) -> None:
+        self._package = package
+        self._table = table
+        """One entry a module of ``_resources``: its name, then its methods, separated by spaces;
+        a method that is no operation of the API (a page iterator) is marked with a ``+``."""
+        self._where: dict[str, str] | None = None
+        self._operations: frozenset[str] = frozenset()
+
+    def _index(self) -> dict[str, str]:
+        if self._where is None:
+            where: dict[str, str] = {}
+            operations: set[str] = set()
+            for entry in self._table:
+                module, *names = entry.split()
+                for name in names:
+                    where[name.lstrip("+")] = module
+                    if not name.startswith("+"):
+                        operations.add(name)
+            self._operations = frozenset(operations)
+            self._where = where
+        return self._where
+
+    def install(self, cls: type, name: str, methods: str) -> Any:
+        """The function ``name`` of class ``methods`` (``SyncMethods`` or ``AsyncMethods``) of its
+        module, set on ``cls``; AttributeError when no operation has that name."""
+        module = self._index().get(name)
+        if module is None:
+            raise AttributeError(f"{cls.__name__!r} object has no attribute {name!r}")
+        loaded = importlib.import_module(f"{self._package}._resources.{module}")
+        function = getattr(loaded, methods).__dict__[name]
+        setattr(cls, name, function)
+        return function
+
+    def base(self, transport: type, methods: str) -> type:
+        """The run-time base of a client class: ``transport`` under a metaclass that installs a
+        method looked up on the class itself too (``Client.get_table``, ``inspect.signature``)."""
+        lazy = self
+
+        class LazyClass(type(transport)):  # type: ignore[misc]
+            def __getattr__(cls, name: str) -> Any:
+                if name.startswith("__"):
+                    raise AttributeError(name)
+                try:
+                    return lazy.install(cls, name, methods)
+                except AttributeError:
+                    raise AttributeError(
+                        f"type object {cls.__name__!r} has no attribute {name!r}"
+                    ) from None
+
+        namespace = {"__module__": transport.__module__, "__doc__": transport.__doc__}
+        return LazyClass(f"_{methods}", (transport,), namespace)
+
+    def operation(self, client: object, name: str) -> Any:
+        """The bound method of operation ``name`` of ``client`` (for ``with_raw_response`` and
+        ``with_streaming_response``, which wrap operations only)."""
+        if name not in self._index() or name not in self._operations:
+            raise AttributeError(f"no operation named {name!r}")
+        return getattr(client, name)
+
+    def names(self) -> list[str]:
+        """Every method, loaded or not (for the clients' ``__dir__``)."""
+        return list(self._index())
+
+    def load_all(self, cls: type, methods: str) -> None:
+        """Import every module of ``_resources`` now, and install every method on ``cls``."""
+        for entry in self._table:
+            module, *names = entry.split()
+            loaded = importlib.import_module(f"{self._package}._resources.{module}")
+            for name in names:
+                name = name.lstrip("+")
+                if name not in cls.__dict__:
+                    setattr(cls, name, getattr(loaded, methods).__dict__[name])
+
+
+class LazyFakes:
+    """The typed stubs of the test kit's fake API (``testing.FakeApi``), by module of ``_fakes``
+    (one per module of ``_resources``): ``api.<method>`` imports its module on first use."""
+
+    def __init__(self, package: str, table: tuple[str, ...]) -> None:
+        self._package = package
+        self._table = table
+        """One entry a module: its name, then ``attribute:StubClass[:method]`` of each operation
+        (the method, when the fake's attribute is not spelled as it)."""
+        self._stubs: dict[str, tuple[str, str, str]] | None = (
+            None  # attribute -> (module, class, method)
+        )
+
+    def _index(self) -> dict[str, tuple[str, str, str]]:
+        if self._stubs is None:
+            stubs: dict[str, tuple[str, str, str]] = {}
+            for entry in self._table:
+                module, *names = entry.split()
+                for name in names:
+                    attribute, cls, *method = name.split(":")
+                    stubs[attribute] = (module, cls, method[0] if method else attribute)
+            self._stubs = stubs
+        return self._stubs
+
+    def stub_classes(self) -> list[str]:
+        """The stub class of every operation, by module (the public names of ``testing``)."""
+        return [cls for _module, cls, _method in self._index().values()]
+
+    def _module(self, module: str) -> Any:
+        return importlib.import_module(f"{self._package}._fakes.{module}")
+
+    def operations(self) -> tuple[Any, ...]:
+        """Every operation the fake answers (``FakeOperation``), its module imported."""
+        return tuple(
+            fop for entry in self._table for fop in self._module(entry.split()[0]).OPERATIONS
+        )
+
+    def stub(self, api: Any, name: str) -> Any:
+        """The typed stub ``api.<name>``, made on first use (keeping the scripts of the untyped
+        ``api.stub(method)``, if one came first)."""
+        found = self._index().get(name)
+        if found is None:
+            raise AttributeError(f"{type(api).__name__!r} object has no attribute {name!r}")
+        module, cls, method = found
+        earlier = api._stubs.get(method)
+        stub = getattr(self._module(module), cls)(api, method)
+        if earlier is not None:
+            stub._script, stub._scripts = earlier._script, earlier._scripts
+        api.__dict__[name] = stub
+        return stub
+
+    def attribute(self, name: str) -> Any:
+        """A stub class of the ``testing`` module (its ``__getattr__``)."""
+        for module, cls, _method in self._index().values():
+            if cls == name:
+                return getattr(self._module(module), cls)
+        if name == "_OPERATIONS":
+            return self.operations()
+        raise AttributeError(f"module {self._package + '.testing'!r} has no attribute {name!r}")

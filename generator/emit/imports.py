@@ -11,16 +11,13 @@ from __future__ import annotations
 # when the module uses one of its names (:data:`ALWAYS` names count as used).
 IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "_client.py": (
-        ("warnings", ()),
-        ("datetime", ("datetime",)),
-        ("typing", ("Any", "AsyncIterator", "Iterator", "Literal", "Mapping", "overload")),
+        ("typing", ("TYPE_CHECKING", "Any", "Mapping")),
         ("", ()),
         ("httpx", ()),
         ("", ()),
-        (".", ("_validators", "errors", "models")),
+        (".", ("errors", "models")),
         ("._async_client", ("AsyncTransport", "raw_async")),
         ("._base_client", ("SyncTransport", "raw_sync")),
-        ("._binary", ("AsyncBinaryResponse", "BinaryResponse")),
         (
             "._config",
             (
@@ -32,6 +29,20 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "user_agent",
             ),
         ),
+        ("._lazy", ("LazyMethods",)),
+        ("._streamed", ("streaming_async", "streaming_sync")),
+        ("._types", ("UNSET", "TimeoutTypes", "Unset")),
+        ("._version", ("__version__",)),
+    ),
+    "_resources.py": (
+        ("warnings", ()),
+        ("datetime", ("datetime",)),
+        ("typing", ("Any", "AsyncIterator", "Iterator", "Literal", "Mapping", "overload")),
+        ("", ()),
+        (".", ("_validators", "models")),
+        ("._async_client", ("AsyncTransport", "raw_async")),
+        ("._base_client", ("SyncTransport", "raw_sync")),
+        ("._binary", ("AsyncBinaryResponse", "BinaryResponse")),
         ("._encoding", ("_deep_object", "_exploded", "_joined", "_joined_object")),
         ("._reading", ("PageTokens",)),
         ("._serde", ("_to_json",)),
@@ -40,7 +51,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._streaming", ("AsyncStream", "Stream")),
         ("._transport", ("Operation", "RequestOptions")),
         ("._types", ("UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset")),
-        ("._version", ("__version__",)),
+        (".errors", ("RequestValidationError",)),
     ),
     "models.py": (
         ("dataclasses", ("dataclass",)),
@@ -62,13 +73,11 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ),
         ("._types", ("UNSET", "_NO_NULLS", "_OMITTED", "FileTypes", "Unset", "_Model", "_given_nulls")),
     ),
-    "_validators.py": (
-        ("re", ()),
-        ("typing", ("Any", "Final", "Mapping")),
+    "_checks.py": (
+        ("typing", ("Any", "Mapping")),
         ("", ()),
         (".", ("models",)),
         ("._exceptions", ("_Mismatch",)),
-        ("._serde", ("_parse_datetime",)),
         ("._types", ("UNSET",)),
         (".errors", ("RequestValidationError",)),
     ),
@@ -76,11 +85,14 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 # Names a module's fixed text uses whatever the IR holds.
 ALWAYS: dict[str, frozenset[str]] = {
     "_client.py": frozenset(
-        {"Mapping", "httpx", "errors", "AsyncTransport", "SyncTransport", "setup_logging", "user_agent"}
-        | {"UNSET", "TimeoutTypes", "Unset", "__version__", "DEFAULT_MAX_RESPONSE_BYTES", "ApiDefaults"}
-        | {"make_config", "update_config"}
+        {"TYPE_CHECKING", "Any", "Mapping", "httpx", "errors", "models", "AsyncTransport", "SyncTransport"}
+        | {"raw_sync", "raw_async", "streaming_sync", "streaming_async", "LazyMethods", "setup_logging"}
+        | {"user_agent", "UNSET", "TimeoutTypes", "Unset", "__version__", "DEFAULT_MAX_RESPONSE_BYTES"}
+        | {"ApiDefaults", "make_config", "update_config"}
     ),
-    "_validators.py": frozenset({"Final", "_parse_datetime"}),
+    "_resources.py": frozenset(
+        {"SyncTransport", "AsyncTransport", "raw_sync", "raw_async", "streaming_sync", "streaming_async"}
+    ),
 }
 # Where the line of these modules is written exploded (one name a line), as Black keeps it.
 EXPLODED = frozenset({("_client.py", "._config")})

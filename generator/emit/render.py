@@ -13,7 +13,11 @@ from .client_options import option_pieces
 from .imports import IMPORTS
 from .literals import escape_invisible, py_literal
 from .models_package import render_models
-from .testing_module import testing_module
+from .resources_package import groups as resource_groups
+from .resources_package import render_resources
+from .resources_package import views as resource_views
+from .testing_module import TestingModule, testing_module
+from .validators_package import render_validators
 from .writer import IMPORTS_MARK, ModuleWriter
 from .writer_models import optional_example
 
@@ -46,7 +50,6 @@ PACKAGE_FILES: tuple[tuple[str, str], ...] = (
     ("__init__.py", "__init__.py.jinja"),
     ("_version.py", "_version.py.jinja"),
     ("errors.py", "errors.py.jinja"),
-    ("_validators.py", "_validators.py.jinja"),
     ("_client.py", "_client.py.jinja"),
     ("testing.py", "testing.py.jinja"),
     ("py.typed", "py.typed.jinja"),
@@ -161,17 +164,23 @@ def render(api: Api) -> dict[str, str]:
     """Source text of every package file, keyed by path relative to the package folder."""
     env = environment()
     files = {name: (RUNTIME / name).read_text(encoding="utf-8") for name in RUNTIME_FILES}
+    fakes = testing_module(api)
     for name, template in PACKAGE_FILES:
-        files[name] = _encodable(name, _render_module(env, template, api, name))
+        if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
+            fake_groups = list(resource_groups(unit.name for unit in fakes.modules))
+            files[name] = env.get_template(template).render(api=api, t=fakes, groups=fake_groups)
+        else:
+            files[name] = _encodable(name, _render_module(env, template, api, name))
     files.update(render_models(env, api))
+    files.update(render_resources(env, api))
+    files.update(render_validators(env, api))
+    files.update(_render_fakes(env, api, fakes))
     return files
 
 
 def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
     """One file; a Python module with computed imports gets a writer ``w`` whose record of the
     names it wrote becomes the module's imports (placed where the template marks them)."""
-    if name == "testing.py":  # its imports are computed by testing_module
-        return env.get_template(template).render(api=api, t=testing_module(api))
     views = module_views(api, name)
     if name not in IMPORTS:
         return env.get_template(template).render(api=api, w=ModuleWriter(api, name), **views)
@@ -180,12 +189,26 @@ def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) 
     return text.replace(IMPORTS_MARK, writer.imports(), 1)
 
 
+def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> dict[str, str]:
+    """The modules of ``_fakes``: the test kit's operations and stubs, one per module of ``_resources``."""
+    template = env.get_template("fakes/module.py.jinja")
+    files = {f"_fakes/{unit.name}.py": template.render(api=api, unit=unit) for unit in fakes.modules}
+    files["_fakes/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
+    units = {unit.name: unit for unit in fakes.modules}
+    group = env.get_template("fakes/group.py.jinja")
+    for name, modules in resource_groups(units).items():
+        files[f"_fakes/{name}.py"] = group.render(api=api, units=[units[m] for m in modules])
+    return files
+
+
 def module_views(api: Api, name: str) -> dict[str, object]:
     """What a module's template places besides the IR: pieces computed before Jinja runs."""
     if name == "_client.py":
         return {
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
+            "modules": list(resource_views(api)),
+            "groups": list(resource_groups(view.name for view in resource_views(api))),
         }
     if name == "README.md":
         return {"options": option_pieces(api, "httpx.Client"), "optional": optional_example(api)}

@@ -44,13 +44,34 @@ class FakeOp:
 
 
 @dataclass(frozen=True)
-class TestingModule:
-    """What ``testing.py.jinja`` renders."""
+class FakesModule:
+    """One module of ``_fakes``: the fake's operations and stubs of one module of ``_resources``."""
 
+    name: str
     imports: str
     ops: tuple[FakeOp, ...]
+
+    @property
+    def entry(self) -> str:
+        """Its entry of the lazy table of ``testing`` (``_lazy.LazyFakes``)."""
+        stubs = [
+            f"{op.attr}:{op.stub_class}" + ("" if op.attr == op.method_name else f":{op.method_name}")
+            for op in self.ops
+        ]
+        return " ".join([self.name, *stubs])
+
+
+@dataclass(frozen=True)
+class TestingModule:
+    """What ``testing.py.jinja`` and ``fakes/module.py.jinja`` render."""
+
+    modules: tuple[FakesModule, ...]
     error_type_member: str
     rate_limited_type: str
+
+    @property
+    def ops(self) -> tuple[FakeOp, ...]:
+        return tuple(op for module in self.modules for op in module.ops)
 
 
 class _Defaults:
@@ -158,9 +179,9 @@ def _pascal(name: str) -> str:
 
 
 class _Writer:
-    def __init__(self, api: Api) -> None:
+    def __init__(self, api: Api, defaults: _Defaults) -> None:
         self.api = api
-        self.defaults = _Defaults(api)
+        self.defaults = defaults
         self.enum_base = {e.name: e.base for e in api.enums}
         self.uses: set[str] = set()
 
@@ -302,16 +323,33 @@ _TAKEN |= {"FakeEvents", "ServerSentEvent", "Mapping", "Sequence"}
 
 
 def testing_module(api: Api) -> TestingModule:
-    """The operation table and typed stubs of ``api``'s fake (``testing.py``)."""
-    writer = _Writer(api)
-    ops: list[FakeOp] = []
+    """The operation tables and typed stubs of ``api``'s fake, by module of ``_resources``."""
+    defaults = _Defaults(api)
     classes: set[str] = set(_TAKEN)
-    for op in api.operations:
-        attr = op.method_name + "_" if op.method_name in RESERVED else op.method_name
+    stub_classes: dict[str, str] = {}
+    for op in api.operations:  # named in the document's order, as before the split
         stub_class = f"{_pascal(op.method_name)}Stub"
         while stub_class in classes:
             stub_class = "_" + stub_class
         classes.add(stub_class)
+        stub_classes[op.method_name] = stub_class
+    by_method = {op.method_name: op for op in api.operations}
+    modules = []
+    for resource in api.resources:
+        for module in resource.modules:
+            ops = [by_method[name] for name in module.operations]
+            modules.append(_fakes_module(api, defaults, module.name, ops, stub_classes))
+    rate_limited = next((e.wire for e in api.error_types if e.status == 429), "")
+    return TestingModule(tuple(modules), api.error_type_member, rate_limited)
+
+
+def _fakes_module(
+    api: Api, defaults: _Defaults, name: str, operations: list[Operation], stub_classes: dict[str, str]
+) -> FakesModule:
+    writer = _Writer(api, defaults)
+    ops: list[FakeOp] = []
+    for op in operations:
+        attr = op.method_name + "_" if op.method_name in RESERVED else op.method_name
         arguments = tuple(a.name for a in op.arguments)
         entry = writer.entry(op)
         item = iter_name = ""
@@ -319,32 +357,32 @@ def testing_module(api: Api) -> TestingModule:
             item, iter_name = writer.annotation(op.pagination.item_type), op.pagination.iter_name
             writer.uses.update(("Sequence", "Mapping"))
         answer, event, binary = writer.answer(op), writer.event(op), op.response_kind == "binary"
+        stub_class = stub_classes[op.method_name]
         fields = (attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name)
         ops.append(FakeOp(*fields, event=event, binary=binary))
-    rate_limited = next((e.wire for e in api.error_types if e.status == 429), "")
-    return TestingModule(_imports(writer.uses, ops), tuple(ops), api.error_type_member, rate_limited)
+    return FakesModule(name, _imports(writer.uses, ops, name), tuple(ops))
 
 
-def _imports(uses: set[str], ops: list[FakeOp]) -> str:
+def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
+    """The import lines of a module of ``_fakes``."""
     lines = []
     abc = [name for name in ("Mapping", "Sequence") if name in uses]
     if abc:
         lines.append("from collections.abc import " + ", ".join(abc))
     if "datetime" in uses:
         lines.append("from datetime import datetime")
-    lines.append("from typing import Any")
+    if uses & {"Any", "Sequence"}:  # an answer of any JSON, or a page's items as JSON
+        lines.append("from typing import Any")
     lines.append("")
     package = [name for name in ("_validators", "models") if name in uses]
     if package:
-        lines.append("from . import " + ", ".join(package))
-    consts = sorted(op.const for op in ops)
-    lines.append("from ._client import " + ", ".join([*consts, "AsyncClient", "Client"]))
-    testing = ["FAKE_BASE_URL", "FAKE_TOKEN", "Call", "FakeApiBase", "FakeClock"]
-    testing += [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
-    testing += ["InvalidStub", "OperationStub", "Script", "SpecViolation"]
+        lines.append("from .. import " + ", ".join(package))
+    lines.append(f"from .._resources.{module} import " + ", ".join(sorted(op.const for op in ops)))
     if "ServerSentEvent" in uses:
-        lines.append("from ._sse import ServerSentEvent")
-    lines.append("from ._testing import " + ", ".join(testing))
+        lines.append("from .._sse import ServerSentEvent")
+    testing = ["FakeApiBase"] + [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
+    testing += ["OperationStub", "Script"]
+    lines.append("from .._testing import " + ", ".join(testing))
     if any(op.arguments for op in ops):
-        lines.append("from ._types import UNSET")
+        lines.append("from .._types import UNSET")
     return "\n".join(lines)

@@ -37,6 +37,11 @@ from .literals import py_literal, py_str
 
 MODELS = "models"
 
+_TABLES = {
+    MODELS: "models.py",
+    "_resources": "_resources.py",
+    "_validators": "_checks.py",
+}  # the IMPORTS of a package's modules
 IMPORTS_MARK = "\x00imports\x00"  # where the template wants the imports; replaced after rendering
 REFERENCES_MARK = "\x00references\x00"  # where a module of models imports the others' definitions
 
@@ -52,7 +57,7 @@ class ModuleWriter:
         the definitions by name, shared by the writers of one package."""
         self.api = api
         self.module = module
-        self.table = "models.py" if module.startswith(MODELS + "/") else module  # of IMPORTS
+        self.table = _TABLES.get(module.partition("/")[0], module) if "/" in module else module  # of IMPORTS
         self.placement: Mapping[str, str] = placement or {}
         self.here = module.rpartition("/")[2].removesuffix(".py")
         index = index or Index.of(api)
@@ -358,7 +363,7 @@ class ModuleWriter:
             lines += [
                 f"if not {keys}.issuperset(data):",
                 f"    {self._call('_unknown = next', [f'k for k in data if k not in {keys}'])}",
-                f"    {self._raise('_at(at, _unknown, _unknown)', 'unknown member (no other members allowed)')}",
+                f"    {self._raise(self._helper('_at') + '(at, _unknown, _unknown)', 'unknown member (no other members allowed)')}",
             ]
         for rule in v.object_rules:
             lines += [
@@ -366,7 +371,7 @@ class ModuleWriter:
                 f"    {self._raise('at or ' + py_literal(v.model), rule.message)}",
             ]
         for m in v.members:
-            path = f"_at(at, {py_literal(m.wire)}, {py_literal(m.display)})"
+            path = f"{self._helper('_at')}(at, {py_literal(m.wire)}, {py_literal(m.display)})"
             checks = self.value_check(m.check, "v", path)
             if m.required:
                 lines += [f"if {py_literal(m.wire)} not in data:", f"    {self._raise(path, 'required')}"]
@@ -374,7 +379,7 @@ class ModuleWriter:
                     lines.append(f"v = data[{py_literal(m.wire)}]")
                     lines += checks
             elif checks:
-                lines.append(f"v = data.get({py_literal(m.wire)}, _MISSING)")
+                lines.append(f"v = data.get({py_literal(m.wire)}, {self._helper('_MISSING')})")
                 lines.append("if v is not _MISSING:")
                 lines += ["    " + line for line in checks]
         return self._calls_laid_out(lines)
@@ -392,13 +397,13 @@ class ModuleWriter:
             lines.append("if v is not UNSET:")
             lines += ["    " + line for line in checks]
         if v.body_validator:
-            lines.append(f'{v.body_validator}(body, "")')
+            lines.append(f'{self._helper(v.body_validator)}(body, "")')
         return self._calls_laid_out(lines) if len(lines) > 1 else ["pass"]
 
     def response_model_check(self, v: ModelValidator) -> list[str]:
         """Statements of the response check of a model's JSON form (``data``, path ``at``)."""
         self.uses.update(("Any", "_Mismatch"))
-        return writer_responses.model_lines(v)
+        return writer_responses.model_lines(v, self.uses)
 
     def response_check(self, op: Operation) -> str:
         """The response check of an operation's answer, "" when it has none."""
@@ -424,7 +429,7 @@ class ModuleWriter:
         for rule in check.rules:
             body += [f"if {self.violation(rule, var)}:", f"    {self._raise(path, rule.message)}"]
         if check.kind == "model":
-            body.append(self._call(check.model, [var, path]))
+            body.append(self._call(self._helper(check.model), [var, path]))
         if check.items is not None:
             item = f"_i{depth}"
             if check.kind == "array":
@@ -454,17 +459,22 @@ class ModuleWriter:
             return f"len({var}) < {arg}"
         if rule.test == "no_match":  # (constant, longest input tried or None, longest match or None)
             const, cap, longest = arg
-            test = f"{const}.search({var}) is None"
+            test = f"{self._helper(const)}.search({var}) is None"
             if cap is not None:  # longer inputs are left to the server (see generator.lower.patterns)
                 test = f"len({var}) <= {cap} and {test}"
             if longest is not None:
                 test = f"len({var}) > {longest} or {test}"
             return test
         if rule.test == "not_datetime":
-            return f"not _is_datetime({var})"
+            return f"not {self._helper('_is_datetime')}({var})"
         if rule.test == "lacks_all_groups":
             return " and ".join("not (" + " and ".join(f"{py_literal(k)} in {var}" for k in g) + ")" for g in arg)
         return f"{var} {rule.test} {py_literal(arg)}"
+
+    def _helper(self, name: str) -> str:
+        """``name``, a function or helper of ``_validators``, recorded as used (for the imports)."""
+        self.uses.add(name)
+        return name
 
     def _raise(self, path: str, rule: str) -> str:
         self.uses.add("RequestValidationError")

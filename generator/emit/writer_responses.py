@@ -27,9 +27,10 @@ def _raise(path: str, rule: str) -> str:
     return f"raise _Mismatch({path}, {py_literal(rule)})"
 
 
-def model_lines(v: ModelValidator) -> list[str]:
+def model_lines(v: ModelValidator, uses: set[str]) -> list[str]:
     """Statements checking ``data`` (the JSON form of ``v.model``); paths are relative to it and
-    built on failure only (a nested model's path is prefixed as its error passes up)."""
+    built on failure only (a nested model's path is prefixed as its error passes up); ``uses``
+    records the helpers of ``_validators`` they read."""
     lines = ["if not isinstance(data, dict):", "    " + _raise('""', "expected object")]
     for m in v.members:
         path = py_literal(m.wire)
@@ -45,6 +46,7 @@ def model_lines(v: ModelValidator) -> list[str]:
         if m.required and checks:
             lines += [f"v = data[{path}]", *checks]
         elif checks:
+            uses.add("_MISSING")  # the helper of ``_validators``, for the module's imports
             lines += [f"v = data.get({path}, _MISSING)", "if v is not _MISSING:"]
             lines += ["    " + line for line in checks]
     return lines

@@ -19,6 +19,7 @@ from .examples import vet_examples
 from .models import ModelBuilder
 from .names import RESPONSES_MODULE, Namer
 from .operations import OperationBuilder
+from .resources import build_resources
 from .response_checks import ResponseCheckBuilder
 from .schema import text
 from .typed_dicts import build_typed_dicts
@@ -59,6 +60,7 @@ def build_api(doc: Document, package: str) -> Api:
     decoders = tuple(d.function for d in ops_builder.responses.decoders)
     if decoders:
         modules.append(ModelsModule(RESPONSES_MODULE, response_decoders=decoders))
+    resources = build_resources(namer, [(op, draft.node) for op, draft in zip(operations, drafts, strict=True)])
     doc.warnings.extend(namer.warnings)
     if namer.problems:
         raise SpecError(namer.problems)
@@ -95,6 +97,7 @@ def build_api(doc: Document, package: str) -> Api:
         typed_dicts=typed_dicts,
         response_validators=response_validators,
         models_modules=tuple(sorted(modules, key=lambda m: m.name)),
+        resources=resources,
     )
 
 

@@ -42,6 +42,7 @@ PACKAGE_MODULES = frozenset(
     {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
     | {"_config", "_encoding", "_reading", "_transport", "_lazy", "_streaming", "_uploads", "_sse", "_opened"}
     | {"_binary", "_streamed", "_async_client", "_testing", "_fake_answers", "_fake_wire", "_fake_checks", "testing"}
+    | {"_resources", "_fakes", "load_all"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
@@ -124,6 +125,8 @@ class Namer:
         self.given: dict[tuple[str, str, str], str] = {}  # (module, wanted name, owner) -> name given
         self.option_headers: dict[str, str] = {}  # client option -> its header (lower case)
         self.modules_taken: set[str] = {RESPONSES_MODULE}  # modules of the models package
+        self.resources = Scope()  # identifiers of the resources (groups of operations)
+        self.resource_modules = Scope()  # modules of the _resources package
 
     def _helper(self, module: str, name: str, owner: str) -> str:
         """Claim a derived module-level name for ``owner``; the same owner may ask again and gets

@@ -19,7 +19,7 @@ from ..resources import RUNTIME
 CLIENT_TEMPLATE_ATTRIBUTES = frozenset(
     {"with_options", "with_raw_response", "with_streaming_response", "_user_agent", "_error_types"}
     | {"_error_type_member"}
-    | {"__init__", "__enter__", "__exit__", "__aenter__", "__aexit__"}
+    | {"__init__", "__enter__", "__exit__", "__aenter__", "__aexit__", "__getattr__"}
 )
 
 

@@ -22,7 +22,8 @@ from ..goldens import cases, render_case
 
 def test_every_operation_has_a_typed_stub() -> None:
     api = testing.FakeApi()
-    methods = {n for n in dir(Client) if not n.startswith("_") and callable(getattr(Client, n))}
+    client = Client(token="t")  # its dir() lists the methods of modules not loaded yet too
+    methods = {n for n in dir(client) if not n.startswith("_") and callable(getattr(client, n))}
     operations = {fop.method_name for fop in testing._OPERATIONS}
     assert len(operations) == 15 and operations <= methods
     for name in operations:

@@ -97,14 +97,26 @@ def test_reserved_names_come_from_the_runtime() -> None:
 
 
 def test_every_client_attribute_is_reserved_or_an_operation(package: ModuleType) -> None:
-    """What the generated client classes define: the namer's reserved names, and methods it gave out."""
-    tree = ast.parse(Path(package._client.__file__).read_text(encoding="utf-8"))
+    """What the generated client classes define (in ``_client`` and, for their methods, in the
+    classes of ``_resources`` they are composed of): the namer's reserved names, and methods it
+    gave out."""
+    folder = Path(package._client.__file__).parent
     methods = {"close_", "with_options_", "with_raw_response_", "init", "list_things", "iter_things"}
-    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name in ("Client", "AsyncClient")):
-        defined = {s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        defined |= {t.id for s in cls.body if isinstance(s, ast.Assign) for t in s.targets if isinstance(t, ast.Name)}
-        assert defined - methods <= runtime_client_attributes()
-        assert methods <= defined
+    classes = {"_client.py": ("Client", "AsyncClient")}
+    classes |= {f"_resources/{p.name}": ("SyncMethods", "AsyncMethods") for p in (folder / "_resources").glob("_*.py")}
+    for module, names in classes.items():
+        tree = ast.parse((folder / module).read_text(encoding="utf-8"))
+        for cls in (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names):
+            body = list(cls.body)
+            body += [s for b in cls.body if isinstance(b, ast.If) for s in b.body]  # run-time-only hooks
+            defined = {s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            defined |= {t.id for s in body if isinstance(s, ast.Assign) for t in s.targets if isinstance(t, ast.Name)}
+            assert defined - methods <= runtime_client_attributes(), (module, cls.name)
+            if module != "_client.py":
+                assert defined <= methods, (module, cls.name)
+    for cls in ("Client", "AsyncClient"):
+        client = getattr(package, cls)(token="t")
+        assert methods <= set(dir(client)) and all(callable(getattr(client, m)) for m in methods)
 
 
 class Counter:
@@ -186,7 +198,9 @@ def test_method_arguments_reserve_every_global_a_method_body_uses() -> None:
     from generator.lower.names import METHOD_ARGUMENTS
 
     used: set[str] = set()
-    for module in sorted((FIXTURES / "golden").glob("*/expected/*/_client.py")):
+    golden = FIXTURES / "golden"
+    clients = [*golden.glob("*/expected/*/_client.py"), *golden.glob("*/expected/*/_resources/_*.py")]
+    for module in sorted(clients):
         for cls in ast.parse(module.read_text(encoding="utf-8")).body:
             for fn in cls.body if isinstance(cls, ast.ClassDef) else ():
                 if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):

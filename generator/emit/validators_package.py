@@ -1,0 +1,117 @@
+"""The ``_validators`` package: the request check (``_check_<model>``) and the response check
+(``_rcheck_<model>``) of each model in a module named as the model's module of ``models``, the
+helpers and ``pattern`` constants in ``_common``, and an ``__init__`` that imports a module the
+first time one of its functions is read (``_lazy.LazyModules``), with every name visible to type
+checkers (``__init__.pyi``). A module imports the checks of other models it calls last, so
+modules that call each other (recursive schemas) load in any order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+import jinja2
+
+from ..ir import Api, ModelValidator, ValueCheck
+from .json_tests import Index
+from .writer import IMPORTS_MARK, ModuleWriter
+
+VALIDATORS = "_validators"
+COMMON = "_common"
+TEMPLATE = "validators/module.py.jinja"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckView:
+    """What the template of one module of ``_validators`` places: the checks of the models of one
+    module of ``models`` (a schema and those written inside it)."""
+
+    name: str
+    models: tuple[str, ...]
+    requests: tuple[ModelValidator, ...]
+    responses: tuple[ModelValidator, ...]
+
+    @property
+    def model(self) -> str:
+        """The models named in the module's docstring."""
+        return ", ".join(self.models)
+
+    @property
+    def defined(self) -> list[str]:
+        return [v.function for v in (*self.requests, *self.responses)]
+
+
+def views(api: Api) -> list[CheckView]:
+    """One view per module of ``models`` whose models have checks, in the order of the modules."""
+    module_of = {name: m.name for m in api.models_modules for name in m.models}
+    requests: dict[str, list[ModelValidator]] = {}
+    responses: dict[str, list[ModelValidator]] = {}
+    models: dict[str, list[str]] = {}
+    for kind, validators in ((requests, api.validators), (responses, api.response_validators)):
+        for v in validators:
+            module = module_of.get(v.model, "_" + v.model.lower())
+            kind.setdefault(module, []).append(v)
+            if v.model not in models.setdefault(module, []):
+                models[module].append(v.model)
+    return [
+        CheckView(module, tuple(models[module]), tuple(requests.get(module, ())), tuple(responses.get(module, ())))
+        for module in sorted(models)
+    ]
+
+
+def common_names(api: Api) -> list[str]:
+    """What ``_common`` defines that the checks read."""
+    return ["_MISSING", "_at", "_is_datetime", *(const for const, _ in api.patterns)]
+
+
+def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]]:
+    """(path in the package, source) of every module of ``_validators``."""
+    all_views = views(api)
+    placement = {function: view.name for view in all_views for function in view.defined}
+    common = set(common_names(api))
+    template = env.get_template(TEMPLATE)
+    index = Index.of(api)
+    for view in all_views:
+        path = f"{VALIDATORS}/{view.name}.py"
+        writer = ModuleWriter(api, path, index=index)
+        text = template.render(api=api, w=writer, unit=view)
+        called = writer.uses | _response_calls(view)  # what the request checks wrote, what the response checks call
+        helpers = sorted(called & common)
+        imports = writer.imports() + (f"\nfrom .{COMMON} import {', '.join(helpers)}" if helpers else "")
+        text = text.replace(IMPORTS_MARK, imports, 1)
+        yield path, text + _last(called - common - set(view.defined), placement)
+    yield f"{VALIDATORS}/{COMMON}.py", env.get_template("validators/_common.py.jinja").render(api=api, w=None)
+    table = [(view.name, view.defined) for view in all_views] + [(COMMON, common_names(api))]
+    for name in ("__init__.py", "__init__.pyi"):
+        yield f"{VALIDATORS}/{name}", env.get_template(f"validators/{name}.jinja").render(api=api, table=table)
+
+
+def _response_calls(view: CheckView) -> set[str]:
+    """The response checks of other models the response checks of ``view`` call."""
+    names: set[str] = set()
+    for v in view.responses:
+        for m in v.members:
+            _walk(m.check, names)
+    return names
+
+
+def _walk(check: ValueCheck, names: set[str]) -> None:
+    if check.model:
+        names.add(check.model)
+    if check.items is not None:
+        _walk(check.items, names)
+
+
+def _last(functions: Iterable[str], placement: dict[str, str]) -> str:
+    by_module: dict[str, list[str]] = {}
+    for name in sorted(functions):
+        if name in placement:
+            by_module.setdefault(placement[name], []).append(name)
+    if not by_module:
+        return ""
+    lines = [f"from .{module} import {', '.join(names)}" for module, names in sorted(by_module.items())]
+    return (
+        "\n\n# The checks of other models this one calls, imported last: modules call each other (in\n"
+        "# cycles too) only inside functions, so each is complete when read.\n" + "\n".join(lines) + "\n"
+    )

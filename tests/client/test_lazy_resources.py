@@ -1,0 +1,164 @@
+"""The client's methods live in the modules of ``_resources`` (one per resource and path
+segment), each loaded the first time one of its methods is used: ``import botpress_client`` and
+``Client(...)`` load none, a call loads its module only, ``with_raw_response`` and
+``with_streaming_response`` are lazy too, ``load_all`` loads every one; mypy still sees every
+method (and refuses a misspelt one)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ..conftest import GENERATED, ROOT
+
+PACKAGE = ROOT / "generated" / "botpress_client"
+LOADED = "sorted(m for m in sys.modules if m.startswith('botpress_client._resources.'))"
+FAKE = (
+    "import httpx\n"
+    "def handler(request):\n"
+    "    return httpx.Response(200, json={'user': {'id': 'u1'}})\n"
+    "http = httpx.Client(transport=httpx.MockTransport(handler))\n"
+)
+
+
+def _run(code: str) -> dict[str, object]:
+    """``code`` in a fresh interpreter (no bytecode written), which prints one JSON value."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "generated")}
+    done = subprocess.run([sys.executable, "-B", "-c", code], env=env, capture_output=True, text=True, check=True)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_import_and_a_client_load_no_resource_module() -> None:
+    result = _run(
+        "import json, sys, botpress_client\n"
+        "client = botpress_client.Client(token='t')\n"
+        "async_client = botpress_client.AsyncClient(token='t')\n"
+        "client.with_raw_response, client.with_streaming_response\n"
+        f"print(json.dumps({{'loaded': {LOADED}, 'validators': 'botpress_client._validators' in sys.modules}}))"
+    )
+    assert result == {"loaded": [], "validators": False}
+
+
+def test_a_call_loads_its_resource_module_only_then_the_method_is_the_class_s() -> None:
+    result = _run(
+        "import json, sys\n"
+        "from botpress_client import Client\n"
+        f"{FAKE}"
+        "client = Client(token='t', bot_id='b', http_client=http)\n"
+        "user = client.get_user(id='u1')\n"
+        "installed = 'get_user' in Client.__dict__ and 'get_table' not in Client.__dict__\n"
+        f"print(json.dumps({{'loaded': {LOADED}, 'installed': installed, 'id': user.user.id}}))"
+    )
+    assert result["loaded"] == ["botpress_client._resources._chat_users"]
+    assert result["installed"] is True
+
+
+def test_raw_and_streaming_responses_load_their_module_on_first_use() -> None:
+    result = _run(
+        "import json, sys\n"
+        "from botpress_client import Client\n"
+        f"{FAKE}"
+        "client = Client(token='t', bot_id='b', http_client=http)\n"
+        "raw = client.with_raw_response.get_user(id='u1')\n"
+        "first = " + LOADED + "\n"
+        "with client.with_streaming_response.get_user(id='u1') as streamed:\n"
+        "    status = streamed.status_code\n"
+        "try:\n"
+        "    client.with_raw_response.close\n"
+        "    refused = False\n"
+        "except AttributeError:\n"
+        "    refused = True\n"
+        "print(json.dumps({'first': first, 'raw': raw.status_code, 'status': status, 'refused': refused}))"
+    )
+    assert result == {"first": ["botpress_client._resources._chat_users"], "raw": 200, "status": 200, "refused": True}
+
+
+def test_an_async_call_loads_its_resource_module_only() -> None:
+    result = _run(
+        "import asyncio, json, sys, httpx\n"
+        "from botpress_client import AsyncClient\n"
+        "def handler(request):\n"
+        "    return httpx.Response(200, json={})\n"
+        "async def main():\n"
+        "    http = httpx.AsyncClient(transport=httpx.MockTransport(handler))\n"
+        "    async with AsyncClient(token='t', bot_id='b', http_client=http) as client:\n"
+        "        await client.delete_file(id='f1')\n"
+        "asyncio.run(main())\n"
+        f"print(json.dumps({{'loaded': {LOADED}}}))"
+    )
+    assert result["loaded"] == ["botpress_client._resources._files"]
+
+
+def test_load_all_loads_every_resource_module_and_dir_lists_every_method() -> None:
+    result = _run(
+        "import json, sys, botpress_client\n"
+        "names = dir(botpress_client.Client(token='t'))\n"
+        "botpress_client.load_all()\n"
+        "every = all(n in botpress_client.AsyncClient.__dict__ for n in ('get_table', 'iter_file_passages'))\n"
+        f"print(json.dumps({{'loaded': {LOADED}, 'names': names, 'every': every}}))"
+    )
+    folder = PACKAGE / "_resources"  # the _group__NN modules compose the classes for type checkers only
+    modules = sorted(p.stem for p in folder.glob("_*.py") if p.stem != "__init__" and "__" not in p.stem)
+    assert result["loaded"] == [f"botpress_client._resources.{m}" for m in modules]
+    assert result["every"] is True
+    names = result["names"]
+    assert isinstance(names, list) and {"get_table", "iter_file_passages", "close", "with_options"} <= set(names)
+
+
+def test_an_unknown_method_is_an_attribute_error() -> None:
+    result = _run(
+        "import json\n"
+        "from botpress_client import Client\n"
+        "try:\n"
+        "    Client(token='t').get_tabel\n"
+        "except AttributeError as exc:\n"
+        "    print(json.dumps({'error': str(exc)}))\n"
+    )
+    assert result["error"] == "'Client' object has no attribute 'get_tabel'"
+
+
+USER = """from botpress_client import AsyncClient, Client, RawResponse, models
+
+
+def read(client: Client) -> models.GetTableResponse:
+    raw: RawResponse[models.GetTableResponse] = client.with_raw_response.get_table(table="People")
+    print(raw.status_code)
+    return client.get_table(table="People")
+
+
+async def read_async(client: AsyncClient) -> models.GetTableResponse:
+    return await client.get_table(table="People")
+"""
+MISSPELT = USER + """
+
+def misspelt(client: Client) -> None:
+    client.get_tabel(table="People")
+    client.with_raw_response.get_tabel(table="People")
+"""
+
+
+def _mypy(source: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    snippet = tmp / "snippet.py"
+    snippet.write_text(source, encoding="utf-8")
+    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--cache-dir", str(tmp / "cache")]
+    return subprocess.run(
+        [*args, str(snippet)],
+        env={"MYPYPATH": str(GENERATED), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp,
+    )
+
+
+def test_mypy_sees_every_method_and_refuses_a_misspelt_one(tmp_path: Path) -> None:
+    good = _mypy(USER, tmp_path)
+    assert good.returncode == 0, good.stdout
+    bad = _mypy(MISSPELT, tmp_path)
+    assert bad.returncode == 1
+    assert '"Client" has no attribute "get_tabel"' in bad.stdout
+    assert '"ClientWithRawResponse" has no attribute "get_tabel"' in bad.stdout

@@ -1,0 +1,69 @@
+"""No generated module grows with the document: a synthetic document whose operations all sit in
+one resource (one tag) still gives modules under 5,000 lines, the resource cut by its next path
+segment; and adding one operation rewrites its own modules and the small tables, no other
+module (issue 24)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.pipeline import generate_files
+
+from ..conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import synthetic
+
+CAP = 5_000
+
+
+def _one_resource(schemas: int, operations: int) -> dict[str, Any]:
+    """The synthetic document with every operation tagged ``items``: one resource."""
+    doc = synthetic.document(schemas, operations)
+    for item in doc["paths"].values():
+        for op in item.values():
+            op["tags"] = ["items"]
+    return doc
+
+
+def _package(tmp_path: Path, doc: dict[str, Any], name: str) -> dict[str, str]:
+    spec = tmp_path / f"{name}.json"
+    spec.write_text(json.dumps(doc), encoding="utf-8")
+    return generate_files(str(spec), "synth")
+
+
+@pytest.fixture(scope="module")
+def packages(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], dict[str, str]]:
+    tmp = tmp_path_factory.mktemp("synthetic")
+    return _package(tmp, _one_resource(40, 150), "before"), _package(tmp, _one_resource(40, 151), "after")
+
+
+def test_no_module_reaches_the_cap(packages: tuple[dict[str, str], dict[str, str]]) -> None:
+    files = packages[0]
+    sizes = {name: text.count("\n") for name, text in files.items() if name.endswith((".py", ".pyi"))}
+    largest = max(sizes, key=sizes.__getitem__)
+    assert sizes[largest] < CAP, (largest, sizes[largest])
+    resources = [name for name in files if name.startswith("_resources/_items")]
+    assert len(resources) == 150  # each under its own path segment (resourcesK)
+    # the tables grow by a line a module at most: far below what one module per operation was
+    assert sizes["_client.py"] < 1_000 and sizes["testing.py"] < 1_000, (sizes["_client.py"], sizes["testing.py"])
+
+
+def test_adding_an_operation_touches_its_modules_and_the_tables(
+    packages: tuple[dict[str, str], dict[str, str]],
+) -> None:
+    before, after = packages
+    changed = {name for name in after if before.get(name) != after[name]}
+    new = "_resources/_items_resources150.py"
+    assert new in changed and "_fakes/_items_resources150.py" in changed
+    others = {n for n in changed if n.startswith(("_resources/_items", "_fakes/_items", "models/", "_validators/_"))}
+    assert others <= {new, "_fakes/_items_resources150.py"}, sorted(others)
+    tables = {"_client.py", "testing.py", "_version.py", "README.md", ".botpress-codegen-manifest.json"}
+    groups = {n for n in changed if "/_group__" in n}
+    assert len(groups) <= 2  # the new module's group, for type checkers, in _resources and _fakes
+    assert changed - groups - {new, "_fakes/_items_resources150.py"} <= tables, sorted(changed)
