@@ -15,10 +15,11 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from .problems import Problem, SpecError
 from .resources import TemplateError, custom_templates, template_digests, using_templates
+from .settings import Reporter, Settings
 from .write import project, quick_check
 from .write.files import Ownership, UnsafeWrite, Written, kept, ownership, recover, refusal, write_package
 from .write.merge import Merged, digest, merge_edits, remember_pristine
@@ -32,42 +33,6 @@ if TYPE_CHECKING:
 # quick `check` (generator.write.quick_check) and `--help` start in a fraction of the time.
 
 CHANGES = "CHANGES.md"
-
-
-class Reporter(Protocol):
-    def out(self, text: str) -> None:
-        """Text for standard output (results)."""
-
-    def err(self, line: str) -> None:
-        """One line for standard error (problems, warnings, advice)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """What one ``generate`` or ``check`` works on (flags over pyproject.toml, see cli)."""
-
-    spec: str
-    out: str
-    package: str
-    strict: bool = False
-    changes: bool = False
-    changes_since: str | None = None
-    ref_root: str | None = None
-    overwrite: bool = False
-    keep: tuple[str, ...] = ()  # files of the package folder the user owns (fnmatch patterns): never touched
-    full_diff: bool = False  # check: the whole diff, not its first lines
-    ci: bool = False  # running in CI (CI=true): advice to regenerate and commit
-    regenerate: str = "botpress-codegen generate"  # the command that regenerates, for advice
-    project: bool = False  # also write pyproject.toml beside the package folder
-    templates: str | None = None  # a folder of templates overriding the generator's, by file name
-
-    @property
-    def target(self) -> Path:
-        return Path(self.out) / self.package
-
-    @property
-    def with_changes(self) -> bool:
-        return self.changes or self.changes_since is not None
 
 
 def build(spec: str, package: str, strict: bool, ref_root: str | None = None) -> tuple[Document, Api, dict[str, str]]:

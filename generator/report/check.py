@@ -15,7 +15,7 @@ from .drift import DIFF_LINES, api_changes, capped, summary
 if TYPE_CHECKING:
     from ..ir import Api
     from ..load.reader import Document
-    from ..pipeline import Reporter, Settings
+    from ..settings import Reporter, Settings
 
 
 def compare_folder(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from urllib.parse import quote
 
 import httpx
@@ -14,12 +14,8 @@ from ._exceptions import (
     RequestValidationError,
 )
 from ._serde import json_dumps
-from ._types import UNSET
+from ._types import UNSET, Body, Headers
 from ._uploads import UploadSource, file_field, is_upload, raw_stream
-
-if TYPE_CHECKING:
-    from ._config import Config
-    from ._transport import Operation, RequestOptions
 
 _TOO_DEEP = "nested too deeply to encode"
 
@@ -182,18 +178,31 @@ def _joined_object(value: object) -> object:
     return ",".join(_query_text(x) for pair in value.items() for x in pair)
 
 
+class HeaderSource(Protocol):
+    """What a request's headers read of the client's configuration (``_config.Config``)."""
+
+    @property
+    def default_headers(self) -> tuple[tuple[str, str], ...]: ...
+
+    @property
+    def token(self) -> str | None: ...
+
+    def header_option(self, wire: str) -> str | None: ...
+
+
 def request_headers(
-    op: Operation,
-    config: Config,
+    accept: str,
+    required: tuple[tuple[str, str], ...],
+    config: HeaderSource,
     user_agent: str,
     headers: Mapping[str, object],
     cookies: Mapping[str, object] | None,
-    options: RequestOptions,
+    extra: Headers | None,
 ) -> dict[str, str]:
     """The headers of a call: the client's, the operation's arguments (an unset one from the
     client's option of that header), cookies, then the call's extra headers; each checked as
     h11 would send it, and a required one missing refused before anything is sent."""
-    out: dict[str, str] = {"user-agent": user_agent, "accept": _ACCEPT[op.response]}
+    out: dict[str, str] = {"user-agent": user_agent, "accept": accept}
     out.update(config.default_headers)
     if config.token:
         out["authorization"] = f"Bearer {config.token}"
@@ -210,22 +219,23 @@ def request_headers(
         )
         if jar:
             out["cookie"] = jar
-    for wire, arg in op.required_headers:
+    for wire, arg in required:
         if wire not in out:
             raise RequestValidationError(
                 arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
             )
-    if options.extra_headers:
-        out.update(options.extra_headers)
+    if extra:
+        out.update(extra)
     for wire, value in out.items():
         _check_header_value(wire, value)
     return out
 
 
 def encode_body(
-    op: Operation,
+    encoding: str,
+    content_type: str,
     body: Any,
-    options: RequestOptions,
+    extra: Body | None,
     headers: dict[str, str],
     sources: list[UploadSource],
 ) -> tuple[
@@ -238,17 +248,17 @@ def encode_body(
     data: dict[str, Any] | None = None
     files: dict[str, Any] | None = None
     stream: httpx.SyncByteStream | None = None
-    if body is UNSET or (body is None and not options.extra_body):
+    if body is UNSET or (body is None and not extra):
         return content, data, files, stream
-    if options.extra_body and op.encoding != "raw":
-        body = {**(body or {}), **options.extra_body}
+    if extra and encoding != "raw":
+        body = {**(body or {}), **extra}
     try:
-        if op.encoding == "json":
+        if encoding == "json":
             content = json_dumps(body)
-            headers["content-type"] = op.content_type
-        elif op.encoding == "raw":
+            headers["content-type"] = content_type
+        elif encoding == "raw":
             raw, length, media_type = raw_stream("body", body, sources)
-            headers["content-type"] = media_type or op.content_type
+            headers["content-type"] = media_type or content_type
             if isinstance(raw, bytes):
                 content = raw
             else:  # set once the request is built: httpx would iterate a file by lines
@@ -259,7 +269,7 @@ def encode_body(
                     headers["content-length"] = str(length)
         else:
             data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
-            if op.encoding == "multipart":
+            if encoding == "multipart":
                 files = {k: file_field(k, v, sources) for k, v in body.items() if is_upload(v)}
     except RecursionError:
         raise RequestValidationError("body", _TOO_DEEP) from None

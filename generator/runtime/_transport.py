@@ -25,6 +25,7 @@ from ._config import (
     user_agent,
 )
 from ._encoding import (
+    _ACCEPT,
     _TOO_DEEP,
     _path_segment,
     _query_value,
@@ -44,9 +45,7 @@ from ._exceptions import (
     _Mismatch,
     _text,
 )
-from ._reading import (
-    _retry_after,
-)
+from ._reading import _retry_after
 from ._serde import MAX_JSON_DEPTH, json_loads
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ._uploads import UploadSource, attach, replayable
@@ -180,9 +179,14 @@ class BaseTransport:
         params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
         if options.extra_query:
             params.update(options.extra_query)
-        out_headers = request_headers(op, config, self._user_agent, headers, cookies, options)
-        sources: list[UploadSource] = []
-        content, data, files, stream = encode_body(op, body, options, out_headers, sources)
+        sources: list[UploadSource] = []  # files read while sending
+        agent, extra = self._user_agent, options.extra_headers
+        out_headers = request_headers(
+            _ACCEPT[op.response], op.required_headers, config, agent, headers, cookies, extra
+        )
+        content, data, files, stream = encode_body(
+            op.encoding, op.content_type, body, options.extra_body, out_headers, sources
+        )
         # Built by the httpx client itself, so that an injected client's own headers, params and
         # cookies apply (``send`` alone would ignore them).
         try:
