@@ -21,6 +21,7 @@ from pathlib import Path
 from . import __version__, config, pipeline
 from .pipeline import generate_files
 from .problems import Problem
+from .settings import Settings
 from .write.files import UnsafeWrite
 from .write.provenance import TOOL
 
@@ -112,7 +113,7 @@ def _regenerate(argv: Sequence[str]) -> str:
     return shlex.join([TOOL, "generate", *(a for a in rest if a != "--full-diff")])
 
 
-def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> pipeline.Settings:
+def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
     """Flags over the pyproject.toml table over the defaults; raises :class:`config.ConfigError`."""
     table = config.load(Path(args.config) if args.config else None).values
     merged: dict[str, object] = {
@@ -134,7 +135,7 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> pipeline.Se
             f"missing {', '.join(missing)}: pass the flag or set it in a [tool.{config.TABLE}] table of pyproject.toml"
         )
     since = merged["changes-since"]
-    return pipeline.Settings(
+    return Settings(
         spec=str(merged["spec"]),
         out=str(merged["out"]),
         package=str(merged["package"]),
