@@ -99,3 +99,27 @@ def test_a_document_without_operations_gets_an_empty_kit(tmp_path: Path) -> None
         [sys.executable, "-c", check], cwd=tmp_path / "out", capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_a_kit_whose_answers_are_nullable_unions_imports(tmp_path: Path) -> None:
+    """A stub's answer type is a base class, read at run time, where an alias of a union is a
+    string: ``list[Alias | None]`` there failed with ``str | None`` (discord's corpus package)."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(
+        "openapi: 3.1.0\ninfo: {title: U, version: '1.0'}\n"
+        "paths: {/u: {get: {operationId: listU, responses: {'200': {description: ok, content: {application/json:"
+        " {schema: {type: array, items: {oneOf: [{type: 'null'}, {$ref: '#/components/schemas/A'},"
+        " {$ref: '#/components/schemas/B'}]}}}}}}}}}\n"
+        "components: {schemas: {A: {type: object, properties: {a: {type: string}}},"
+        " B: {type: object, properties: {b: {type: integer}}}}}\n",
+        encoding="utf-8",
+    )
+    write_package(generate_files(str(spec), "unions"), tmp_path / "out" / "unions")
+    done = subprocess.run(
+        [sys.executable, "-c", KIT_CHECK.format(package="unions")],
+        cwd=tmp_path / "out",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr

@@ -39,7 +39,7 @@ OPERATIONS = (
 )
 
 
-class GetBotIssueStub(OperationStub[models.GetBotIssueResponse]):
+class GetBotIssueStub(OperationStub["models.GetBotIssueResponse"]):
     """Stubs and calls of ``get_bot_issue`` (``api.get_bot_issue``)."""
 
     def when(
@@ -107,7 +107,7 @@ class GetBotIssueStub(OperationStub[models.GetBotIssueResponse]):
         )
 
 
-class DeleteBotIssueStub(OperationStub[models.DeleteBotIssueResponse]):
+class DeleteBotIssueStub(OperationStub["models.DeleteBotIssueResponse"]):
     """Stubs and calls of ``delete_bot_issue`` (``api.delete_bot_issue``)."""
 
     def when(

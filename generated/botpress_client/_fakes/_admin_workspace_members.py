@@ -28,7 +28,7 @@ OPERATIONS = (
 )
 
 
-class UpdateWorkspaceMemberStub(OperationStub[models.WorkspaceMember]):
+class UpdateWorkspaceMemberStub(OperationStub["models.WorkspaceMember"]):
     """Stubs and calls of ``update_workspace_member`` (``api.update_workspace_member``)."""
 
     def when(

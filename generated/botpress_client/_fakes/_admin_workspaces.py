@@ -25,7 +25,7 @@ OPERATIONS = (
 )
 
 
-class DeleteWorkspaceStub(OperationStub[models.DeleteWorkspaceResponse]):
+class DeleteWorkspaceStub(OperationStub["models.DeleteWorkspaceResponse"]):
     """Stubs and calls of ``delete_workspace`` (``api.delete_workspace``)."""
 
     def when(

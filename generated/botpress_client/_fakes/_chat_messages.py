@@ -48,7 +48,7 @@ OPERATIONS = (
 )
 
 
-class CreateMessageStub(OperationStub[models.CreateMessageResponse]):
+class CreateMessageStub(OperationStub["models.CreateMessageResponse"]):
     """Stubs and calls of ``create_message`` (``api.create_message``)."""
 
     def when(
@@ -164,7 +164,7 @@ class CreateMessageStub(OperationStub[models.CreateMessageResponse]):
         )
 
 
-class GetMessageStub(OperationStub[models.GetMessageResponse]):
+class GetMessageStub(OperationStub["models.GetMessageResponse"]):
     """Stubs and calls of ``get_message`` (``api.get_message``)."""
 
     def when(

@@ -31,7 +31,7 @@ OPERATIONS = (
 )
 
 
-class SetStateExpiryStub(OperationStub[models.SetStateExpiryResponse]):
+class SetStateExpiryStub(OperationStub["models.SetStateExpiryResponse"]):
     """Stubs and calls of ``set_state_expiry`` (``api.set_state_expiry``)."""
 
     def when(

@@ -32,7 +32,7 @@ OPERATIONS = (
 )
 
 
-class ListTagValuesStub(OperationStub[models.ListTagValuesResponse]):
+class ListTagValuesStub(OperationStub["models.ListTagValuesResponse"]):
     """Stubs and calls of ``list_tag_values`` (``api.list_tag_values``)."""
 
     def when(

@@ -27,7 +27,7 @@ OPERATIONS = (
 )
 
 
-class GetUserStub(OperationStub[models.GetUserResponse]):
+class GetUserStub(OperationStub["models.GetUserResponse"]):
     """Stubs and calls of ``get_user`` (``api.get_user``)."""
 
     def when(

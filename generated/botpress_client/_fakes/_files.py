@@ -30,7 +30,7 @@ OPERATIONS = (
 )
 
 
-class DeleteFileStub(OperationStub[models.DeleteFileResponse]):
+class DeleteFileStub(OperationStub["models.DeleteFileResponse"]):
     """Stubs and calls of ``delete_file`` (``api.delete_file``)."""
 
     def when(

@@ -35,7 +35,7 @@ OPERATIONS = (
 )
 
 
-class ListFilePassagesStub(OperationStub[models.ListFilePassagesResponse]):
+class ListFilePassagesStub(OperationStub["models.ListFilePassagesResponse"]):
     """Stubs and calls of ``list_file_passages`` (``api.list_file_passages``)."""
 
     def when(

@@ -34,7 +34,7 @@ OPERATIONS = (
 )
 
 
-class ListFileTagValuesStub(OperationStub[models.ListFileTagValuesResponse]):
+class ListFileTagValuesStub(OperationStub["models.ListFileTagValuesResponse"]):
     """Stubs and calls of ``list_file_tag_values`` (``api.list_file_tag_values``)."""
 
     def when(

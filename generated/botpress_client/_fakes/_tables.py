@@ -54,7 +54,7 @@ OPERATIONS = (
 )
 
 
-class GetOrCreateTableStub(OperationStub[models.GetOrCreateTableResponse]):
+class GetOrCreateTableStub(OperationStub["models.GetOrCreateTableResponse"]):
     """Stubs and calls of ``get_or_create_table`` (``api.get_or_create_table``)."""
 
     def when(
@@ -194,7 +194,7 @@ class GetOrCreateTableStub(OperationStub[models.GetOrCreateTableResponse]):
         )
 
 
-class GetTableStub(OperationStub[models.GetTableResponse]):
+class GetTableStub(OperationStub["models.GetTableResponse"]):
     """Stubs and calls of ``get_table`` (``api.get_table``)."""
 
     def when(

@@ -32,7 +32,7 @@ OPERATIONS = (
 )
 
 
-class RenameTableColumnStub(OperationStub[models.RenameTableColumnResponse]):
+class RenameTableColumnStub(OperationStub["models.RenameTableColumnResponse"]):
     """Stubs and calls of ``rename_table_column`` (``api.rename_table_column``)."""
 
     def when(
