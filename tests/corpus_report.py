@@ -157,7 +157,7 @@ def main() -> int:
     declared = sum(int(r["declared"]) for r in rows)
     print(f"{ok}/{len(rows)} documents generated, imported and passed mypy --strict")
     print(f"{generated}/{declared} operations generated")
-    return 0
+    return 0 if ok == len(rows) else 1  # a document that fails is a regression: make corpus fails
 
 
 if __name__ == "__main__":
