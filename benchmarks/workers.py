@@ -281,7 +281,8 @@ async def _interleaved_async(variants: dict[str, Callable[[], Any]], calls: int)
 def family_client(peers: Path, port: int) -> None:
     add_generated_to_path()
     import httpx
-    from botpress_client import UNSET, AsyncClient, Client, _serde, _validators
+    from botpress_client import UNSET, AsyncClient, Client, _serde
+    from botpress_client._resources._tables import check_get_or_create_table
 
     info["json_loads"] = getattr(_serde.json_loads, "__module__", "?")
     base = f"http://127.0.0.1:{port}"
@@ -356,8 +357,8 @@ def family_client(peers: Path, port: int) -> None:
             "x-user-role",
         )
     }
-    _validators.check_get_or_create_table(v_path, {}, v_headers, body)
-    validate = lambda: _validators.check_get_or_create_table(v_path, {}, v_headers, body)  # noqa: E731
+    check_get_or_create_table(v_path, {}, v_headers, body)
+    validate = lambda: check_get_or_create_table(v_path, {}, v_headers, body)  # noqa: E731
     number = calibrate(validate)
     runs = timeit.Timer(validate).repeat(repeat=REPEAT, number=number)
     results["validate.goct20"] = {"us": statistics.median(runs) / number * 1e6, "number": number, "repeat": REPEAT}
