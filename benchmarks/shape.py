@@ -83,14 +83,14 @@ def with_one_more_member(doc: Path, target: Path) -> str:
     schemas = changed.get("components", {}).get("schemas", {})
     name = next(n for n, s in schemas.items() if isinstance(s, dict) and isinstance(s.get("properties"), dict))
     schemas[name]["properties"]["benchAddedMember"] = {"type": "string"}
-    target.write_text(json.dumps(changed), encoding="utf-8")
+    target.write_text(json.dumps(changed, default=str), encoding="utf-8")  # YAML dates as strings
     return name
 
 
 def one_member_change(doc: Path, package: str, work: Path) -> dict[str, Any]:
     """The files one optional member added to one schema rewrites (both sides from JSON)."""
     before_doc, after_doc = work / "before.json", work / "after.json"
-    before_doc.write_text(json.dumps(yaml.safe_load(doc.read_text(encoding="utf-8"))), encoding="utf-8")
+    before_doc.write_text(json.dumps(yaml.safe_load(doc.read_text(encoding="utf-8")), default=str), encoding="utf-8")
     schema = with_one_more_member(doc, after_doc)
     generate(before_doc, work / "before", package)
     generate(after_doc, work / "after", package)
