@@ -393,6 +393,7 @@ def _stages(spec: Path, package: str, runs: int, prefix: str) -> None:
     """Stage times of the last of ``runs`` in-process runs, and the peak RSS after each stage."""
     import resource
 
+    sys.path.insert(0, str(ROOT))  # the checkout's generator/ (installed, the tool is botpress_codegen)
     from generator.emit.format import format_files
     from generator.emit.render import render
     from generator.load.reader import load_document
