@@ -145,9 +145,6 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    # where the templates once cut modules for Black to format in parts; formatting is one
-    # pass over the package now (generator.emit.format), so a cut is only a blank line
-    env.globals.update(cut="", method_cut="", statement_cut="")
     env.filters.update(
         docstring=_docstring,
         docblock=_indent_rest,
