@@ -214,7 +214,7 @@ class _Walk:
 
     def _other_version(self, node: Node) -> None:
         """A warning for exclusive bounds written as the other OpenAPI minor version writes them
-        (the validator of 3.1 does not report 3.0's booleans; the checks read either form)."""
+        (the validator of 3.1 reports them only when the document is otherwise sound; the checks read either form)."""
         is_3_1 = self.doc.openapi_version >= (3, 1)
         for keyword in ("exclusiveMinimum", "exclusiveMaximum"):
             found = node.value.get(keyword)

@@ -57,6 +57,33 @@ def _openapi_specifications() -> Registry[Any]:
     return registry
 
 
+@cache
+def _plain_specifications() -> Registry[Any]:
+    """Every meta-schema the OpenAPI dialects use, without its ``$schema``.
+
+    jsonschema picks the validator class of each schema it descends into by that schema's
+    ``$schema``, so a meta-schema that names one would be checked by the library's class, not by
+    the one :func:`_meta_checker` extends. Each resource keeps its specification, so references
+    and dynamic anchors resolve as before."""
+    from jsonschema.validators import SPECIFICATIONS
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT202012, specification_with
+
+    every = SPECIFICATIONS.combine(_openapi_specifications())
+    resources = []
+    for uri in every:
+        contents = every[uri].contents
+        dialect = contents.get("$schema", "") if isinstance(contents, dict) else ""
+        specification = specification_with(dialect, default=DRAFT202012)
+        resources.append((uri, specification.create_resource(_without_schema(contents))))
+    plain: Registry[Any] = Registry().with_resources(resources).crawl()
+    return plain
+
+
+def _without_schema(contents: Any) -> Any:
+    return {k: v for k, v in contents.items() if k != "$schema"} if isinstance(contents, dict) else contents
+
+
 def schema_keyword(cls: type[KeywordValidator]) -> type[KeywordValidator]:
     """``cls`` (openapi-spec-validator's check of one schema object) whose meta-schema check
     reuses one validator per dialect, over the crawled registry."""
@@ -71,17 +98,41 @@ def schema_keyword(cls: type[KeywordValidator]) -> type[KeywordValidator]:
         keywords = getattr(checker, "keywords", {})
         return _meta_checker(owner, keywords.get("format_checker", owner.FORMAT_CHECKER))
 
-    return type(cls.__name__, (cls,), {"_get_schema_checker": _get_schema_checker})
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        cls.__init__(self, *args, **kwargs)
+        self.visited_schema_ids = _Seen()
+        self.meta_checked_schema_ids = _Seen()
+
+    return type(cls.__name__, (cls,), {"_get_schema_checker": _get_schema_checker, "__init__": __init__})
+
+
+class _Seen(list[int]):
+    """The ids of the schemas checked so far, tested by a set: the library keeps them in a list
+    and tests membership once per schema, quadratic in the schemas of a document."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ids: set[int] = set()
+
+    def append(self, schema_id: int) -> None:
+        self._ids.add(schema_id)
+        super().append(schema_id)
+
+    def __contains__(self, schema_id: object) -> bool:
+        return schema_id in self._ids
 
 
 @cache
 def _meta_checker(cls: Any, format_checker: Any) -> Callable[[Any], None]:
     """What ``openapi_schema_validator``'s ``check_openapi_schema`` does, with one validator."""
     from jsonschema.exceptions import SchemaError
-    from jsonschema.validators import validator_for
+    from jsonschema.validators import extend, validator_for
 
-    meta = validator_for(cls.META_SCHEMA, default=cls)(
-        cls.META_SCHEMA, format_checker=format_checker, registry=_openapi_specifications()
+    library = validator_for(cls.META_SCHEMA, default=cls)
+    recursion = "$dynamicRef" if "$dynamicRef" in library.VALIDATORS else "$ref"
+    remembering = extend(library, {recursion: _remembered(library.VALIDATORS[recursion])})
+    meta = remembering(
+        _without_schema(cls.META_SCHEMA), format_checker=format_checker, registry=_plain_specifications()
     )
 
     def check(schema: Any) -> None:
@@ -90,3 +141,46 @@ def _meta_checker(cls: Any, format_checker: Any) -> Callable[[Any], None]:
             raise SchemaError.create_from(error)
 
     return check
+
+
+# A sub-schema's own text longer than this is not remembered: long ones rarely repeat, and the
+# keys stay small (the memory of a check is bounded by the count of short sub-schemas).
+_REMEMBERED_TEXT = 2048
+
+
+def _remembered(keyword: Callable[..., Iterator[Any]]) -> Callable[..., Iterator[Any]]:
+    """``keyword`` (the meta-schema's recursion into a sub-schema: ``$dynamicRef`` for 3.1,
+    ``$ref`` for 3.0), its errors remembered by the sub-schema's text.
+
+    Checking a schema against its meta-schema re-checks every sub-schema it holds, and real
+    documents repeat the same small sub-schemas (``{type: string}``) thousands of times: most of
+    the validator's time on large documents. The recursion's result depends on the sub-schema
+    alone (the meta-schema's dynamic scope is the same at every depth: its outermost
+    ``$dynamicAnchor`` is the dialect's), so a repeat yields copies of the errors it had. The text
+    keeps its key order, which decides the order of the errors.
+    """
+    import json
+
+    from jsonschema.exceptions import ValidationError
+
+    memory: dict[tuple[Any, str], list[ValidationError]] = {}
+
+    def fresh(error: ValidationError) -> ValidationError:
+        # The caller prepends its own path and schema path to what it is given: give copies.
+        copy = ValidationError.create_from(error)
+        copy._type_checker = error._type_checker
+        return copy
+
+    def recursion(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+        text = json.dumps(instance, separators=(",", ":"), default=repr) if isinstance(instance, dict) else ""
+        if not text or len(text) > _REMEMBERED_TEXT:
+            yield from keyword(validator, value, instance, schema)
+            return
+        key = (value, text)
+        errors = memory.get(key)
+        if errors is None:
+            errors = memory[key] = [fresh(e) for e in keyword(validator, value, instance, schema)]
+        for error in errors:
+            yield fresh(error)
+
+    return recursion

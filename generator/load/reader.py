@@ -136,13 +136,15 @@ def finish_validation(doc: Document, *, leave_out: bool = False) -> None:
         return
     problems: list[Problem] = []
     findings = pending()
+    # A place our own checks already warned about is not warned about twice (their line says more).
+    warned = {(w.file, w.pointer) for w in doc.warnings}
     if leave_out:
         doc.skipped_operations.update(f.operation for f in findings if f.kind == OPERATION and f.operation)
     for item in findings:
         if item.kind == ERROR:
             problems.append(item.problem)
         warning = consequence(item, doc.skipped_operations)
-        if warning is not None:
+        if warning is not None and (warning.file, warning.pointer) not in warned:
             doc.warnings.append(warning)
     if problems:
         raise SpecError(problems)

@@ -228,6 +228,7 @@ def _locating(cls: type[KeywordValidator]) -> type[KeywordValidator]:
 
 def _describe(error: ValidationError) -> ValidationError:
     """The most telling error under ``error`` (jsonschema stops at ambiguous ``anyOf``s; go on)."""
+    _with_type_checkers(error)
     error = best_match([error]) or error
     while error.context:
         # A value that is no Reference failed the Reference alternative too: never the telling one.
@@ -237,6 +238,20 @@ def _describe(error: ValidationError) -> ValidationError:
             break
         error = deeper
     return error
+
+
+def _with_type_checkers(error: ValidationError) -> None:
+    """``best_match`` asks each error whether its instance has the schema's type, through the
+    type checker the error keeps; openapi-spec-validator re-creates the errors of its schema
+    checks without one (``best_match`` then raised AttributeError: the whole check was lost)."""
+    from jsonschema.validators import Draft202012Validator
+
+    pending = [error]
+    while pending:
+        item = pending.pop()
+        if not hasattr(item._type_checker, "is_type"):
+            item._type_checker = Draft202012Validator.TYPE_CHECKER
+        pending.extend(item.context)
 
 
 def _message(error: ValidationError) -> str:
@@ -251,7 +266,7 @@ def _validate_cached(doc: Document) -> list[Finding]:
         [[doc.name_of(p), doc.files[p]] for p in sorted(doc.files, key=doc.name_of)], sort_keys=True, ensure_ascii=True
     )
     folder = cache.cache_dir(f"validator-{importlib.metadata.version('openapi-spec-validator')}-findings")
-    name = cache.key(doc.display, str(doc.path), content)
+    name = cache.key(doc.display, str(doc.path), content, _findings_code())
     hit = cache.read(folder, name)
     if hit is not None:
         try:
@@ -265,6 +280,14 @@ def _validate_cached(doc: Document) -> list[Finding]:
     record = [[f.record() for f in findings], [[n.file, n.pointer, n.message] for n in doc.notes[before:]]]
     cache.write(folder, name, json.dumps(record))
     return findings
+
+
+def _findings_code() -> str:
+    """The code that turns the validator's errors into findings: a change to it is a new key."""
+    here = Path(__file__).parent
+    return cache.key(
+        *((here / name).read_text(encoding="utf-8") for name in ("validate.py", "metaschemas.py", "verdicts.py"))
+    )
 
 
 class _Findings(list[Finding]):

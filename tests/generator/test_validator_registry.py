@@ -8,6 +8,7 @@ their locations and their order must be the same.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,20 @@ components:
     G: {type: object, properties: {n: {type: integer, default: "x"}}}
 """
 
+# The same invalid sub-schema in several places: each place is its own problem, even where the
+# check of a repeated sub-schema is remembered.
+REPEATED = """\
+openapi: 3.1.0
+info: {title: t, version: "1"}
+paths: {}
+components:
+  schemas:
+    A: {type: object, properties: {x: {type: string, minLength: -1}, y: {type: string, minLength: -1}}}
+    B: {type: object, properties: {z: {type: string, minLength: -1}, w: {type: string}}}
+    C: {type: array, items: {type: string, minLength: -1}}
+    D: {type: object, properties: {v: {type: object, properties: {x: {type: string, minLength: -1}}}}}
+"""
+
 OPENAPI_30 = INVALID_SCHEMAS.replace("openapi: 3.1.0", "openapi: 3.0.3").replace("type: 5", "nullable: 4")
 SEMANTIC_30 = SEMANTIC.replace("openapi: 3.1.0", "openapi: 3.0.3")
 
@@ -62,6 +77,7 @@ def _documents(tmp_path: Path) -> list[Path]:
     paths = sorted((FIXTURES / "bad").glob("*.yaml")) + [ROOT / "spec" / "openapi.yaml"]
     paths += [p for p in (CORPUS / "oai" / "petstore-expanded.yaml",) if p.exists()]
     cases = {"invalid31.yaml": INVALID_SCHEMAS, "invalid30.yaml": OPENAPI_30, "semantic31.yaml": SEMANTIC}
+    cases |= {"repeated31.yaml": REPEATED, "repeated30.yaml": REPEATED.replace("openapi: 3.1.0", "openapi: 3.0.3")}
     for name, text in {**cases, "semantic30.yaml": SEMANTIC_30}.items():
         (tmp_path / name).write_text(textwrap.dedent(text), encoding="utf-8")
         paths.append(tmp_path / name)
@@ -89,3 +105,28 @@ def test_crawled_registries_give_the_library_s_own_problems(tmp_path: Path, monk
     # the comparison is not vacuous: problems were found, structural and semantic, in both versions
     for name in ("invalid31.yaml", "invalid30.yaml", "semantic31.yaml", "semantic30.yaml"):
         assert len(ours[name]) >= 2, (name, ours[name])
+    # one problem per schema holding the bad sub-schema (the library names one place of each), located
+    for name in ("repeated31.yaml", "repeated30.yaml"):
+        pointers = [p for _, p, _ in ours[name]]
+        assert [p.split("/")[3] for p in pointers] == list("ABCD"), ours[name]
+        assert all(p.endswith("/minLength") for p in pointers), pointers
+
+
+def test_a_repeated_sub_schema_is_checked_once_and_its_errors_are_fresh_copies() -> None:
+    from jsonschema.exceptions import ValidationError
+
+    calls: list[object] = []
+
+    def keyword(validator: object, value: object, instance: object, schema: object) -> Iterator[ValidationError]:
+        calls.append(instance)
+        yield ValidationError("minLength must be >= 0", path=["minLength"])
+
+    recursion = crawled._remembered(keyword)
+    first = list(recursion(None, "#meta", {"type": "string", "minLength": -1}, {}))
+    first[0].path.appendleft("x")  # what the caller does with the errors it is given
+    again = list(recursion(None, "#meta", {"type": "string", "minLength": -1}, {}))
+    assert list(recursion(None, "#meta", {"minLength": -1, "type": "string"}, {}))
+    assert len(calls) == 2  # key order is part of the text: it decides the order of errors
+    assert list(again[0].path) == ["minLength"] and again[0] is not first[0]
+    assert list(recursion(None, "#meta", {"description": "x" * 5000}, {})) and len(calls) == 3
+    assert list(recursion(None, "#meta", {"description": "x" * 5000}, {})) and len(calls) == 4  # too long to keep
