@@ -249,6 +249,16 @@ def corpus_doc() -> Path | None:
     return None
 
 
+# The size of the largest public REST APIs (issue 24): 1,200 operations over 900 schemas.
+LARGE_SCHEMAS, LARGE_OPERATIONS = 900, 1200
+
+
+def large_doc(work: Path) -> Path:
+    return synthetic.write(
+        LARGE_SCHEMAS, work / f"synthetic-{LARGE_SCHEMAS}-schemas-{LARGE_OPERATIONS}-operations.json", LARGE_OPERATIONS
+    )
+
+
 def doc_label(doc: Path) -> str:
     shown = doc.relative_to(ROOT.parent) if doc.is_relative_to(ROOT.parent) else doc
     return f"{shown} ({doc.stat().st_size / 1e6:.1f} MB)"
@@ -257,7 +267,7 @@ def doc_label(doc: Path) -> str:
 def bench_generation(work: Path) -> dict[tuple[str, str], GenResult]:
     """{(doc_key, tool): result} for doc_key spec and corpus, tools ours (cold), ours-warm, opc;
     ("doc", doc_key) holds the document's label in its note."""
-    docs: dict[str, Path | None] = {"spec": SPEC, "corpus": corpus_doc()}
+    docs: dict[str, Path | None] = {"spec": SPEC, "corpus": corpus_doc(), "large": large_doc(work)}
     results: dict[tuple[str, str], GenResult] = {}
     for doc_key, doc in docs.items():
         if doc is None:
