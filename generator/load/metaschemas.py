@@ -11,6 +11,7 @@ their errors are the library's own (tests/generator/test_validator_registry.py c
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -143,9 +144,12 @@ def _meta_checker(cls: Any, format_checker: Any) -> Callable[[Any], None]:
     return check
 
 
-# A sub-schema's own text longer than this is not remembered: long ones rarely repeat, and the
-# keys stay small (the memory of a check is bounded by the count of short sub-schemas).
+# A sub-schema's text longer than this is not remembered: long ones rarely repeat, and the keys
+# stay small (the memory of a check is bounded by the count of short sub-schemas).
 _REMEMBERED_TEXT = 2048
+# Annotations the meta-schemas only require to be strings: a sub-schema that passed its check
+# passes it whatever text they hold (schemas that differ only in their descriptions abound).
+_FREE_TEXT = frozenset({"description", "title", "$comment"})
 
 
 def _remembered(keyword: Callable[..., Iterator[Any]]) -> Callable[..., Iterator[Any]]:
@@ -157,13 +161,15 @@ def _remembered(keyword: Callable[..., Iterator[Any]]) -> Callable[..., Iterator
     the validator's time on large documents. The recursion's result depends on the sub-schema
     alone (the meta-schema's dynamic scope is the same at every depth: its outermost
     ``$dynamicAnchor`` is the dialect's), so a repeat yields copies of the errors it had. The text
-    keeps its key order, which decides the order of the errors.
+    keeps its key order, which decides the order of the errors. A sub-schema that passed is also
+    remembered by its shape (its text with the free text of :data:`_FREE_TEXT` left out): another
+    of the same shape passes too. One that failed is remembered by its whole text only, since its
+    errors may quote it.
     """
-    import json
-
     from jsonschema.exceptions import ValidationError
 
     memory: dict[tuple[Any, str], list[ValidationError]] = {}
+    passed: set[tuple[Any, str]] = set()
 
     def fresh(error: ValidationError) -> ValidationError:
         # The caller prepends its own path and schema path to what it is given: give copies.
@@ -172,15 +178,33 @@ def _remembered(keyword: Callable[..., Iterator[Any]]) -> Callable[..., Iterator
         return copy
 
     def recursion(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
-        text = json.dumps(instance, separators=(",", ":"), default=repr) if isinstance(instance, dict) else ""
-        if not text or len(text) > _REMEMBERED_TEXT:
+        if not isinstance(instance, dict):
             yield from keyword(validator, value, instance, schema)
             return
-        key = (value, text)
+        key, shape = (value, _text(instance)), (value, _text(_shape(instance)))
         errors = memory.get(key)
         if errors is None:
-            errors = memory[key] = [fresh(e) for e in keyword(validator, value, instance, schema)]
+            if shape in passed:
+                return
+            errors = [fresh(e) for e in keyword(validator, value, instance, schema)]
+            if len(key[1]) <= _REMEMBERED_TEXT:
+                memory[key] = errors
+            if not errors and len(shape[1]) <= _REMEMBERED_TEXT:
+                passed.add(shape)
         for error in errors:
             yield fresh(error)
 
     return recursion
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), default=repr)
+
+
+def _shape(value: Any) -> Any:
+    """``value`` with the string values of :data:`_FREE_TEXT` members emptied, at every depth."""
+    if isinstance(value, dict):
+        return {k: "" if k in _FREE_TEXT and isinstance(v, str) else _shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shape(v) for v in value]
+    return value

@@ -7,6 +7,7 @@ their locations and their order must be the same.
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -67,6 +68,12 @@ components:
     B: {type: object, properties: {z: {type: string, minLength: -1}, w: {type: string}}}
     C: {type: array, items: {type: string, minLength: -1}}
     D: {type: object, properties: {v: {type: object, properties: {x: {type: string, minLength: -1}}}}}
+    E:
+      type: object
+      properties:
+        a: {type: string, description: one}
+        b: {type: string, description: two, minLength: -1}
+        description: {type: string, description: three, maxLength: -2}
 """
 
 OPENAPI_30 = INVALID_SCHEMAS.replace("openapi: 3.1.0", "openapi: 3.0.3").replace("type: 5", "nullable: 4")
@@ -108,8 +115,8 @@ def test_crawled_registries_give_the_library_s_own_problems(tmp_path: Path, monk
     # one problem per schema holding the bad sub-schema (the library names one place of each), located
     for name in ("repeated31.yaml", "repeated30.yaml"):
         pointers = [p for _, p, _ in ours[name]]
-        assert [p.split("/")[3] for p in pointers] == list("ABCD"), ours[name]
-        assert all(p.endswith("/minLength") for p in pointers), pointers
+        assert [p.split("/")[3] for p in pointers] == list("ABCDE"), ours[name]
+        assert all(p.endswith("/minLength") for p in pointers[:4]), pointers
 
 
 def test_a_repeated_sub_schema_is_checked_once_and_its_errors_are_fresh_copies() -> None:
@@ -130,3 +137,32 @@ def test_a_repeated_sub_schema_is_checked_once_and_its_errors_are_fresh_copies()
     assert list(again[0].path) == ["minLength"] and again[0] is not first[0]
     assert list(recursion(None, "#meta", {"description": "x" * 5000}, {})) and len(calls) == 3
     assert list(recursion(None, "#meta", {"description": "x" * 5000}, {})) and len(calls) == 4  # too long to keep
+
+
+def test_a_sub_schema_that_passed_passes_again_whatever_its_free_text() -> None:
+    from jsonschema.exceptions import ValidationError
+
+    calls: list[dict[str, object]] = []
+
+    def keyword(
+        validator: object, value: object, instance: dict[str, object], schema: object
+    ) -> Iterator[ValidationError]:
+        calls.append(instance)
+        if "-1" in json.dumps(instance) or not isinstance(instance.get("description", ""), str):
+            yield ValidationError("invalid")
+
+    recursion = crawled._remembered(keyword)
+    assert not list(recursion(None, "#meta", {"type": "string", "description": "one", "title": "t"}, {}))
+    assert not list(recursion(None, "#meta", {"type": "string", "description": "two", "title": "u"}, {}))
+    assert len(calls) == 1  # same shape as one that passed
+    # one that failed is remembered by its whole text only: its errors may quote it
+    assert list(recursion(None, "#meta", {"minLength": -1, "description": "one"}, {}))
+    assert list(recursion(None, "#meta", {"minLength": -1, "description": "two"}, {}))
+    assert len(calls) == 3
+    # a member named description holding a schema is no free text
+    assert not list(recursion(None, "#meta", {"properties": {"description": {"type": "string"}}}, {}))
+    assert list(recursion(None, "#meta", {"properties": {"description": {"minLength": -1}}}, {}))
+    assert len(calls) == 5
+    # nor is a description that is not a string
+    assert list(recursion(None, "#meta", {"type": "string", "description": 5, "title": "t"}, {}))
+    assert len(calls) == 6
