@@ -170,6 +170,7 @@ def _remembered(keyword: Callable[..., Iterator[Any]]) -> Callable[..., Iterator
 
     memory: dict[tuple[Any, str], list[ValidationError]] = {}
     passed: set[tuple[Any, str]] = set()
+    _MEMORIES.extend((memory, passed))
 
     def fresh(error: ValidationError) -> ValidationError:
         # The caller prepends its own path and schema path to what it is given: give copies.
@@ -195,6 +196,15 @@ def _remembered(keyword: Callable[..., Iterator[Any]]) -> Callable[..., Iterator
             yield fresh(error)
 
     return recursion
+
+
+_MEMORIES: list[dict[Any, Any] | set[Any]] = []
+
+
+def forget() -> None:
+    """Drop what the checks remember: it is worth keeping within one document only."""
+    for memory in _MEMORIES:
+        memory.clear()
 
 
 def _text(value: Any) -> str:

@@ -17,7 +17,8 @@ from .document import JSON, Document, Node, Ptr
 from .keyword_types import keyword_type_problems
 from .limits import Budget, parse
 from .refs import confine, ref_chains, walk_refs
-from .validate import _one_line, validate_in_background, validated_now
+from .validate import validate_in_background, validated_now
+from .validator_errors import one_line
 from .verdicts import ERROR, OPERATION, consequence, unread
 
 __all__ = ["JSON", "Document", "Node", "Ptr", "finish_validation", "load_document"]
@@ -151,4 +152,4 @@ def finish_validation(doc: Document, *, leave_out: bool = False) -> None:
 
 
 def _with(problem: Problem, message: str) -> Problem:
-    return Problem(problem.file, problem.pointer, _one_line(message))
+    return Problem(problem.file, problem.pointer, one_line(message))

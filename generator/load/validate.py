@@ -8,24 +8,24 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
-from jsonschema.exceptions import ValidationError, best_match
-
 from .. import cache
-from ..problems import Problem, SpecError, pointer
+from ..problems import Problem, pointer
 from . import metaschemas
-from .document import Document, Node
+from .all_of_cycles import all_of_cycles
+from .document import Document
 from .openapi import HTTP_METHODS
-from .refs import key_name, mappings, ref_chains
+from .refs import ref_chains
+from .validator_errors import WHERE, describe, locate, locating, message, one_line
 from .verdicts import ERROR, Finding, finding
 
 if TYPE_CHECKING:  # the validator is imported only when a document is validated
-    from openapi_spec_validator.validation.keywords import KeywordValidator
+    pass
 
 JSON = Any
 Ptr = tuple[str, ...]
@@ -119,145 +119,6 @@ def _rebase(value: JSON, source: Path, doc: Document) -> JSON:
     return out
 
 
-def _one_line(text: str, limit: int = 0) -> str:
-    """``text`` on one line (messages are one line each), cut to ``limit`` characters if given."""
-    text = " ".join(text.split())
-    return text[: limit - 3] + "..." if limit and len(text) > limit else text
-
-
-def _all_of_parents(value: JSON, ptr: Ptr) -> Iterator[tuple[Ptr, list[JSON]]]:
-    """Every ``allOf`` list of a document (literal data excluded), with the pointer of its schema."""
-    for mapping, here in mappings(value, ptr):
-        if isinstance(mapping.get("allOf"), list):
-            yield here, mapping["allOf"]
-
-
-def _all_of_cycles(doc: Document) -> list[Problem]:
-    """One problem per cycle of schemas that include each other through ``allOf``."""
-    edges: dict[tuple[Path, Ptr], list[tuple[int, tuple[Path, Ptr]]]] = {}
-    for file in sorted(doc.files, key=doc.name_of):
-        for ptr, parts in _all_of_parents(doc.files[file], ()):
-            targets = edges.setdefault((file, ptr), [])
-            for index in range(len(parts)):
-                try:
-                    target = doc.deref(Node(file, ptr, {"allOf": parts}).child("allOf", index))
-                except (KeyError, SpecError):  # dangling or circular: reported elsewhere
-                    continue
-                targets.append((index, (target.file, target.ptr)))
-    problems: list[Problem] = []
-    reported: set[frozenset[tuple[Path, Ptr]]] = set()
-    done: set[tuple[Path, Ptr]] = set()
-
-    def visit(key: tuple[Path, Ptr], trail: list[tuple[Path, Ptr]], via: list[int]) -> None:
-        if key in trail:
-            cycle = trail[trail.index(key) :]
-            exits = via[trail.index(key) :]
-            first = min(range(len(cycle)), key=lambda i: (doc.name_of(cycle[i][0]), cycle[i][1]))
-            cycle, exits = cycle[first:] + cycle[:first], exits[first:] + exits[:first]
-            if frozenset(cycle) not in reported:
-                reported.add(frozenset(cycle))
-                file, ptr = cycle[0]
-                names = " -> ".join(key_name(doc, k) for k in cycle + [cycle[0]])
-                problems.append(
-                    Problem(
-                        doc.name_of(file),
-                        pointer(*ptr, "allOf", exits[0]),
-                        f"cyclic allOf {names}: a schema cannot include itself",
-                    )
-                )
-            return
-        if key in done or key not in edges:
-            return
-        for index, target in edges[key]:
-            visit(target, trail + [key], via + [index])
-        done.add(key)
-
-    for key in edges:
-        visit(key, [], [])
-    return problems
-
-
-def _locate(doc: Document, tokens: Iterable[str]) -> Problem:
-    """Where a path of the validator's traversal (which crosses ``$ref``s) really is."""
-    node = doc.root
-    rest = list(tokens)
-    while True:
-        try:
-            node = doc.deref(node)
-        except (KeyError, SpecError):
-            break
-        if not rest:
-            break
-        value, token = node.value, rest[0]
-        if isinstance(value, dict) and token in value:
-            node = Node(node.file, node.ptr + (token,), value[token])
-        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
-            node = Node(node.file, node.ptr + (token,), value[int(token)])
-        else:
-            break
-        rest.pop(0)
-    return Problem(doc.name_of(node.file), pointer(*node.ptr, *rest), "")
-
-
-_WHERE = "_generator_location"
-
-
-def _locating(cls: type[KeywordValidator]) -> type[KeywordValidator]:
-    """``cls`` whose errors remember the document location of the call that found them.
-
-    openapi-spec-validator's semantic checks (schemas, operationIds, parameters) raise errors
-    whose path is relative to the object they were checking, or empty.
-    """
-    from jsonschema_path import SchemaPath
-    from openapi_spec_validator.validation.exceptions import DuplicateOperationIDError
-    from openapi_spec_validator.validation.keywords import ValueValidator
-
-    original: Callable[..., Iterator[ValidationError]] = cls.__call__
-    tail: Ptr = ("default",) if issubclass(cls, ValueValidator) else ()
-
-    def __call__(self: KeywordValidator, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
-        here = next((tuple(str(p) for p in a.parts) for a in args if isinstance(a, SchemaPath)), None)
-        for error in original(self, *args, **kwargs):
-            if here is not None and not hasattr(error, _WHERE):
-                extra = ("operationId",) if isinstance(error, DuplicateOperationIDError) else tail
-                setattr(error, _WHERE, here + extra)
-            yield error
-
-    return type(cls.__name__, (cls,), {"__call__": __call__})
-
-
-def _describe(error: ValidationError) -> ValidationError:
-    """The most telling error under ``error`` (jsonschema stops at ambiguous ``anyOf``s; go on)."""
-    _with_type_checkers(error)
-    error = best_match([error]) or error
-    while error.context:
-        # A value that is no Reference failed the Reference alternative too: never the telling one.
-        alternatives = [e for e in error.context if not (e.validator == "required" and "$ref" in str(e.message))]
-        deeper = best_match(alternatives or error.context)
-        if deeper is None:
-            break
-        error = deeper
-    return error
-
-
-def _with_type_checkers(error: ValidationError) -> None:
-    """``best_match`` asks each error whether its instance has the schema's type, through the
-    type checker the error keeps; openapi-spec-validator re-creates the errors of its schema
-    checks without one (``best_match`` then raised AttributeError: the whole check was lost)."""
-    from jsonschema.validators import Draft202012Validator
-
-    pending = [error]
-    while pending:
-        item = pending.pop()
-        if not hasattr(item._type_checker, "is_type"):
-            item._type_checker = Draft202012Validator.TYPE_CHECKER
-        pending.extend(item.context)
-
-
-def _message(error: ValidationError) -> str:
-    return f"invalid OpenAPI: {_one_line(str(error.message), 200)}"
-
-
 def _validate_cached(doc: Document) -> list[Finding]:
     """:func:`_validate`, remembered by the document's content (the validator is slow)."""
     import importlib.metadata
@@ -286,7 +147,10 @@ def _findings_code() -> str:
     """The code that turns the validator's errors into findings: a change to it is a new key."""
     here = Path(__file__).parent
     return cache.key(
-        *((here / name).read_text(encoding="utf-8") for name in ("validate.py", "metaschemas.py", "verdicts.py"))
+        *(
+            (here / name).read_text(encoding="utf-8")
+            for name in ("validate.py", "validator_errors.py", "metaschemas.py", "verdicts.py")
+        )
     )
 
 
@@ -328,31 +192,38 @@ def _validate(doc: Document) -> list[Finding]:
         (cls,),
         {
             "keyword_validators": {
-                name: _locating(metaschemas.schema_keyword(kw) if name == "schema" else kw)
+                name: locating(metaschemas.schema_keyword(kw) if name == "schema" else kw)
                 for name, kw in cls.keyword_validators.items()
             },
             "resolver_handlers": _EveryScheme(_InMemory(doc)),
             "schema_validator": metaschemas.structure_validator(cls.schema_validator),
         },
     )
+    try:
+        return _run(located, doc)
+    finally:
+        metaschemas.forget()
+
+
+def _run(located: Any, doc: Document) -> list[Finding]:
     view = _validation_view(doc)
     validator = located(view, base_uri=doc.path.as_uri())
     findings = _Findings(doc)
     for error in validator.schema_validator.iter_errors(view):
-        detail = _describe(error)
+        detail = describe(error)
         path = tuple(str(t) for t in detail.absolute_path)
-        findings.add(Problem(doc.display, pointer(*path), _message(detail)), path, detail.instance)
+        findings.add(Problem(doc.display, pointer(*path), message(detail)), path, detail.instance)
         if findings.full:
             return _with_summary(doc, findings)
-    cycles = ref_chains(doc)[0] + _all_of_cycles(doc)
+    cycles = ref_chains(doc)[0] + all_of_cycles(doc)
     if findings or cycles:  # the semantic checks assume a sound document and recurse on cycles
         return _with_summary(doc, findings) + [Finding(c, ERROR, None) for c in cycles]
     try:
         for error in validator.root_validator(validator.schema_path):
-            detail = _describe(error)
-            tokens = getattr(error, _WHERE, ()) + tuple(str(t) for t in detail.absolute_path)
-            where = _locate(doc, tokens)
-            findings.add(Problem(where.file, where.pointer, _message(detail)), tokens, detail.instance)
+            detail = describe(error)
+            tokens = getattr(error, WHERE, ()) + tuple(str(t) for t in detail.absolute_path)
+            where = locate(doc, tokens)
+            findings.add(Problem(where.file, where.pointer, message(detail)), tokens, detail.instance)
             if findings.full:
                 break
     except Exception as exc:  # the validator itself failed: a fault of the tool, not of the document
@@ -361,7 +232,7 @@ def _validate(doc: Document) -> list[Finding]:
                 doc.display,
                 "",
                 f"note: openapi-spec-validator failed on this document ({type(exc).__name__}:"
-                f" {_one_line(str(exc), 120)}), a fault of the validator, not of the document: its semantic checks"
+                f" {one_line(str(exc), 120)}), a fault of the validator, not of the document: its semantic checks"
                 " (unique operationIds, path parameters, defaults and examples against their schemas) were skipped;"
                 " the generator's own checks ran",
             )
