@@ -5,6 +5,7 @@ runs: in CI, regenerate and commit)."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,23 +63,27 @@ def compare_folder(
             f"  custom templates: the manifest records {', '.join(recorded_templates) or 'none'}, this check uses"
             f" {', '.join(templates) or 'none'} (--templates, or templates in the configuration)"
         )
-    _report_drift(settings, doc, api, files, skip, info, reporter, changed, templates_note)
+    _report_drift(_Drift(settings, doc, api, files, skip, info, reporter), changed, templates_note)
     return 1, files
 
 
-def _report_drift(
-    settings: Settings,
-    doc: Document,
-    api: Api,
-    files: dict[str, str],
-    skip: frozenset[str],
-    info: Ownership,
-    reporter: Reporter,
-    changed: list[str],
-    templates_note: str,
-) -> None:
+@dataclass(frozen=True)
+class _Drift:
+    """What a check that found drift compared: the run, the package built and the folder read."""
+
+    settings: Settings
+    doc: Document
+    api: Api
+    files: dict[str, str]
+    skip: frozenset[str]
+    info: Ownership
+    reporter: Reporter
+
+
+def _report_drift(drift: _Drift, changed: list[str], templates_note: str) -> None:
     """The summary and the capped diff on standard output; a line per problem and the advice on
     standard error."""
+    settings, info, reporter = drift.settings, drift.info, drift.reporter
     target = settings.target
     manifest = json_object(info.disk.get(MANIFEST))
     spec_record = manifest.get("inputs", {}).get("spec", {}) if isinstance(manifest.get("inputs"), dict) else {}
@@ -88,13 +93,13 @@ def _report_drift(
         changed,
         info.edited,
         info.foreign if info.manifest is not None else [],
-        api_changes(settings.spec, doc, api, spec_sha if isinstance(spec_sha, str) else None),
+        api_changes(settings.spec, drift.doc, drift.api, spec_sha if isinstance(spec_sha, str) else None),
     )
     if templates_note:
         lines.insert(1, templates_note)
     full = f"`{settings.regenerate.replace(' generate', ' check', 1)} --full-diff`"
     disk = {name: data for name, data in info.disk.items() if name not in info.kept}
-    diff = diff_package(files, target, str(target), skip | frozenset(info.kept), disk)
+    diff = diff_package(drift.files, target, str(target), drift.skip | frozenset(info.kept), disk)
     reporter.out("\n".join(lines) + "\n\n" + capped(diff, None if settings.full_diff else DIFF_LINES, full))
     for name in info.edited:
         reporter.err(f"{target / name}: edited by hand since it was generated")
