@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .invisible import escape_invisible
+
 _WHITESPACE = re.compile(r"\s")
 
 
@@ -30,10 +32,12 @@ class Problem:
     def __str__(self) -> str:
         # One line, whatever the names hold: whitespace inside the file name or pointer is
         # percent-encoded (as in a URI fragment), line breaks in the message are folded.
+        # Characters that show nothing or reorder the line (bidi controls from a spec's keys or
+        # text) are shown as escapes, so the line reads as it is.
         where = _WHITESPACE.sub(
             lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), f"{self.file}#{self.pointer}"
         )
-        return f"{where}: {' '.join(self.message.split())}"
+        return escape_invisible(f"{where}: {' '.join(self.message.split())}")
 
 
 class SpecError(Exception):

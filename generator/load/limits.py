@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from ..problems import Problem, SpecError, pointer
+from .json_places import NotJson, json_big_int, json_constant, json_too_deep, not_json
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """Size of one file (the largest real spec known, OpenAI's, is 2.9 MB)."""
@@ -144,13 +145,16 @@ def parse(path: Path, display: str, budget: Budget) -> JSON:
         if path.suffix == ".json":
             duplicates: list[tuple[dict[str, Any], list[str]]] = []
             try:
-                value = json.loads(text, object_pairs_hook=_pairs_hook(duplicates))
+                value = json.loads(text, object_pairs_hook=_pairs_hook(duplicates), parse_constant=not_json)
             except RecursionError:
-                raise SpecError([Problem(display, pointer(*_json_too_deep(text)), _deep())]) from None
+                raise SpecError([Problem(display, pointer(*json_too_deep(text, MAX_DEPTH)), _deep())]) from None
+            except NotJson as exc:
+                what = f"{exc.args[0]} is not JSON (JSON has no NaN or infinite numbers)"
+                raise SpecError([Problem(display, pointer(*json_constant(text)), what)]) from None
             except ValueError as exc:
                 if isinstance(exc, json.JSONDecodeError):
                     raise
-                big = _json_big_int(text)
+                big = json_big_int(text, MAX_INT_DIGITS)
                 if big is None:
                     raise
                 raise SpecError([Problem(display, pointer(*big), _big_int())]) from None
@@ -213,47 +217,6 @@ def _check_shape(value: JSON, display: str, budget: Budget, duplicates: dict[int
                 count += isinstance(current, dict)
                 stack.append((child, (*here, str(key))))
     budget.nodes -= count
-
-
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]|(?<![0-9.eE+-])-?[0-9]+(?![0-9.eE])')
-
-
-def _json_big_int(text: str) -> tuple[str, ...] | None:
-    """Where a JSON text holds its first integer of more than MAX_INT_DIGITS digits (None: none)."""
-    return _json_where(text, big_int=True)
-
-
-def _json_too_deep(text: str) -> tuple[str, ...]:
-    """Where a JSON text (too deep for the parser) first goes deeper than the limit."""
-    return _json_where(text, big_int=False) or ()
-
-
-def _json_where(text: str, *, big_int: bool) -> tuple[str, ...] | None:
-    frames: list[list[Any]] = []  # [is_object, key or index]
-    last = ""
-    for match in _JSON_TOKEN.finditer(text):
-        token = match.group()
-        if token[-1].isdigit():
-            if big_int and len(token.lstrip("-")) > MAX_INT_DIGITS:
-                return tuple(str(f[1]) for f in frames)
-            continue
-        if token in "{[":
-            if len(frames) >= MAX_DEPTH:
-                break
-            frames.append([token == "{", "" if token == "{" else 0])
-        elif token in "}]":
-            if frames:
-                frames.pop()
-        elif token == ":" and frames and frames[-1][0]:
-            frames[-1][1] = last
-        elif token == "," and frames and not frames[-1][0]:
-            frames[-1][1] += 1
-        elif token.startswith('"'):
-            try:
-                last = json.loads(token)
-            except ValueError:
-                last = token[1:-1]
-    return None if big_int else tuple(str(f[1]) for f in frames)
 
 
 class _Frame:

@@ -356,6 +356,16 @@ CASES: dict[str, Case] = {
         ["spec/api.json#/components/schemas/N/enum/1: integer of more than 4,300 digits (the limit)"],
         spec="spec/api.json",
     ),
+    "nan_and_infinity_in_json": Case(  # Python's parser takes them; JSON has none
+        {
+            "spec/api.json": '{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {},'
+            ' "components": {"schemas": {"N": {"type": "number", "description": "NaN", "enum": [1, NaN],'
+            ' "maximum": -Infinity}}}}'
+        },
+        2,
+        ["spec/api.json#/components/schemas/N/enum/1: NaN is not JSON (JSON has no NaN or infinite numbers)"],
+        spec="spec/api.json",
+    ),
 }
 
 
