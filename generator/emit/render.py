@@ -24,7 +24,9 @@ from .writer_models import optional_example
 RUNTIME_FILES: tuple[str, ...] = (
     "_types.py",
     "_serde.py",
+    "_error_text.py",
     "_exceptions.py",
+    "_settings.py",
     "_config.py",
     "_encoding.py",
     "_reading.py",
@@ -35,6 +37,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_streaming.py",
     "_binary.py",
     "_streamed.py",
+    "_raw.py",
     "_base_client.py",
     "_lazy.py",
     "_fake_wire.py",
