@@ -42,6 +42,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_lazy.py",
     "_fake_wire.py",
     "_fake_checks.py",
+    "_fake_calls.py",
     "_fake_answers.py",
     "_testing.py",
     "_async_client.py",
