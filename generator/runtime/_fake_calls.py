@@ -5,16 +5,21 @@ inherits, apart from its stubs so that each module stays small."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ._fake_wire import Call, FakeOperation
 from ._serde import _to_json
 from ._types import UNSET
 
-if TYPE_CHECKING:
-    from ._testing import FakeApiBase
-
 __all__ = ["CallLog"]
+
+
+class _CallsOf(Protocol):
+    """What the call log reads of the fake (``_testing.FakeApiBase``, which imports this module:
+    a protocol rather than an import back)."""
+
+    @property
+    def calls(self) -> list[Call]: ...
 
 
 def _given(fop: FakeOperation, arguments: Mapping[str, Any]) -> dict[str, Any]:
@@ -30,7 +35,7 @@ class CallLog:
     """The calls of one operation (``_fop``) the fake (``_api``) received, and the assertions
     on them; the generated stub classes type the ``assert_*_with`` methods by argument."""
 
-    _api: FakeApiBase
+    _api: _CallsOf
     _fop: FakeOperation
 
     @property

@@ -63,6 +63,8 @@ class OperationStub(CallLog, Generic[R]):
     start a new script of answers for every call (a ``when`` script takes the calls it
     matches first); the script's own methods append to it."""
 
+    _api: FakeApiBase  # the whole fake; the call log needs its calls only
+
     def __init__(self, api: FakeApiBase, name: str) -> None:
         self._api = api
         self._fop = api._operation(name)
