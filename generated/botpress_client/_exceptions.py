@@ -22,35 +22,27 @@ Every error derives from :class:`ClientError`:
   :class:`ApiError` whose status is the stream's, 200).
 
 Errors that carry a response keep at most :data:`MAX_ERROR_BODY_CHARS` characters of its body in
-``body`` (``body_truncated`` tells when some was left out).
+``body`` (``body_truncated`` tells when some was left out): how they read it is in
+``_error_text``. The generator reads this module's classes and :data:`STATUS_ERRORS` from its
+source, so they stay here.
 """
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import httpx
 
+from ._error_text import (
+    MAX_ERROR_BODY_CHARS,
+    ServerSentEventFields,
+    _body_text,
+    _event_name,
+    _one_line,
+    _str_or_none,
+)
 from ._serde import json_loads
-
-
-class ServerSentEventFields(Protocol):
-    """What the stream errors read of an event (``_streaming.ServerSentEvent``)."""
-
-    @property
-    def event(self) -> str: ...
-
-    @property
-    def data(self) -> str: ...
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def retry(self) -> int | None: ...
-
 
 __all__ = [
     "MAX_ERROR_BODY_CHARS",
@@ -77,9 +69,6 @@ __all__ = [
     "error_from_response",
     "status_error_class",
 ]
-
-MAX_ERROR_BODY_CHARS = 64 * 1024
-"""At most this many characters of a response body are kept in an error's ``body``."""
 
 
 class ClientError(Exception):
@@ -141,40 +130,6 @@ class _ResponseErrorBase(ClientError):
         self.body_truncated = truncated or cut
 
 
-def _body_text(response: httpx.Response) -> tuple[str, bool]:
-    """The start of the body as text (at most :data:`MAX_ERROR_BODY_CHARS`), and whether it was cut."""
-    try:
-        content = response.content
-    except httpx.ResponseNotRead:
-        return "", True
-    if len(content) <= MAX_ERROR_BODY_CHARS:
-        return _text(response, content), False
-    # Cut the bytes first: decoding a huge body only to keep its start would be wasted work.
-    text = _text(response, content[: MAX_ERROR_BODY_CHARS * 4])
-    return text[:MAX_ERROR_BODY_CHARS], True
-
-
-_NOT_CHARSETS = frozenset({"idna", "punycode", "undefined"})
-"""Text codecs that are no charset of a body: they refuse any error handler but ``strict``
-(``undefined`` refuses everything), and punycode decodes in quadratic time."""
-
-
-def _text(response: httpx.Response, content: bytes) -> str:
-    """``content`` (of ``response``) as text: in the charset of its ``Content-Type`` when that
-    names a text encoding, else as UTF-8 (no charset, an unknown one, or a codec that httpx
-    would use and fail with: ``rot13``, ``hex``, ``base64``, ``idna``...). Undecodable bytes
-    become replacement characters. Never raises."""
-    try:
-        name = response.charset_encoding
-        if name:
-            codec = codecs.lookup(name)
-            if getattr(codec, "_is_text_encoding", True) and codec.name not in _NOT_CHARSETS:
-                return content.decode(codec.name, "replace")
-    except (LookupError, UnicodeError, TypeError, ValueError):
-        pass
-    return content.decode("utf-8", "replace")
-
-
 class ResponseDecodeError(_ResponseErrorBase):
     """A 2xx answer whose body is not valid JSON or not the operation's shape.
 
@@ -221,14 +176,6 @@ class ResponseTooLargeError(ResponseDecodeError):
 
     ``body`` holds the start of what was read; the rest was not read.
     """
-
-
-def _event_name(event: ServerSentEventFields | None, index: int) -> str:
-    """``event 3 ('message', id '7')``: which event of a stream, for an error's message."""
-    if event is None:
-        return f"event {index}"
-    where = f"id {_one_line(event.id)!r}, " if event.id else ""
-    return f"event {index} ({where}type {_one_line(event.event)!r})"
 
 
 class StreamDecodeError(ResponseDecodeError):
@@ -404,14 +351,6 @@ def status_error_class(status: int) -> type[ApiError]:
     if cls is not None:
         return cls
     return InternalServerError if status >= 500 else ApiError
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _str_or_none(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
 
 
 def error_from_response(

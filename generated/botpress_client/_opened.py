@@ -14,12 +14,12 @@ from typing import ParamSpec, TypeVar
 
 import httpx
 
+from ._error_text import _text
 from ._exceptions import (
     ApiConnectionError,
     ApiTimeoutError,
     ResponseDecodeError,
     ResponseTooLargeError,
-    _text,
 )
 from ._reading import (
     _WATCHDOG,

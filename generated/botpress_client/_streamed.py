@@ -12,9 +12,7 @@ from typing import Any, Generic, ParamSpec, TypeVar
 import httpx
 
 from ._config import _PACKAGE
-from ._exceptions import (
-    _text,
-)
+from ._error_text import _text
 from ._opened import _BODY_LATE, _AsyncReader, _lines_of, _Opened, _rechunk, _SyncReader
 from ._reading import (
     _Body,

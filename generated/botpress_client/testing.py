@@ -86,6 +86,23 @@ _FAKES = LazyFakes(
         "_tables get_or_create_table:GetOrCreateTableStub get_table:GetTableStub",
         "_tables_column rename_table_column:RenameTableColumnStub",
     ),
+    (
+        "GET /v1/admin/bots/{id}/issues/{issueId} get_bot_issue",
+        "DELETE /v1/admin/bots/{id}/issues/{issueId} delete_bot_issue",
+        "PUT /v1/admin/workspace-members/{id} update_workspace_member",
+        "DELETE /v1/admin/workspaces/{id} delete_workspace",
+        "POST /v1/chat/messages create_message",
+        "GET /v1/chat/messages/{id} get_message",
+        "POST /v1/chat/states/{type}/{id}/{name}/expiry set_state_expiry",
+        "GET /v1/chat/tags/{key}/values list_tag_values",
+        "GET /v1/chat/users/{id} get_user",
+        "DELETE /v1/files/{id} delete_file",
+        "GET /v1/files/{id}/passages list_file_passages",
+        "GET /v1/files/tags/{tag}/values list_file_tag_values",
+        "POST /v1/tables/{table} get_or_create_table",
+        "GET /v1/tables/{table} get_table",
+        "PUT /v1/tables/{table}/column rename_table_column",
+    ),
 )
 __all__ += _FAKES.stub_classes()  # every operation's stub class (``api.<method>``'s type)
 
@@ -123,11 +140,11 @@ class FakeApi(_Stubs):
         token: The bearer token its clients send.
     """
 
+    _fakes = _FAKES  # each operation's module is imported when a request or a stub needs it
     _error_type_member = "type"
     _rate_limited_type = "RateLimited"
 
     def __init__(self, *, base_url: str = FAKE_BASE_URL, token: str = FAKE_TOKEN) -> None:
-        self._operations = _FAKES.operations()
         FakeApiBase.__init__(self, base_url=base_url, token=token)
 
     if not TYPE_CHECKING:

@@ -41,6 +41,7 @@ class FakeOp:
     iter_name: str = ""
     event: str = ""  # annotation of one event ``streams`` takes ("" when the operation never streams)
     binary: bool = False  # a binary answer: ``returns_bytes``
+    route: str = ""  # ``METHOD /path/{template} method_name``: its entry of the routes of ``testing``
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,12 @@ class TestingModule:
     @property
     def ops(self) -> tuple[FakeOp, ...]:
         return tuple(op for module in self.modules for op in module.ops)
+
+    @property
+    def routes(self) -> tuple[str, ...]:
+        """The routes of ``_lazy.LazyFakes``, in the order the operations were tried when every
+        module was loaded (by module, then by operation): a tie of templates ends the same."""
+        return tuple(op.route for op in self.ops)
 
 
 class _Defaults:
@@ -359,7 +366,8 @@ def _fakes_module(
         answer, event, binary = writer.answer(op), writer.event(op), op.response_kind == "binary"
         stub_class = stub_classes[op.method_name]
         fields = (attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name)
-        ops.append(FakeOp(*fields, event=event, binary=binary))
+        route = f"{op.http_method.upper()} {op.path} {op.method_name}"
+        ops.append(FakeOp(*fields, event=event, binary=binary, route=route))
     return FakesModule(name, _imports(writer.uses, ops, name), tuple(ops))
 
 

@@ -1,23 +1,19 @@
-"""The async transport that ``AsyncClient`` derives from (see ``_base_client`` for the sync one
-and raw responses), and ``with_raw_response`` for it."""
+"""The async transport that ``AsyncClient`` derives from (see ``_base_client`` for the sync one);
+``raw_async`` (``_raw``, ``with_raw_response`` for it) is re-exported here, where the generated
+code imports it from."""
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, TypeVar
 
 import httpx
 
-from ._base_client import RawResponse, _received
+from ._base_client import _received
 from ._binary import AsyncBinaryResponse
-from ._config import (
-    Config,
-    attempt_limit,
-)
 from ._encoding import (
     _ACCEPT,
 )
@@ -25,11 +21,13 @@ from ._exceptions import (
     error_from_response,
 )
 from ._opened import _check_event_stream, _Opened
+from ._raw import raw_async
 from ._reading import (
     _Body,
     _Inflater,
     _within_seconds,
 )
+from ._settings import Config, attempt_limit
 from ._streamed import _STREAMING, AsyncStreamedResponse
 from ._streaming import AsyncStream
 from ._transport import (
@@ -44,7 +42,6 @@ __all__ = ["AsyncTransport", "raw_async"]
 T = TypeVar("T")
 R = TypeVar("R")
 E = TypeVar("E")
-P = ParamSpec("P")
 
 
 class AsyncTransport(BaseTransport):
@@ -327,19 +324,3 @@ class AsyncTransport(BaseTransport):
         """Close the connection pool (only when the client created it)."""
         if self._owns_http:
             await self._http.aclose()
-
-
-def raw_async(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[RawResponse[T]]]:
-    """Wrap an async client method so that it returns a :class:`RawResponse`."""
-
-    @functools.wraps(method)
-    async def call(*args: P.args, **kwargs: P.kwargs) -> RawResponse[T]:
-        sink: list[httpx.Response] = []
-        token = _last_response.set(sink)
-        try:
-            parsed = await method(*args, **kwargs)
-        finally:
-            _last_response.reset(token)
-        return RawResponse(sink[-1], parsed)
-
-    return call

@@ -1,25 +1,20 @@
 """The sync transport that ``Client`` derives from (what it shares with ``AsyncTransport``, in
-``_async_client``, is in ``_transport``), and raw responses. Generated code calls into it; it
-knows no operation.
+``_async_client``, is in ``_transport``). Generated code calls into it; it knows no operation.
+``RawResponse`` and ``raw_sync`` (``_raw``) are re-exported here, where the generated code
+imports them from.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import Any, TypeVar
 
 import httpx
 
 from ._binary import BinaryResponse
-from ._config import (
-    Config,
-    attempt_limit,
-)
 from ._encoding import (
     _ACCEPT,
 )
@@ -27,11 +22,13 @@ from ._exceptions import (
     error_from_response,
 )
 from ._opened import _check_event_stream, _Opened
+from ._raw import RawResponse, raw_sync
 from ._reading import (
     _WATCHDOG,
     _Body,
     _Inflater,
 )
+from ._settings import Config, attempt_limit
 from ._streamed import _STREAMING, StreamedResponse
 from ._streaming import Stream
 from ._transport import (
@@ -46,23 +43,6 @@ __all__ = ["RawResponse", "SyncTransport", "raw_sync"]
 T = TypeVar("T")
 R = TypeVar("R")
 E = TypeVar("E")
-P = ParamSpec("P")
-
-
-@dataclass(slots=True)
-class RawResponse(Generic[T]):
-    """An answer together with its HTTP details (``client.with_raw_response.<method>(...)``)."""
-
-    http_response: httpx.Response
-    parsed: T
-
-    @property
-    def status_code(self) -> int:
-        return self.http_response.status_code
-
-    @property
-    def headers(self) -> httpx.Headers:
-        return self.http_response.headers
 
 
 _HTTPX_LOG = logging.getLogger("httpx")
@@ -387,19 +367,3 @@ class SyncTransport(BaseTransport):
         """Close the connection pool (only when the client created it)."""
         if self._owns_http:
             self._http.close()
-
-
-def raw_sync(method: Callable[P, T]) -> Callable[P, RawResponse[T]]:
-    """Wrap a client method so that it returns a :class:`RawResponse`."""
-
-    @functools.wraps(method)
-    def call(*args: P.args, **kwargs: P.kwargs) -> RawResponse[T]:
-        sink: list[httpx.Response] = []
-        token = _last_response.set(sink)
-        try:
-            parsed = method(*args, **kwargs)
-        finally:
-            _last_response.reset(token)
-        return RawResponse(sink[-1], parsed)
-
-    return call

@@ -6,9 +6,10 @@ API would check them. It knows no operation of its own: ``testing`` lists them.
 
 from __future__ import annotations
 
+import functools
 import re
 import urllib.parse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -19,7 +20,15 @@ from ._serde import json_loads
 from ._transport import Operation
 from ._types import UNSET
 
-__all__ = ["Call", "FakeEvents", "FakeOperation", "FakePaging", "FakeParam", "SpecViolation"]
+__all__ = [
+    "Call",
+    "FakeEvents",
+    "FakeOperation",
+    "FakePaging",
+    "FakeParam",
+    "Routes",
+    "SpecViolation",
+]
 
 ValueKind = Literal["string", "integer", "number", "boolean", "array", "object", "any"]
 
@@ -96,12 +105,7 @@ class FakeOperation:
     pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        regex = ""
-        for literal, name in re.findall(r"([^{]*)(?:\{([^}]*)\})?", self.op.path):
-            regex += re.escape(literal)
-            if name:
-                regex += f"(?P<p{len(regex)}>[^/]+)"
-        object.__setattr__(self, "pattern", re.compile(regex))
+        object.__setattr__(self, "pattern", _path_pattern(self.op.path))
         if self.default_json:
             object.__setattr__(self, "default", json_loads(self.default_json))
 
@@ -116,15 +120,66 @@ class FakeOperation:
     @property
     def literal_length(self) -> int:
         """How much of the path is literal: the more specific template wins a tie."""
-        return len(re.sub(r"\{[^}]*\}", "", self.op.path))
+        return _literal_length(self.op.path)
 
     def path_values(self, path: str) -> dict[str, str] | None:
         """The raw path parameters when ``path`` (below the base URL) is this operation's."""
-        found = self.pattern.fullmatch(path)
-        if found is None:
-            return None
-        names = re.findall(r"\{([^}]*)\}", self.op.path)
-        return {n: urllib.parse.unquote(v) for n, v in zip(names, found.groups(), strict=True)}
+        return _path_values(self.op.path, path)
+
+
+@functools.cache
+def _path_pattern(template: str) -> re.Pattern[str]:
+    """The regular expression of a path template: each ``{name}`` matches one segment. Cached:
+    every fake of a process shares the patterns of its routes."""
+    regex = ""
+    for literal, name in re.findall(r"([^{]*)(?:\{([^}]*)\})?", template):
+        regex += re.escape(literal)
+        if name:
+            regex += f"(?P<p{len(regex)}>[^/]+)"
+    return re.compile(regex)
+
+
+def _literal_length(template: str) -> int:
+    return len(re.sub(r"\{[^}]*\}", "", template))
+
+
+def _path_values(template: str, path: str) -> dict[str, str] | None:
+    found = _path_pattern(template).fullmatch(path)
+    if found is None:
+        return None
+    names = re.findall(r"\{([^}]*)\}", template)
+    return {n: urllib.parse.unquote(v) for n, v in zip(names, found.groups(), strict=True)}
+
+
+class Routes:
+    """Which operation a request is for, by HTTP method and path template, without loading the
+    operations: ``find`` names the one operation a request is for, so that a fake of a large API
+    imports only the ``_fakes`` module of the operations it is sent (see ``_lazy.LazyFakes``).
+
+    ``routes``: (HTTP method, path template, method name) of each operation.
+    """
+
+    def __init__(self, routes: Iterable[tuple[str, str, str]]) -> None:
+        # The more literal template wins (``/files/search`` over ``/files/{id}``); the sort is
+        # stable, so the document's order decides a tie.
+        ordered = sorted(routes, key=lambda route: -_literal_length(route[1]))
+        self._routes = [(m.upper(), path, path.split("{", 1)[0], name) for m, path, name in ordered]
+
+    def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
+        """The method name of the operation ``method path`` (below the base URL) is for, and its
+        raw path values; :class:`SpecViolation` when no template matches, or none of
+        ``method``."""
+        allowed: list[str] = []
+        for verb, template, prefix, name in self._routes:
+            if not path.startswith(prefix):
+                continue  # cheaper than the pattern, which a first request would compile
+            found = _path_values(template, path)
+            if found is not None:
+                if verb == method.upper():
+                    return name, found
+                allowed.append(verb)
+        rule = f"method not allowed (only {', '.join(allowed)})" if allowed else "no such path"
+        raise SpecViolation(f"{method} {path}", "path", rule)
 
 
 class SpecViolation(AssertionError):

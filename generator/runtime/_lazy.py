@@ -133,17 +133,23 @@ class LazyMethods:
 
 
 class LazyFakes:
-    """The typed stubs of the test kit's fake API (``testing.FakeApi``), by module of ``_fakes``
-    (one per module of ``_resources``): ``api.<method>`` imports its module on first use."""
+    """The operations and typed stubs of the test kit's fake API (``testing.FakeApi``), by module
+    of ``_fakes`` (one per module of ``_resources``): ``api.<method>`` imports its module on first
+    use, and so does the first request to one of its operations (``routes`` finds it), so that a
+    fake of a large API costs what the test uses, not every operation."""
 
-    def __init__(self, package: str, table: tuple[str, ...]) -> None:
+    def __init__(self, package: str, table: tuple[str, ...], routes: tuple[str, ...] = ()) -> None:
         self._package = package
         self._table = table
         """One entry a module: its name, then ``attribute:StubClass[:method]`` of each operation
         (the method, when the fake's attribute is not spelled as it)."""
+        self._routes = routes
+        """One entry an operation: ``METHOD /path/{template} method_name``, so that a request
+        finds its operation without importing any module of ``_fakes``."""
         self._stubs: dict[str, tuple[str, str, str]] | None = (
             None  # attribute -> (module, class, method)
         )
+        self._modules: dict[str, str] = {}  # method -> module
 
     def _index(self) -> dict[str, tuple[str, str, str]]:
         if self._stubs is None:
@@ -153,8 +159,27 @@ class LazyFakes:
                 for name in names:
                     attribute, cls, *method = name.split(":")
                     stubs[attribute] = (module, cls, method[0] if method else attribute)
+            self._modules = {method: module for module, _cls, method in stubs.values()}
             self._stubs = stubs
         return self._stubs
+
+    def routes(self) -> list[tuple[str, str, str]]:
+        """(HTTP method, path template, method name) of every operation, none imported."""
+        out = []
+        for entry in self._routes:
+            method, rest = entry.split(" ", 1)
+            path, name = rest.rsplit(" ", 1)  # a path template may hold spaces, a name not
+            out.append((method, path, name))
+        return out
+
+    def operation(self, method: str) -> Any:
+        """The operation (``FakeOperation``) of a method name, its module imported (and only
+        its module); ``KeyError`` when there is none."""
+        self._index()
+        for fop in self._module(self._modules[method]).OPERATIONS:
+            if fop.method_name == method:
+                return fop
+        raise KeyError(method)
 
     def stub_classes(self) -> list[str]:
         """The stub class of every operation, by module (the public names of ``testing``)."""

@@ -16,6 +16,7 @@ import httpx
 from ._async_client import AsyncTransport
 from ._base_client import SyncTransport
 from ._fake_answers import FakeClock, Script, _Answer, _reply, default_stream, error_body, last_page
+from ._fake_calls import CallLog, _given
 from ._fake_checks import InvalidStub, asks_stream, checked_answer
 from ._fake_wire import (
     Call,
@@ -23,10 +24,12 @@ from ._fake_wire import (
     FakeOperation,
     FakePaging,
     FakeParam,
+    Routes,
     SpecViolation,
     read_request,
 )
-from ._serde import _to_json, json_dumps
+from ._lazy import LazyFakes
+from ._serde import json_dumps
 from ._sse import ServerSentEvent
 from ._types import UNSET
 
@@ -55,22 +58,16 @@ FAKE_BASE_URL = "https://fake-api.test"
 FAKE_TOKEN = "fake-token"
 
 
-def _given(fop: FakeOperation, arguments: Mapping[str, Any]) -> dict[str, Any]:
-    given = {k: v for k, v in arguments.items() if v is not UNSET}
-    unknown = sorted(set(given) - fop.argument_names)
-    if unknown:
-        raise TypeError(f"{fop.method_name} has no argument {', '.join(unknown)}")
-    return given
-
-
-class OperationStub(Generic[R]):
+class OperationStub(CallLog, Generic[R]):
     """The stubs and the calls of one operation: ``api.<method>``. ``returns``, ``fails``...
     start a new script of answers for every call (a ``when`` script takes the calls it
     matches first); the script's own methods append to it."""
 
+    _api: FakeApiBase  # the whole fake; the call log needs its calls only
+
     def __init__(self, api: FakeApiBase, name: str) -> None:
         self._api = api
-        self._fop = api._operations_by_method[name]
+        self._fop = api._operation(name)
         self._script: Script[R] | None = None
         self._scripts: list[Script[R]] = []
         api._stubs[name] = self
@@ -166,81 +163,6 @@ class OperationStub(Generic[R]):
                 return answer
         return self._api._default_answer(self._fop, call)
 
-    # -- the call log -------------------------------------------------------------------
-    @property
-    def calls(self) -> list[Call]:
-        """Calls of this operation, in order (each attempt of a retried call counts)."""
-        return [c for c in self._api.calls if c.method == self._fop.method_name]
-
-    @property
-    def call_count(self) -> int:
-        return len(self.calls)
-
-    @property
-    def called(self) -> bool:
-        return bool(self.calls)
-
-    @property
-    def last_call(self) -> Call:
-        calls = self.calls
-        if not calls:
-            raise AssertionError(f"{self._fop.method_name} was not called")
-        return calls[-1]
-
-    def _listing(self, calls: Sequence[Call]) -> str:
-        return "".join(f"\n  {call}" for call in calls) or " none"
-
-    def assert_called(self) -> None:
-        if not self.calls:
-            raise AssertionError(f"{self._fop.method_name} was not called")
-
-    def assert_not_called(self) -> None:
-        calls = self.calls
-        if calls:
-            raise AssertionError(
-                f"{self._fop.method_name} was called {len(calls)} time(s):{self._listing(calls)}"
-            )
-
-    def assert_called_once(self) -> None:
-        calls = self.calls
-        if len(calls) != 1:
-            raise AssertionError(
-                f"{self._fop.method_name}: expected 1 call, got {len(calls)}:{self._listing(calls)}"
-            )
-
-    def _differences(self, call: Call, expected: Mapping[str, Any]) -> list[str]:
-        out = []
-        for name, value in expected.items():
-            if name not in call.arguments:
-                out.append(f"{name}: expected {_to_json(value)!r}, not sent")
-            elif _to_json(value) != _to_json(call.arguments[name]):
-                out.append(f"{name}: expected {_to_json(value)!r}, got {call.arguments[name]!r}")
-        return out
-
-    def _assert_called_with(self, **arguments: Any) -> None:
-        """The last call sent these arguments (those not named are not compared)."""
-        expected = _given(self._fop, arguments)
-        differences = self._differences(self.last_call, expected)
-        if differences:
-            raise AssertionError(
-                f"{self._fop.method_name}: the last call differs:\n  "
-                + "\n  ".join(differences)
-                + f"\ncall: {self.last_call}"
-            )
-
-    def _assert_called_once_with(self, **arguments: Any) -> None:
-        self.assert_called_once()
-        self._assert_called_with(**arguments)
-
-    def _assert_any_call(self, **arguments: Any) -> None:
-        expected = _given(self._fop, arguments)
-        calls = self.calls
-        if not any(not self._differences(call, expected) for call in calls):
-            wanted = ", ".join(f"{k}={_to_json(v)!r}" for k, v in expected.items())
-            raise AssertionError(
-                f"{self._fop.method_name}: no call with {wanted}; calls:{self._listing(calls)}"
-            )
-
 
 class FakeApiBase:
     """A fake of the API for tests: real clients over an ``httpx.MockTransport`` whose handler
@@ -250,6 +172,9 @@ class FakeApiBase:
     """
 
     _operations: tuple[FakeOperation, ...] = ()
+    _fakes: LazyFakes | None = None
+    """The generated kit's operations, each loaded when a request or a stub first needs it
+    (``_operations`` is used when there is none)."""
     _error_type_member: str = "type"
     _rate_limited_type: str = ""
     """The API's error type for status 429 ("" when it documents none)."""
@@ -266,10 +191,21 @@ class FakeApiBase:
         self._lock = threading.Lock()
         self._error_count = 0
         self._defaults: dict[str, _Answer] = {}
-        self._operations_by_method = {f.method_name: f for f in self._operations}
+        self._loaded = {f.method_name: f for f in self._operations}
         self._stubs: dict[str, OperationStub[Any]] = {}
-        ordered = sorted(self._operations, key=lambda f: -f.literal_length)
-        self._routes = [(f.op.method.upper(), f) for f in ordered]
+        fakes = self._fakes
+        routes = [(f.op.method, f.op.path, f.method_name) for f in self._operations]
+        self._routes = Routes(fakes.routes() if fakes is not None else routes)
+
+    def _operation(self, method: str) -> FakeOperation:
+        """An operation by its method name, its ``_fakes`` module imported on first use
+        (``KeyError`` when there is none)."""
+        found = self._loaded.get(method)
+        if found is None:
+            if self._fakes is None:
+                raise KeyError(method)
+            found = self._loaded[method] = self._fakes.operation(method)
+        return found
 
     def stub(self, method: str) -> OperationStub[Any]:
         """The stub of an operation by its method name (``api.<method>`` is the typed one)."""
@@ -307,15 +243,8 @@ class FakeApiBase:
         base = self.base_url.raw_path.decode("ascii").rstrip("/")
         if base and path.startswith(base):
             path = path[len(base) :]
-        allowed: list[str] = []
-        for method, fop in self._routes:
-            found = fop.path_values(path)
-            if found is not None:
-                if method == request.method.upper():
-                    return fop, found
-                allowed.append(method)
-        rule = f"method not allowed (only {', '.join(allowed)})" if allowed else "no such path"
-        raise SpecViolation(f"{request.method} {path}", "path", rule)
+        name, values = self._routes.find(request.method, path)
+        return self._operation(name), values
 
     def _handle(self, request: httpx.Request) -> httpx.Response:
         try:
@@ -372,7 +301,7 @@ class FakeApiBase:
         """The JSON of the answer an operation gives when nothing is stubbed: the spec's example
         of the answer, else a minimal valid instance (its members' examples where they have one);
         a list operation's without a next-page token."""
-        return self._default_data(self._operations_by_method[method])
+        return self._default_data(self._operation(method))
 
     # -- the whole fake -------------------------------------------------------------------------
     def verify(self) -> None:

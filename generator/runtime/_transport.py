@@ -14,16 +14,7 @@ from typing import Any, ClassVar, ParamSpec, TypeVar
 
 import httpx
 
-from ._config import (
-    _PACKAGE,
-    Config,
-    _clipped,
-    attempt_limit,
-    log,
-    make_timeout,
-    timeout_problem,
-    user_agent,
-)
+from ._config import _PACKAGE, log, user_agent
 from ._encoding import (
     _ACCEPT,
     _TOO_DEEP,
@@ -33,6 +24,7 @@ from ._encoding import (
     encode_body,
     request_headers,
 )
+from ._error_text import _text
 from ._exceptions import (
     MAX_ERROR_BODY_CHARS,
     ApiConnectionError,
@@ -43,10 +35,10 @@ from ._exceptions import (
     ResponseTooLargeError,
     ResponseValidationError,
     _Mismatch,
-    _text,
 )
 from ._reading import _retry_after
 from ._serde import MAX_JSON_DEPTH, json_loads
+from ._settings import Config, _clipped, attempt_limit, make_timeout, timeout_problem
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ._uploads import UploadSource, attach, replayable
 

@@ -19,8 +19,8 @@ import httpx
 from generator.runtime._async_client import AsyncTransport
 from generator.runtime._base_client import SyncTransport
 from generator.runtime._binary import AsyncBinaryResponse, BinaryResponse
-from generator.runtime._config import Config
 from generator.runtime._exceptions import _Mismatch
+from generator.runtime._settings import Config
 from generator.runtime._streamed import streaming_async, streaming_sync
 from generator.runtime._streaming import AsyncStream, Stream
 from generator.runtime._transport import Operation, RequestOptions

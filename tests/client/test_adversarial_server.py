@@ -19,8 +19,8 @@ from typing import Any
 
 import httpx
 import pytest
-from botpress_client import _config, _reading, errors
 from botpress_client import _exceptions as exc_module
+from botpress_client import _reading, _settings, errors
 from botpress_client import _serde as serde
 
 from ..loopback import Loopback
@@ -336,10 +336,10 @@ def test_no_retry_sleep_past_the_total_timeout(api: Api, loopback: Loopback) -> 
 
 
 def test_attempt_limit() -> None:
-    assert _config.attempt_limit(httpx.Timeout(2.0)) == 2.0
-    assert _config.attempt_limit(httpx.Timeout(60.0, connect=5.0)) == 60.0
-    assert _config.attempt_limit(httpx.Timeout(5.0, read=None)) is None
-    assert _config.attempt_limit(httpx.Timeout(None)) is None
+    assert _settings.attempt_limit(httpx.Timeout(2.0)) == 2.0
+    assert _settings.attempt_limit(httpx.Timeout(60.0, connect=5.0)) == 60.0
+    assert _settings.attempt_limit(httpx.Timeout(5.0, read=None)) is None
+    assert _settings.attempt_limit(httpx.Timeout(None)) is None
 
 
 # --------------------------------------------------------------------------- configuration

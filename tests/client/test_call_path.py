@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from botpress_client import _config, errors
+from botpress_client import _settings, errors
 
 from ..loopback import Loopback
 from .conftest import Api
@@ -117,7 +117,7 @@ def test_each_path_gets_its_own_url(api: Api, loopback: Loopback) -> None:
 
 
 def test_url_cache_is_bounded_and_per_config(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_config, "MAX_CACHED_URLS", 3)
+    monkeypatch.setattr(_settings, "MAX_CACHED_URLS", 3)
     config = api.client(base_url="http://127.0.0.1:9/base/")._config
     first = config.url("/v1/tables/a")
     assert str(first) == "http://127.0.0.1:9/base/v1/tables/a"

@@ -15,7 +15,6 @@ import pytest
 
 from generator.runtime._async_client import AsyncTransport
 from generator.runtime._base_client import SyncTransport
-from generator.runtime._config import Config, make_timeout
 from generator.runtime._exceptions import (
     ApiConnectionError,
     ApiTimeoutError,
@@ -24,6 +23,7 @@ from generator.runtime._exceptions import (
     RequestValidationError,
     _Mismatch,
 )
+from generator.runtime._settings import Config, make_timeout
 from generator.runtime._testing import (
     FakeApiBase,
     FakeOperation,

@@ -28,15 +28,23 @@ RUNTIME_MODULES = {f".{p.stem}": p.stem for p in RUNTIME.glob("_*.py")} | {".err
 
 
 def _defined(path: Path) -> set[str]:
-    """Top-level names a module defines (functions, classes, assignments)."""
+    """Top-level names a module defines (functions, classes, assignments) or re-exports (``from
+    ._raw import raw_sync`` named in ``__all__``, or ``import X as X``): a runtime module split in
+    two keeps the names the generated code imports from it."""
     names: set[str] = set()
+    imported: set[str] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(node, ast.ImportFrom):
+            imported.update(a.name for a in node.names if a.asname is None)
+            names.update(a.name for a in node.names if a.asname == a.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.Assign):
             names.update(t.id for t in node.targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            names.update(imported & set(ast.literal_eval(node.value)))
     return names
 
 

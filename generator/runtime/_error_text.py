@@ -1,0 +1,84 @@
+"""How an error shows what it received: the start of a response body as text (in its charset,
+bounded by :data:`MAX_ERROR_BODY_CHARS`), one-line summaries, and which event of a stream failed.
+
+Apart from the error classes of ``_exceptions`` so that both stay small; ``_opened`` and
+``_streamed`` read bodies as text the same way.
+"""
+
+from __future__ import annotations
+
+import codecs
+from typing import Any, Protocol
+
+import httpx
+
+__all__ = ["MAX_ERROR_BODY_CHARS", "ServerSentEventFields"]
+
+MAX_ERROR_BODY_CHARS = 64 * 1024
+"""At most this many characters of a response body are kept in an error's ``body``."""
+
+
+class ServerSentEventFields(Protocol):
+    """What the stream errors read of an event (``_streaming.ServerSentEvent``)."""
+
+    @property
+    def event(self) -> str: ...
+
+    @property
+    def data(self) -> str: ...
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def retry(self) -> int | None: ...
+
+
+def _body_text(response: httpx.Response) -> tuple[str, bool]:
+    """The start of the body as text (at most :data:`MAX_ERROR_BODY_CHARS`), and whether it was cut."""
+    try:
+        content = response.content
+    except httpx.ResponseNotRead:
+        return "", True
+    if len(content) <= MAX_ERROR_BODY_CHARS:
+        return _text(response, content), False
+    # Cut the bytes first: decoding a huge body only to keep its start would be wasted work.
+    text = _text(response, content[: MAX_ERROR_BODY_CHARS * 4])
+    return text[:MAX_ERROR_BODY_CHARS], True
+
+
+_NOT_CHARSETS = frozenset({"idna", "punycode", "undefined"})
+"""Text codecs that are no charset of a body: they refuse any error handler but ``strict``
+(``undefined`` refuses everything), and punycode decodes in quadratic time."""
+
+
+def _text(response: httpx.Response, content: bytes) -> str:
+    """``content`` (of ``response``) as text: in the charset of its ``Content-Type`` when that
+    names a text encoding, else as UTF-8 (no charset, an unknown one, or a codec that httpx
+    would use and fail with: ``rot13``, ``hex``, ``base64``, ``idna``...). Undecodable bytes
+    become replacement characters. Never raises."""
+    try:
+        name = response.charset_encoding
+        if name:
+            codec = codecs.lookup(name)
+            if getattr(codec, "_is_text_encoding", True) and codec.name not in _NOT_CHARSETS:
+                return content.decode(codec.name, "replace")
+    except (LookupError, UnicodeError, TypeError, ValueError):
+        pass
+    return content.decode("utf-8", "replace")
+
+
+def _event_name(event: ServerSentEventFields | None, index: int) -> str:
+    """``event 3 ('message', id '7')``: which event of a stream, for an error's message."""
+    if event is None:
+        return f"event {index}"
+    where = f"id {_one_line(event.id)!r}, " if event.id else ""
+    return f"event {index} ({where}type {_one_line(event.event)!r})"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _str_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
