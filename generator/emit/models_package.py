@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import jinja2
 
 from ..ir import Api, EnumAlias, Model, ResponseDecoder, TypedDictDef, UnionDef
-from . import layout
+from . import layout, lazy_tables
 from .json_tests import Index
 from .literals import py_str
 from .writer import IMPORTS_MARK, MODELS, REFERENCES_MARK, ModuleWriter
@@ -96,10 +96,16 @@ def render_models(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]
         yield path, text
     used = _read_from_outside(api)
     private = sorted((name, where[name]) for name in used if name in where)
+    chunks = lazy_tables.cut([(view.name, view.defined) for view in all_views])
+    whole = list(chunks) == [""]  # else the __init__ lists the chunks, which hold every name
     for name in INIT_TEMPLATES:
         yield f"{MODELS}/{name}", env.get_template(f"{MODELS}/{name}.jinja").render(
-            api=api, units=all_views, private=private
+            api=api,
+            units=all_views if whole else [],
+            private=private if whole else [],
+            chunks=[] if whole else list(chunks),
         )
+    yield from lazy_tables.render_chunks(env, api, MODELS, chunks)
 
 
 def _read_from_outside(api: Api) -> set[str]:

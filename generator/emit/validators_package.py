@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import jinja2
 
 from ..ir import Api, ModelValidator, ValueCheck
+from . import lazy_tables
 from .json_tests import Index
 from .writer import IMPORTS_MARK, ModuleWriter
 
@@ -83,8 +84,13 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
         yield path, text + _last(called - common - set(view.defined), placement)
     yield f"{VALIDATORS}/{COMMON}.py", env.get_template("validators/_common.py.jinja").render(api=api, w=None)
     table = [(view.name, view.defined) for view in all_views] + [(COMMON, common_names(api))]
+    chunks = lazy_tables.cut(table)
+    whole = list(chunks) == [""]  # else the __init__ lists the chunks, which hold every name
     for name in ("__init__.py", "__init__.pyi"):
-        yield f"{VALIDATORS}/{name}", env.get_template(f"validators/{name}.jinja").render(api=api, table=table)
+        yield f"{VALIDATORS}/{name}", env.get_template(f"validators/{name}.jinja").render(
+            api=api, table=table if whole else [], chunks=[] if whole else list(chunks)
+        )
+    yield from lazy_tables.render_chunks(env, api, VALIDATORS, chunks)
 
 
 def _response_calls(view: CheckView) -> set[str]:

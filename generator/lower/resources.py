@@ -4,7 +4,9 @@ each resource cut into modules by the next path segment (``generator.ir.Resource
 The cut is by what an operation is, never by how many there are: adding an operation puts it in
 its own module (new or not) and moves no other. Version segments (``v1``, ``v2.1``) and path
 parameters are not segments here: ``/v1/tables/{table}/rows`` is resource ``tables``, module
-``rows``.
+``rows``. A module that would still be too long (many operations telling nothing more apart, such
+as a tag's ``/a``, ``/b``, ...) is cut into parts by a hash of the method names, each part's
+operations its own (issue 24).
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ import re
 
 from ..ir import Operation, Resource, ResourceModule
 from ..load.reader import Node
+from .buckets import hash_buckets
 from .collisions import numbered
 from .names import Namer
 from .naming import snake_case
 
+RESOURCE_LINES = 4_000
+"""The most lines a module of ``_resources`` is let take (by :func:`op_lines`) before it is cut
+into parts, so that none passes 5,000 lines whatever the document (issue 24)."""
 _VERSION = re.compile(r"v\d+(\.\d+)*", re.IGNORECASE)
 
 
@@ -54,9 +60,34 @@ def build_resources(namer: Namer, operations: list[tuple[Operation, Node]]) -> t
         for segment in sorted(by_segment):
             ops = by_segment[segment]
             module = module_name(namer, name, segment, ops[0][1])
-            modules.append(ResourceModule(module, segment, tuple(op.method_name for op, _ in ops)))
+            modules += _cut(namer, module, segment, [op for op, _ in ops])
         resources.append(Resource(name, key, tuple(modules)))
     return tuple(resources)
+
+
+def _cut(namer: Namer, module: str, segment: str, ops: list[Operation]) -> list[ResourceModule]:
+    """The module of operations ``ops``, cut by a hash of their method names when it would be
+    too long (``<module>__p<bits>``: ``__``, no resource module is named so): the same cut the
+    lazy tables use, so adding an operation rewrites the part it falls in, never the others."""
+    weights = {op.method_name: op_lines(op) for op in ops}
+    parts = hash_buckets(weights, RESOURCE_LINES, weights.__getitem__)
+    if list(parts) == [""]:
+        return [ResourceModule(module, segment, tuple(weights))]
+    cut = []
+    for bits, names in parts.items():
+        part = f"{module}__p{bits}"
+        namer.resource_modules.take(part, f"part {bits} of {module}")
+        members = set(names)  # in the document's order, as a whole module has them
+        cut.append(ResourceModule(part, segment, tuple(n for n in weights if n in members)))
+    return cut
+
+
+def op_lines(op: Operation) -> int:
+    """About how many lines an operation takes in its module of ``_resources`` (its constant,
+    request check, and sync, async, raw and streaming methods), erring long: a module is cut
+    when its operations would take more than :data:`RESOURCE_LINES`."""
+    args = len(op.params) + (len(op.body.args) if op.body else 0)
+    return 150 + 15 * args
 
 
 def resource_name(namer: Namer, key: str, node: Node) -> str:

@@ -4,35 +4,82 @@ of definitions, and an application calling three operations should not pay for t
 from __future__ import annotations
 
 import importlib
+import zlib
 from typing import Any
+
+
+def bucket_of(name: str, buckets: tuple[str, ...]) -> str | None:
+    """The bucket of ``buckets`` holding ``name``: the one whose bits (lowest first) end the
+    CRC-32 of the name, as the generator cut them (``generator/lower/buckets.py``)."""
+    found = zlib.crc32(name.encode())
+    for bits in buckets:
+        if all((found >> i) & 1 == int(bit) for i, bit in enumerate(bits)):
+            return bits
+    return None
 
 
 class LazyModules:
     """The module ``__getattr__`` of a package: each name is looked up in the module ``table``
     says defines it, imported then, and kept in the package's ``namespace`` (the next look-up is
-    a plain attribute)."""
+    a plain attribute).
 
-    def __init__(self, package: str, namespace: dict[str, Any], table: tuple[str, ...]) -> None:
+    A large package cuts its table into ``chunks`` (modules ``_names__<bits>`` holding a
+    ``TABLE``, by a hash of each name): a look-up imports the one chunk of its name, so neither
+    the package's ``__init__`` nor any chunk grows past a few thousand lines."""
+
+    def __init__(
+        self,
+        package: str,
+        namespace: dict[str, Any],
+        table: tuple[str, ...],
+        chunks: tuple[str, ...] = (),
+    ) -> None:
         self._package = package
         self._namespace = namespace
         self._table = table
         """One entry a module: its name, then the names it defines, separated by spaces."""
+        self._chunks = chunks
+        """The bits of each chunk of the table (none: ``table`` is all of it)."""
+        self._read: set[str] = set()  # the chunks whose table is in ``_found``
+        self._found: dict[str, str] = {}
         self._where: dict[str, str] | None = None
 
+    def _entries(self, chunk: str) -> tuple[str, ...]:
+        if chunk in self._read:
+            return ()
+        self._read.add(chunk)
+        loaded = importlib.import_module(f"{self._package}._names__{chunk}")
+        entries: tuple[str, ...] = loaded.TABLE
+        return entries
+
+    def _add(self, entries: tuple[str, ...]) -> None:
+        for entry in entries:
+            module, *names = entry.split()
+            self._found.update(dict.fromkeys(names, module))
+
     def _index(self) -> dict[str, str]:
+        """Every name of the package and its module: all chunks read."""
         if self._where is None:
-            where: dict[str, str] = {}
-            for entry in self._table:
-                module, *names = entry.split()
-                where.update(dict.fromkeys(names, module))
-            self._where = where
+            self._add(self._table)
+            for chunk in self._chunks:
+                self._add(self._entries(chunk))
+            self._where = self._found
         return self._where
+
+    def _module(self, name: str) -> str | None:
+        """The module defining ``name``: only its chunk read."""
+        if not self._chunks:
+            return self._index().get(name)
+        chunk = bucket_of(name, self._chunks)
+        if chunk is not None:
+            self._add(self._entries(chunk))
+        return self._found.get(name)
 
     def attribute(self, name: str) -> Any:
         """The value of ``name`` (the package's ``__getattr__``)."""
         if name == "__all__":  # the public names, loaded or not (``from package import *``)
             return [n for n in self._index() if not n.startswith("_")]
-        module = self._index().get(name)
+        module = self._module(name)
         if module is None:
             raise AttributeError(f"module {self._package!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(f"{self._package}.{module}"), name)
@@ -45,8 +92,10 @@ class LazyModules:
 
     def load_all(self) -> None:
         """Import every module now, and bind every name in the package."""
-        for entry in self._table:
-            module, *names = entry.split()
+        by_module: dict[str, list[str]] = {}
+        for name, module in self._index().items():
+            by_module.setdefault(module, []).append(name)
+        for module, names in by_module.items():
             loaded = importlib.import_module(f"{self._package}.{module}")
             for name in names:
                 self._namespace[name] = getattr(loaded, name)

@@ -1,7 +1,7 @@
 """No generated module grows with the document: a synthetic document whose operations all sit in
 one resource (one tag) still gives modules under 5,000 lines, the resource cut by its next path
-segment; and adding one operation rewrites its own modules and the small tables, no other
-module (issue 24)."""
+segment, or, with nothing to tell them apart, by a hash of their method names; and adding one
+operation rewrites its own modules and the small tables, no other module (issue 24)."""
 
 from __future__ import annotations
 
@@ -67,3 +67,38 @@ def test_adding_an_operation_touches_its_modules_and_the_tables(
     groups = {n for n in changed if "/_group__" in n}
     assert len(groups) <= 2  # the new module's group, for type checkers, in _resources and _fakes
     assert changed - groups - {new, "_fakes/_items_resources150.py"} <= tables, sorted(changed)
+
+
+def _one_module(operations: int) -> dict[str, Any]:
+    """Every operation tagged ``items`` at a path of one literal segment (``/resourcesK/{itemId}``):
+    nothing tells them apart, so they share one module of ``_resources`` until it is cut."""
+    doc = _one_resource(40, operations)
+    doc["paths"] = {"/" + path.split("/", 2)[2]: item for path, item in doc["paths"].items()}
+    return doc
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], dict[str, str]]:
+    tmp = tmp_path_factory.mktemp("crowded")
+    return _package(tmp, _one_module(150), "before"), _package(tmp, _one_module(151), "after")
+
+
+def test_a_crowded_module_is_cut_by_a_hash_of_its_methods(crowded: tuple[dict[str, str], dict[str, str]]) -> None:
+    files = crowded[0]
+    parts = [name for name in files if name.startswith("_resources/_items")]
+    assert len(parts) > 1 and all(name.startswith("_resources/_items__p") for name in parts), parts
+    sizes = {name: text.count("\n") for name, text in files.items() if name.endswith((".py", ".pyi"))}
+    largest = max(sizes, key=sizes.__getitem__)
+    assert sizes[largest] < CAP, (largest, sizes[largest])
+    assert sum(text.count("def get_resource") for name, text in files.items() if name in parts) == 2 * 75
+
+
+def test_adding_an_operation_to_a_crowded_module_rewrites_its_part(
+    crowded: tuple[dict[str, str], dict[str, str]],
+) -> None:
+    before, after = crowded
+    changed = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
+    parts = {name for name in changed if name.startswith(("_resources/_items", "_fakes/_items"))}
+    # the part the new method falls in (in _resources and _fakes), or the two it is split into
+    assert 0 < len(parts) <= 6, sorted(parts)
+    assert len(parts) < len([n for n in after if n.startswith("_resources/_items")])

@@ -1,0 +1,150 @@
+"""The lazy tables of ``models`` and ``_validators`` cut into chunks by a hash of each name once
+they pass ``TABLE_NAMES`` names (issue 24): every name still resolves at run time loading one
+chunk, type checkers still see every name (``mypy --strict`` through the chunks' stubs), and
+adding a schema rewrites the chunks its names fall in, not all of them.
+
+The limit is lowered here so that a document of 120 schemas takes several chunks: the real limit
+(1,000 names) needs some 300 schemas a chunk, too slow to generate in a test; ``lazy_tables`` cuts
+either the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.emit import lazy_tables
+from generator.pipeline import generate_files
+
+from ..conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import synthetic
+
+SCHEMAS = 120
+LIMIT = 60  # names a chunk: about 7 chunks of models and 2 of _validators
+
+
+def _document(schemas: int) -> dict[str, Any]:
+    """The synthetic document of ``SCHEMAS`` schemas, and ``schemas - SCHEMAS`` more added to it
+    (synthetic.document(n) words every description with n: adding must change nothing else)."""
+    doc = synthetic.document(SCHEMAS)
+    for i in range(SCHEMAS, schemas):
+        doc["components"]["schemas"][synthetic.schema_name(i)] = synthetic.component(i, SCHEMAS)
+    return doc
+
+
+def _generate(tmp: Path, name: str, doc: dict[str, Any]) -> dict[str, str]:
+    spec = tmp / f"{name}.json"
+    spec.write_text(json.dumps(doc), encoding="utf-8")
+    files = generate_files(str(spec), "synth")
+    for path, text in files.items():
+        target = tmp / name / "synth" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return files
+
+
+@pytest.fixture(scope="module")
+def packages(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], dict[str, str]]:
+    tmp = tmp_path_factory.mktemp("chunks")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lazy_tables, "TABLE_NAMES", LIMIT)
+        before = _generate(tmp, "before", _document(SCHEMAS))
+        after = _generate(tmp, "after", _document(SCHEMAS + 1))
+    return tmp, before, after
+
+
+def _chunks(files: dict[str, str], folder: str) -> list[str]:
+    return sorted(name for name in files if name.startswith(f"{folder}/_names__") and name.endswith(".py"))
+
+
+def test_tables_are_cut_into_small_chunks(packages: tuple[Path, dict[str, str], dict[str, str]]) -> None:
+    _tmp, files, _after = packages
+    for folder in ("models", "_validators"):
+        chunks = _chunks(files, folder)
+        assert len(chunks) >= 2, folder
+        for chunk in chunks:
+            entries = files[chunk].count('    "')
+            assert 0 < entries <= LIMIT, (chunk, entries)
+            assert chunk + "i" in files  # its stub
+        init = files[f"{folder}/__init__.py"]
+        assert init.count("\n") < 60 and "chunks=(" in init  # the chunks' bits only, no module
+    stub = files["models/__init__.pyi"]
+    assert "from ._names__" in stub and "from ._model" not in stub
+    chunk_stub = files[_chunks(files, "models")[-1] + "i"]
+    assert " as Model" in chunk_stub and "__all__ = [" in chunk_stub  # pyright-style re-exports
+
+
+def _run(tmp: Path, code: str) -> Any:
+    env = {**os.environ, "PYTHONPATH": str(tmp / "before")}
+    done = subprocess.run([sys.executable, "-B", "-c", code], env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_a_name_loads_its_chunk_only(packages: tuple[Path, dict[str, str], dict[str, str]]) -> None:
+    tmp, files, _after = packages
+    last = _chunks(files, "models")[-1]  # a late chunk, and a name it holds
+    module, name = files[last].split('    "')[1].rstrip('",\n').split()[:2]
+    result = _run(
+        tmp,
+        "import json, sys, synth\n"
+        "chunks = lambda: sorted(m for m in sys.modules if '._names__' in m)\n"
+        "at_import = chunks()\n"
+        f"from synth.models import {name}\n"
+        "one = chunks()\n"
+        "from synth import _validators\n"
+        "check = _validators._check_model0001\n"
+        f"defined = 'synth.models.{module}' in sys.modules and {name} is synth.models.{name}\n"
+        "synth.models.load_all()\n"
+        "print(json.dumps({'import': at_import, 'one': one, 'defined': defined, 'public': len(synth.models.__all__), "
+        "'loaded': chunks()}))",
+    )
+    assert result["import"] == []
+    assert result["one"] == ["synth." + last.removesuffix(".py").replace("/", ".")]  # its chunk alone
+    assert result["defined"]
+    assert result["public"] > 2 * SCHEMAS
+    assert len(result["loaded"]) == len(_chunks(files, "models")) + 1  # load_all: every chunk
+
+
+def test_adding_a_schema_rewrites_few_chunks(packages: tuple[Path, dict[str, str], dict[str, str]]) -> None:
+    _tmp, before, after = packages
+    changed = {name for name in after if before.get(name) != after[name]}
+    chunks = {name for name in changed if "/_names__" in name}
+    # its names (the model, its dict, its keys, its enum; its checks) fall in a few chunks, each
+    # a table and a stub; the other chunks are untouched
+    assert 0 < len(chunks) <= 12, sorted(chunks)
+    assert len(chunks) < len([n for n in after if "/_names__" in n]) / 2
+    others = changed - chunks - {"_version.py", "README.md", ".botpress-codegen-manifest.json"}
+    new = synthetic.schema_name(SCHEMAS).lower()
+    assert {n for n in others if new not in n} <= {"models/__init__.py", "models/__init__.pyi"}, sorted(others)
+
+
+def test_mypy_strict_sees_names_through_the_chunk_stubs(
+    packages: tuple[Path, dict[str, str], dict[str, str]],
+) -> None:
+    tmp, files, _after = packages
+    stub = files[_chunks(files, "models")[0] + "i"]
+    model = next(line.split()[3] for line in stub.splitlines() if line.startswith("from ._model"))
+    use = tmp / "before" / "use_chunks.py"
+    use.write_text(
+        "import synth.models\n"
+        f"from synth.models import {model}\n"
+        f"a: type[{model}] = synth.models.{model}\n"
+        f"b: int = synth.models.{model}  # an error: the name has its type, not Any\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "synth", "use_chunks.py"],
+        cwd=tmp / "before",
+        capture_output=True,
+        text=True,
+    )
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and errors[0].startswith("use_chunks.py:4:"), done.stdout
