@@ -267,18 +267,33 @@ class Operation:
     idempotent: bool  # safe to retry whatever the failure
     params: tuple[Parameter, ...]
     body: Body | None
-    response_annotation: str  # qualified return annotation, as ``diff`` shows it
     response_type: TypeRef | None  # of a JSON answer (None: no answer, text or bytes)
-    response_decoder: str  # in ``models``: ``Model.from_dict`` or a decoder function, "" when none
+    response_function: str  # the decoder function of ``models`` of an answer that is no model, or ""
     response_kind: ResponseKind
     pagination: Pagination | None
     source: str
     validator: OperationValidator | None
     event_type: TypeRef | None = None  # of the events of a ``text/event-stream`` answer
-    event_decoder: str = ""  # in ``models``: decodes one event's JSON data; "" for raw events
+    event_function: str = ""  # the decoder function of ``models`` of events that are no model, or ""
     stream_switch: str = ""  # the boolean body argument asking for the event stream instead of JSON
     response_example: Example | None = None  # of the success answer: its media type's, else its schema's
     event_example: Example | None = None  # of one event of an event stream: its schema's
+
+    # The emitted code spells its decoders with generator.emit.spelling; these two stay for the
+    # test kit's module (generator/emit/testing_module.py), owned elsewhere, until it does too.
+    @property
+    def response_decoder(self) -> str:
+        """``Model.from_dict`` or :attr:`response_function` ("" when the answer is kept as is)."""
+        t = self.response_type
+        model = t is not None and t.kind == "model" and not t.nullable
+        return self.response_function or (f"{t.name}.from_dict" if t is not None and model else "")
+
+    @property
+    def event_decoder(self) -> str:
+        """``Model.from_dict`` or :attr:`event_function` ("" when the data is kept as is)."""
+        t = self.event_type
+        model = t is not None and t.kind == "model" and not t.nullable
+        return self.event_function or (f"{t.name}.from_dict" if t is not None and model else "")
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:

@@ -17,7 +17,8 @@ from ..ir import Api, EnumAlias, Model, ResponseDecoder, TypedDictDef, UnionDef
 from . import layout
 from .json_tests import Index
 from .literals import py_str
-from .writer import IMPORTS_MARK, MODELS, REFERENCES_MARK, ModuleWriter
+from .spelling import MODELS, event_decoder, response_decoder
+from .writer import IMPORTS_MARK, REFERENCES_MARK, ModuleWriter
 
 TEMPLATE = "models/module.py.jinja"
 INIT_TEMPLATES = ("__init__.py", "__init__.pyi")  # the lazy package, and what type checkers read
@@ -107,7 +108,7 @@ def _read_from_outside(api: Api) -> set[str]:
     type checkers must see them too. The key sets of closed models (request checks), the
     decoders of answers and of events."""
     names = {v.keys_const for v in api.validators if v.closed}
-    decoders = [d for op in api.operations for d in (op.response_decoder, op.event_decoder)]
+    decoders = [d for op in api.operations for d in (response_decoder(op), event_decoder(op))]
     names |= {d.partition(".")[0] for d in decoders if d.startswith("_")}
     return names
 

@@ -16,6 +16,7 @@ from .models_package import render_models
 from .resources_package import groups as resource_groups
 from .resources_package import render_resources
 from .resources_package import views as resource_views
+from .spelling import return_annotation
 from .testing_module import TestingModule, testing_module
 from .validators_package import render_validators
 from .writer import IMPORTS_MARK, ModuleWriter
@@ -153,6 +154,7 @@ def environment() -> jinja2.Environment:
         op_doc=_op_doc,
         pyrepr=_pyrepr,
         arg_entry=_arg_entry,
+        return_annotation=return_annotation,
     )
     return env
 

@@ -34,8 +34,7 @@ from .import_lines import import_lines, reference_lines
 from .imports import ALWAYS
 from .json_tests import _FITS, _PARAM_SOURCES, _TYPE_TEST, Index
 from .literals import py_literal, py_str
-
-MODELS = "models"
+from .spelling import MODELS, response_decoder
 
 _TABLES = {
     MODELS: "models.py",
@@ -327,15 +326,15 @@ class ModuleWriter:
         return f"{py_str(p.wire)}: {self.arg_encode(p)}"
 
     def response_annotation(self, op: Operation, is_async: bool = False) -> str:
-        answer = op.response_annotation if op.response_type is None else self.qualified(op.response_type)
-        return writer_streams.response_annotation(self, op, is_async, answer)
+        return writer_streams.response_annotation(self, op, is_async, writer_streams.plain_answer(self, op))
 
     def response_decode(self, op: Operation) -> str:
         """The callable decoding the operation's JSON answer, ``None`` when there is none."""
-        if not op.response_decoder:
+        function = response_decoder(op)
+        if not function:
             return "None"
         self.uses.add(MODELS)
-        return f"{MODELS}.{op.response_decoder}"
+        return f"{MODELS}.{function}"
 
     def iter_return(self, op: Operation, is_async: bool) -> str:
         """The return annotation of the page iterator of ``op``."""

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..ir import Api, Operation, TypeRef
-
-MODELS = "models"
+from .spelling import MODELS, answer_annotation, event_decoder
 
 
 class ModuleWriter(Protocol):
@@ -59,6 +58,11 @@ def response_annotation(w: ModuleWriter, op: Operation, is_async: bool, answer: 
     return answer
 
 
+def plain_answer(w: ModuleWriter, op: Operation) -> str:
+    """The annotation of the operation's answer as a plain call returns it (JSON, text, none)."""
+    return w.qualified(op.response_type) if op.response_type is not None else answer_annotation(op)
+
+
 def raw_body_annotation(w: ModuleWriter, text: bool) -> str:
     """A raw body argument: ``str``, else a file (bytes, a path, an open file or a tuple)."""
     if text:
@@ -86,11 +90,12 @@ def event_decode(w: ModuleWriter, op: Operation) -> str:
     if etype.kind == "str":
         w.uses.add("event_data")
         return "event_data"
-    if not op.event_decoder:
+    function = event_decoder(op)
+    if not function:
         w.uses.add("event_json")
         return "event_json"
     w.uses.add(MODELS)
-    return f"{MODELS}.{op.event_decoder}"
+    return f"{MODELS}.{function}"
 
 
 def event_check(w: ModuleWriter, op: Operation) -> str:
@@ -149,7 +154,7 @@ class StreamPieces:
             return []
         w = self.w
         w.uses.add("overload")
-        answer = op.response_annotation if op.response_type is None else w.qualified(op.response_type)
+        answer = plain_answer(w, op)
         events = stream_annotation(w, op, is_async)
         return [
             (overload_annotation(w, op, "true"), "", events),
