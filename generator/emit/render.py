@@ -11,6 +11,7 @@ from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
 from .client_options import option_pieces
 from .imports import IMPORTS
+from .layout import WIDTH
 from .literals import escape_invisible, py_literal
 from .models_package import render_models
 from .resources_package import groups as resource_groups
@@ -84,9 +85,6 @@ def _describe(description: str, default_doc: str = "", deprecated: bool = False)
     return " ".join(parts) if parts else "See the API reference."
 
 
-_WIDTH = 100  # Black's line length: docstrings are wrapped to it too
-
-
 def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
     """``text`` as the entry of ``name`` in an ``Attributes:``/``Args:`` list at ``indent``:
     one paragraph, wrapped to the line length, continuation lines indented 4 more. ``shift``:
@@ -94,7 +92,7 @@ def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
     head = " " * indent + name + ": "
     lines = textwrap.wrap(
         " ".join(_docstring(text).split()),
-        width=_WIDTH - shift,
+        width=WIDTH - shift,  # docstrings are wrapped to the code's line length
         initial_indent=head,
         subsequent_indent=" " * (indent + 4),
         break_long_words=False,
