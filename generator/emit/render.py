@@ -10,7 +10,8 @@ import jinja2
 from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
 from .client_options import option_pieces
-from .imports import IMPORTS
+from .import_lines import import_lines
+from .imports import ALWAYS
 from .layout import WIDTH
 from .literals import escape_invisible, py_literal
 from .models_package import render_models
@@ -20,7 +21,6 @@ from .resources_package import views as resource_views
 from .spelling import return_annotation
 from .testing_module import TestingModule, testing_module
 from .validators_package import render_validators
-from .writer import IMPORTS_MARK, ModuleWriter
 from .writer_models import optional_example
 
 RUNTIME_FILES: tuple[str, ...] = (
@@ -176,14 +176,8 @@ def render(api: Api) -> dict[str, str]:
 
 
 def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
-    """One file; a Python module with computed imports gets a writer ``w`` whose record of the
-    names it wrote becomes the module's imports (placed where the template marks them)."""
-    views = module_views(api, name)
-    if name not in IMPORTS:
-        return env.get_template(template).render(api=api, w=ModuleWriter(api, name), **views)
-    writer = ModuleWriter(api, name)
-    text = env.get_template(template).render(api=api, w=writer, **views)
-    return text.replace(IMPORTS_MARK, writer.imports(), 1)
+    """One file: its template places the IR and the pieces of :func:`module_views`."""
+    return env.get_template(template).render(api=api, **module_views(api, name))
 
 
 def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> dict[str, str]:
@@ -202,6 +196,7 @@ def module_views(api: Api, name: str) -> dict[str, object]:
     """What a module's template places besides the IR: pieces computed before Jinja runs."""
     if name == "_client.py":
         return {
+            "imports": import_lines(name, set(ALWAYS[name]), 0),  # the template writes no code of the IR
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
             "modules": list(resource_views(api)),
