@@ -15,6 +15,7 @@ from .imports import ALWAYS
 from .layout import WIDTH
 from .literals import escape_invisible, py_literal
 from .models_package import render_models
+from .readme_view import readme_view
 from .resources_package import groups as resource_groups
 from .resources_package import render_resources
 from .resources_package import views as resource_views
@@ -203,7 +204,8 @@ def module_views(api: Api, name: str) -> dict[str, object]:
             "groups": list(resource_groups(view.name for view in resource_views(api))),
         }
     if name == "README.md":
-        return {"options": option_pieces(api, "httpx.Client"), "optional": optional_example(api)}
+        options, optional = option_pieces(api, "httpx.Client"), optional_example(api)
+        return {"options": options, "optional": optional, "readme": readme_view(api)}
     return {}
 
 

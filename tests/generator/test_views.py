@@ -19,6 +19,7 @@ from generator.emit.code import Code, needs_of
 from generator.emit.import_lines import import_lines
 from generator.emit.json_tests import Index
 from generator.emit.models_package import placement, views
+from generator.emit.readme_view import readme_view
 from generator.emit.render import render
 from generator.emit.resources_package import views as resource_views
 from generator.emit.spelling import event_decoder, response_decoder, return_annotation
@@ -95,8 +96,6 @@ def test_views_are_frozen_values(api: Api) -> None:
 def test_templates_cannot_call_a_writer() -> None:
     """No template names a writer, a marker or sets computed values: they place views' fields."""
     for path in TEMPLATES.rglob("*.jinja"):
-        if path.name.endswith(".md.jinja"):
-            continue  # README text: not code
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\bw\.|imports_here|references_here|\{%-? *set ", text), path
 
@@ -106,6 +105,13 @@ def test_rendering_gets_no_writer(api: Api) -> None:
     files = render(api)
     assert "\x00" not in "".join(files.values())  # no marker left behind
     assert files["_client.py"].count("from ._config import (") == 1
+
+
+def test_readme_view_picks_its_examples(api: Api) -> None:
+    view = readme_view(api)
+    assert view.method == api.operations[0].method_name
+    assert view.streamed == view.switched + view.event_ops
+    assert len(view.option_args) == len(set(view.option_args)) == len(view.option_headers)
 
 
 def _op(api: Api, **changes: object) -> Operation:
