@@ -7,7 +7,7 @@ last (they refer to each other in cycles too, only inside functions and annotati
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..ir import EnumAlias, Field, Model, ResponseDecoder, TypedDictDef, UnionDef
@@ -117,10 +117,9 @@ def module_code(w: PieceWriter, unit: ModuleView) -> ModelsModuleCode:
     models = tuple(_model(w.fresh(), m) for m in unit.models)
     unions = tuple(_union(w.fresh(), u) for u in unit.unions)
     decoders = tuple(_decoder(w.fresh(), d) for d in unit.response_decoders)
-    pieces: tuple[Needing, ...] = (*(code for _, code in enums), *models, *typed_dicts, *unions, *decoders)
-    imports = import_lines(w.table, set(needs_of(pieces)), w.module.count("/"))
-    references = _references(refs_of(pieces), w.placement)
-    return ModelsModuleCode(tuple(unit.all_lines), enums, models, typed_dicts, unions, decoders, imports, references)
+    code = ModelsModuleCode(tuple(unit.all_lines), enums, models, typed_dicts, unions, decoders, "", "")
+    imports = import_lines(w.table, set(needs_of(code.pieces)), w.module.count("/"))
+    return replace(code, imports=imports, references=_references(refs_of(code.pieces), w.placement))
 
 
 def _enum(w: PieceWriter, e: EnumAlias) -> list[str]:

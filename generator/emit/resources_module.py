@@ -5,7 +5,7 @@ lines, made from what those pieces need."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..ir import BodyArg, Operation, Parameter
@@ -88,12 +88,11 @@ def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> R
     checks = tuple((op, w.code(writer_checks.operation_check, op.validator)) for op in ops if op.validator)
     constants = tuple(w.code(writer_client.constant, op) for op in ops)
     methods = (tuple(method(w.fresh(), op, False) for op in ops), tuple(method(w.fresh(), op, True) for op in ops))
-    pieces: tuple[Needing, ...] = (*(code for _, code in checks), *constants, *methods[0], *methods[1])
-    needs = needs_of(pieces) | ALWAYS.get(w.table, frozenset())
+    code = ResourceModuleCode(unit, checks, constants, methods, "")
+    needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset())
     called = sorted(needs & checks_names)  # what the operations' checks call
     line = f"from .._validators import {', '.join(called)}" if called else ""
-    imports = _with_checks(import_lines(w.table, set(needs), w.module.count("/")), line)
-    return ResourceModuleCode(unit, checks, constants, methods, imports)
+    return replace(code, imports=_with_checks(import_lines(w.table, set(needs), w.module.count("/")), line))
 
 
 def _with_checks(imports: str, checks: str) -> str:
