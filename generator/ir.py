@@ -1,8 +1,10 @@
 """The intermediate representation: plain, frozen, typed dataclasses.
 
-Templates receive only these objects. They hold structure (which type to decode, which
-parameter style, which rule) and the names the namer chose; the code is written from them by
-:mod:`generator.emit.writer`. A type's annotation is its spelling (also what ``diff`` shows).
+They hold structure (which type to decode, which parameter style, which rule, which decoder
+function) and the names the namer chose, never Python code: the views of :mod:`generator.emit`
+write the code from them before the templates run, and :mod:`generator.emit.spelling` spells an
+operation's answer (also what ``diff`` shows). Types are in :mod:`generator.ir_types`, checks in
+:mod:`generator.ir_checks`; both are imported from here.
 """
 
 from __future__ import annotations
@@ -10,12 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+# The types of values and the checks of requests and answers live in modules of their own; they
+# are part of the IR, imported from here.
+from .ir_checks import MemberCheck as MemberCheck
+from .ir_checks import ModelValidator as ModelValidator
+from .ir_checks import OperationValidator as OperationValidator
+from .ir_checks import Rule as Rule
+from .ir_checks import RuleTest as RuleTest
+from .ir_checks import ValueCheck as ValueCheck
+from .ir_types import TypeKind as TypeKind
+from .ir_types import TypeRef as TypeRef
+
 BodyEncoding = Literal["json", "form", "multipart", "raw"]
 ResponseKind = Literal["json", "text", "bytes", "binary", "sse", "none"]
 ParamStyle = Literal["plain", "joined", "deep_object", "exploded", "joined_object"]
-TypeKind = Literal[
-    "any", "str", "int", "float", "bool", "none", "datetime", "model", "enum", "list", "dict", "union", "file"
-]
 
 
 @dataclass(frozen=True)
@@ -29,93 +39,6 @@ class Example:
 
     def __hash__(self) -> int:  # the value may hold lists and dicts; equal examples share a source
         return hash(self.source)
-
-
-@dataclass(frozen=True)
-class TypeRef:
-    """A Python type of a JSON value, able to spell its own annotation."""
-
-    kind: TypeKind
-    name: str = ""  # model or enum alias name
-    items: TypeRef | None = None  # list item / dict value type
-    variants: tuple[TypeRef, ...] = ()  # union members
-    nullable: bool = False
-
-    # -- annotations -------------------------------------------------------------
-    @property
-    def base_annotation(self) -> str:
-        if self.kind in ("model", "enum") or (self.kind == "union" and self.name):
-            return self.name
-        if self.kind == "list":
-            assert self.items is not None
-            return f"list[{self.items.annotation}]"
-        if self.kind == "dict":
-            assert self.items is not None
-            return f"dict[str, {self.items.annotation}]"
-        if self.kind == "union":
-            return " | ".join(v.annotation for v in self.variants)
-        return {
-            "any": "Any",
-            "str": "str",
-            "int": "int",
-            "float": "float",
-            "bool": "bool",
-            "none": "None",
-            "datetime": "datetime",
-            "file": "FileTypes",
-        }[self.kind]
-
-    @property
-    def annotation(self) -> str:
-        base = self.base_annotation
-        if self.nullable and self.kind not in ("any", "none"):
-            return f"{base} | None"
-        return base
-
-    def qualified(self, module: str) -> str:
-        """The annotation as written outside the models module (``models.Table``)."""
-        if self.kind in ("model", "enum") or (self.kind == "union" and self.name):
-            base = f"{module}.{self.name}"
-        elif self.kind == "list":
-            assert self.items is not None
-            base = f"list[{self.items.qualified(module)}]"
-        elif self.kind == "dict":
-            assert self.items is not None
-            base = f"dict[str, {self.items.qualified(module)}]"
-        elif self.kind == "union":
-            base = " | ".join(v.qualified(module) for v in self.variants)
-        else:
-            return self.annotation
-        return f"{base} | None" if self.nullable else base
-
-    # -- conversions -------------------------------------------------------------
-    @property
-    def is_identity(self) -> bool:
-        """True when the JSON value is already the Python value (no conversion either way)."""
-        if self.kind in ("model", "datetime"):
-            return False
-        if self.kind == "union":
-            return not self.name and all(v.is_identity for v in self.variants)
-        if self.kind in ("list", "dict"):
-            assert self.items is not None
-            return self.items.is_identity
-        return True
-
-    @property
-    def is_scalar(self) -> bool:
-        """True when every JSON value of this type is a string, number, boolean or null."""
-        if self.kind == "union":
-            return not self.name and all(v.is_scalar for v in self.variants)
-        return self.kind in ("str", "int", "float", "bool", "none", "enum")
-
-    def walk(self) -> tuple[TypeRef, ...]:
-        """This type and every type inside it."""
-        out: tuple[TypeRef, ...] = (self,)
-        if self.items is not None:
-            out += self.items.walk()
-        for variant in self.variants:
-            out += variant.walk()
-        return out
 
 
 @dataclass(frozen=True)
@@ -267,18 +190,33 @@ class Operation:
     idempotent: bool  # safe to retry whatever the failure
     params: tuple[Parameter, ...]
     body: Body | None
-    response_annotation: str  # qualified return annotation, as ``diff`` shows it
     response_type: TypeRef | None  # of a JSON answer (None: no answer, text or bytes)
-    response_decoder: str  # in ``models``: ``Model.from_dict`` or a decoder function, "" when none
+    response_function: str  # the decoder function of ``models`` of an answer that is no model, or ""
     response_kind: ResponseKind
     pagination: Pagination | None
     source: str
     validator: OperationValidator | None
     event_type: TypeRef | None = None  # of the events of a ``text/event-stream`` answer
-    event_decoder: str = ""  # in ``models``: decodes one event's JSON data; "" for raw events
+    event_function: str = ""  # the decoder function of ``models`` of events that are no model, or ""
     stream_switch: str = ""  # the boolean body argument asking for the event stream instead of JSON
     response_example: Example | None = None  # of the success answer: its media type's, else its schema's
     event_example: Example | None = None  # of one event of an event stream: its schema's
+
+    # The emitted code spells its decoders with generator.emit.spelling; these two stay for the
+    # test kit's module (generator/emit/testing_module.py), owned elsewhere, until it does too.
+    @property
+    def response_decoder(self) -> str:
+        """``Model.from_dict`` or :attr:`response_function` ("" when the answer is kept as is)."""
+        t = self.response_type
+        model = t is not None and t.kind == "model" and not t.nullable
+        return self.response_function or (f"{t.name}.from_dict" if t is not None and model else "")
+
+    @property
+    def event_decoder(self) -> str:
+        """``Model.from_dict`` or :attr:`event_function` ("" when the data is kept as is)."""
+        t = self.event_type
+        model = t is not None and t.kind == "model" and not t.nullable
+        return self.event_function or (f"{t.name}.from_dict" if t is not None and model else "")
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:
@@ -400,66 +338,3 @@ class TypedDictDef:
     model: str
     required_base: str = ""
     optional_base: str = ""
-
-
-RuleTest = Literal[
-    "not_in",
-    "len_outside",
-    "len_over",
-    "len_under",
-    "no_match",
-    "not_datetime",
-    "<",
-    "<=",
-    ">",
-    ">=",
-    "lacks_all_groups",
-]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One rule of a JSON value; ``test`` names the violation, ``arg`` its operand (the values
-    of ``not_in``, ``(lo, hi)``, a bound, a pattern constant, member-name groups)."""
-
-    test: RuleTest
-    arg: Any
-    message: str
-
-
-@dataclass(frozen=True)
-class ValueCheck:
-    """The request-side rules of one JSON value, from its schema."""
-
-    kind: Literal["any", "string", "number", "integer", "boolean", "object", "array", "model"]
-    nullable: bool
-    rules: tuple[Rule, ...]
-    model: str = ""  # validator function of a model value
-    items: ValueCheck | None = None  # array items / map values
-
-
-@dataclass(frozen=True)
-class MemberCheck:
-    wire: str
-    display: str  # name used in messages at the top level (the Python argument)
-    required: bool
-    check: ValueCheck
-
-
-@dataclass(frozen=True)
-class ModelValidator:
-    """Generated validation of a model's JSON form (request side)."""
-
-    function: str
-    model: str
-    keys_const: str
-    closed: bool
-    members: tuple[MemberCheck, ...]
-    object_rules: tuple[Rule, ...]  # rules of ``data`` itself
-
-
-@dataclass(frozen=True)
-class OperationValidator:
-    function: str
-    params: tuple[tuple[str, str, str, bool, ValueCheck], ...]  # (location, wire, display, required, check)
-    body_validator: str  # model validator of the body, "" when none

@@ -1,4 +1,5 @@
-"""The import lines of a generated module, from the names its writer recorded as used."""
+"""The import lines of a generated module, from the names its pieces need
+(:mod:`generator.emit.code`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What the generated modules may import (runtime helpers among them), in the order their import
-lines are written. Data only: :meth:`generator.emit.writer.ModuleWriter.imports` writes the lines of the
-names a module uses; tests/generator/test_code.py checks that every runtime name here exists in
-generator/runtime.
+lines are written. Data only: :func:`generator.emit.import_lines.import_lines` writes the lines of
+the names a module's pieces need; tests/generator/test_code.py checks that every runtime name here
+exists in generator/runtime.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 
 A module of ``models`` refers to the definitions of others only inside functions and in
 annotations (a union's alias is a string), so the modules import each other last
-(:meth:`generator.emit.writer.ModuleWriter.references`) and cycles between schemas load fine.
+(:mod:`generator.emit.models_module`) and cycles between schemas load fine.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from ..ir import Api, EnumAlias, Model, ResponseDecoder, TypedDictDef, UnionDef
 from . import layout, lazy_tables
 from .json_tests import Index
 from .literals import py_str
-from .writer import IMPORTS_MARK, MODELS, REFERENCES_MARK, ModuleWriter
+from .models_module import module_code
+from .spelling import MODELS, event_decoder, response_decoder
+from .writer import PieceWriter
 
 TEMPLATE = "models/module.py.jinja"
 INIT_TEMPLATES = ("__init__.py", "__init__.pyi")  # the lazy package, and what type checkers read
@@ -90,10 +92,8 @@ def render_models(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]
     index = Index.of(api)
     for view in all_views:
         path = f"{MODELS}/{view.name}.py"
-        writer = ModuleWriter(api, path, where, index)
-        text = template.render(api=api, w=writer, unit=view)
-        text = text.replace(IMPORTS_MARK, writer.imports(), 1).replace(REFERENCES_MARK, _last(writer), 1)
-        yield path, text
+        code = module_code(PieceWriter(api, path, where, index), view)
+        yield path, template.render(api=api, unit=code)
     used = _read_from_outside(api)
     private = sorted((name, where[name]) for name in used if name in where)
     chunks = lazy_tables.cut([(view.name, view.defined) for view in all_views])
@@ -113,16 +113,6 @@ def _read_from_outside(api: Api) -> set[str]:
     type checkers must see them too. The key sets of closed models (request checks), the
     decoders of answers and of events."""
     names = {v.keys_const for v in api.validators if v.closed}
-    decoders = [d for op in api.operations for d in (op.response_decoder, op.event_decoder)]
+    decoders = [d for op in api.operations for d in (response_decoder(op), event_decoder(op))]
     names |= {d.partition(".")[0] for d in decoders if d.startswith("_")}
     return names
-
-
-def _last(writer: ModuleWriter) -> str:
-    references = writer.references()
-    if not references:
-        return ""
-    return (
-        "\n\n# The definitions of other modules of models this one uses, imported last: modules refer\n"
-        "# to each other (in cycles too) only inside functions, so each is complete when read.\n" + references
-    )

@@ -10,15 +10,18 @@ import jinja2
 from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
 from .client_options import option_pieces
-from .imports import IMPORTS
+from .import_lines import import_lines
+from .imports import ALWAYS
+from .layout import WIDTH
 from .literals import escape_invisible, py_literal
 from .models_package import render_models
+from .readme_view import readme_view
 from .resources_package import groups as resource_groups
 from .resources_package import render_resources
 from .resources_package import views as resource_views
+from .spelling import return_annotation
 from .testing_module import TestingModule, testing_module
 from .validators_package import render_validators
-from .writer import IMPORTS_MARK, ModuleWriter
 from .writer_models import optional_example
 
 RUNTIME_FILES: tuple[str, ...] = (
@@ -87,9 +90,6 @@ def _describe(description: str, default_doc: str = "", deprecated: bool = False)
     return " ".join(parts) if parts else "See the API reference."
 
 
-_WIDTH = 100  # Black's line length: docstrings are wrapped to it too
-
-
 def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
     """``text`` as the entry of ``name`` in an ``Attributes:``/``Args:`` list at ``indent``:
     one paragraph, wrapped to the line length, continuation lines indented 4 more. ``shift``:
@@ -97,7 +97,7 @@ def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
     head = " " * indent + name + ": "
     lines = textwrap.wrap(
         " ".join(_docstring(text).split()),
-        width=_WIDTH - shift,
+        width=WIDTH - shift,  # docstrings are wrapped to the code's line length
         initial_indent=head,
         subsequent_indent=" " * (indent + 4),
         break_long_words=False,
@@ -157,6 +157,7 @@ def environment() -> jinja2.Environment:
         op_doc=_op_doc,
         pyrepr=_pyrepr,
         arg_entry=_arg_entry,
+        return_annotation=return_annotation,
     )
     return env
 
@@ -180,14 +181,8 @@ def render(api: Api) -> dict[str, str]:
 
 
 def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:
-    """One file; a Python module with computed imports gets a writer ``w`` whose record of the
-    names it wrote becomes the module's imports (placed where the template marks them)."""
-    views = module_views(api, name)
-    if name not in IMPORTS:
-        return env.get_template(template).render(api=api, w=ModuleWriter(api, name), **views)
-    writer = ModuleWriter(api, name)
-    text = env.get_template(template).render(api=api, w=writer, **views)
-    return text.replace(IMPORTS_MARK, writer.imports(), 1)
+    """One file: its template places the IR and the pieces of :func:`module_views`."""
+    return env.get_template(template).render(api=api, **module_views(api, name))
 
 
 def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> dict[str, str]:
@@ -206,13 +201,15 @@ def module_views(api: Api, name: str) -> dict[str, object]:
     """What a module's template places besides the IR: pieces computed before Jinja runs."""
     if name == "_client.py":
         return {
+            "imports": import_lines(name, set(ALWAYS[name]), 0),  # the template writes no code of the IR
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
             "modules": list(resource_views(api)),
             "groups": list(resource_groups(view.name for view in resource_views(api))),
         }
     if name == "README.md":
-        return {"options": option_pieces(api, "httpx.Client"), "optional": optional_example(api)}
+        options, optional = option_pieces(api, "httpx.Client"), optional_example(api)
+        return {"options": options, "optional": optional, "readme": readme_view(api)}
     return {}
 
 

@@ -4,9 +4,8 @@ of its methods is used (``_lazy.LazyMethods``). A module holds its operations' `
 constants, their request checks and the classes of their sync and async methods (with, for type
 checkers, those of ``with_raw_response`` and ``with_streaming_response``).
 
-Everything a template places is computed here first: the constants' statements and the entry of
-the lazy table; the import of what the request checks call from ``_validators`` is made of the
-names the writer recorded.
+Everything a template places is computed before Jinja runs: the entry of the lazy table here,
+each module's pieces and imports in :mod:`generator.emit.resources_module`.
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ import jinja2
 
 from ..ir import Api, Operation
 from .json_tests import Index
-from .literals import py_literal
+from .resources_module import module_code
 from .validators_package import common_names
-from .writer import IMPORTS_MARK, ModuleWriter
+from .writer import PieceWriter
 
 RESOURCES = "_resources"
 TEMPLATE = "resources/module.py.jinja"
@@ -52,7 +51,6 @@ class ResourceView:
     key: str  # the tag or path segment of its resource
     segment: str
     operations: tuple[Operation, ...]
-    constants: tuple[str, ...] = ()  # ``_NAME = Operation(...)`` of each operation
 
     @property
     def entry(self) -> str:
@@ -81,47 +79,9 @@ def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, s
     checks_names = {v.function for v in api.validators} | set(common_names(api))
     for view in views(api):
         path = f"{RESOURCES}/{view.name}.py"
-        writer = ModuleWriter(api, path, index=index)
-        constants = tuple(_constant(writer, op) for op in view.operations)
-        unit = ResourceView(view.name, view.key, view.segment, view.operations, constants)
-        text = template.render(api=api, w=writer, unit=unit)
-        checks = sorted(writer.uses & checks_names)  # what the operations' checks call
-        line = f"from .._validators import {', '.join(checks)}" if checks else ""
-        yield path, text.replace(IMPORTS_MARK, _with_checks(writer.imports(), line), 1)
+        code = module_code(PieceWriter(api, path, index=index), view, checks_names)
+        yield path, template.render(api=api, unit=code)
     yield f"{RESOURCES}/__init__.py", env.get_template("resources/__init__.py.jinja").render(api=api)
     group = env.get_template("resources/group.py.jinja")
     for name, modules in groups(view.name for view in views(api)).items():
         yield f"{RESOURCES}/{name}.py", group.render(api=api, modules=modules)
-
-
-def _with_checks(imports: str, checks: str) -> str:
-    """The module's import lines with that of the request checks, before ``..errors``'s (isort's order)."""
-    if not checks:
-        return imports
-    lines = imports.split("\n")
-    at = next((i for i, line in enumerate(lines) if line.startswith("from ..errors ")), len(lines))
-    return "\n".join([*lines[:at], checks, *lines[at:]])
-
-
-def _constant(w: ModuleWriter, op: Operation) -> str:
-    """The statement of the module constant holding the operation's static facts."""
-    w.uses.add("Operation")
-    args = [
-        f"name={py_literal(op.operation_id)}",
-        f"method={py_literal(op.http_method)}",
-        f"path={py_literal(op.path)}",
-        f"idempotent={op.idempotent}",
-    ]
-    if op.body:
-        args += [f"content_type={py_literal(op.body.content_type)}", f"encoding={py_literal(op.body.encoding)}"]
-    if op.response_kind != "json":
-        args.append(f"response={py_literal(op.response_kind)}")
-    check = w.response_check(op)
-    if check:
-        w.uses.add("_validators")
-        args.append(f"check_response=_validators.{check}")
-    if op.validator:
-        args.append(f"validate={op.validator.function}")
-    if op.required_option_headers:
-        args.append(f"required_headers={w.required_headers(op)}")
-    return f"{op.const_name} = Operation(\n" + "".join(f"    {a},\n" for a in args) + ")"

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 import jinja2
 
 from ..ir import Api, ModelValidator, ValueCheck
-from . import lazy_tables
+from . import lazy_tables, writer_checks, writer_responses
+from .code import Code, needs_of
+from .import_lines import import_lines
 from .json_tests import Index
-from .writer import IMPORTS_MARK, ModuleWriter
+from .writer import PieceWriter
 
 VALIDATORS = "_validators"
 COMMON = "_common"
@@ -41,6 +43,19 @@ class CheckView:
     @property
     def defined(self) -> list[str]:
         return [v.function for v in (*self.requests, *self.responses)]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckModuleCode:
+    """What the template of one module of ``_validators`` places: the statements of each check,
+    the module's import lines (made from what the checks need) and, last, the imports of the
+    checks of other modules it calls."""
+
+    unit: CheckView
+    requests: tuple[tuple[ModelValidator, Code], ...]
+    responses: tuple[tuple[ModelValidator, Code], ...]
+    imports: str
+    last: str
 
 
 def views(api: Api) -> list[CheckView]:
@@ -75,14 +90,17 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
     index = Index.of(api)
     for view in all_views:
         path = f"{VALIDATORS}/{view.name}.py"
-        writer = ModuleWriter(api, path, index=index)
-        text = template.render(api=api, w=writer, unit=view)
-        called = writer.uses | _response_calls(view)  # what the request checks wrote, what the response checks call
+        w = PieceWriter(api, path, index=index)
+        requests = tuple((v, w.code(writer_checks.model_check, v)) for v in view.requests)
+        responses = tuple((v, w.code(_response_check, v)) for v in view.responses)
+        needs = needs_of(code for _, code in (*requests, *responses))
+        called = needs | _response_calls(view)  # what the request checks wrote, what the response checks call
         helpers = sorted(called & common)
-        imports = writer.imports() + (f"\nfrom .{COMMON} import {', '.join(helpers)}" if helpers else "")
-        text = text.replace(IMPORTS_MARK, imports, 1)
-        yield path, text + _last(called - common - set(view.defined), placement)
-    yield f"{VALIDATORS}/{COMMON}.py", env.get_template("validators/_common.py.jinja").render(api=api, w=None)
+        imports = import_lines(w.table, set(needs), 1)
+        imports += f"\nfrom .{COMMON} import {', '.join(helpers)}" if helpers else ""
+        last = _last(called - common - set(view.defined), placement)
+        yield path, template.render(api=api, unit=CheckModuleCode(view, requests, responses, imports, last))
+    yield f"{VALIDATORS}/{COMMON}.py", env.get_template("validators/_common.py.jinja").render(api=api)
     table = [(view.name, view.defined) for view in all_views] + [(COMMON, common_names(api))]
     chunks = lazy_tables.cut(table)
     whole = list(chunks) == [""]  # else the __init__ lists the chunks, which hold every name
@@ -91,6 +109,12 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
             api=api, table=table if whole else [], chunks=[] if whole else list(chunks)
         )
     yield from lazy_tables.render_chunks(env, api, VALIDATORS, chunks)
+
+
+def _response_check(w: PieceWriter, v: ModelValidator) -> list[str]:
+    """Statements of the response check of a model's JSON form (``data``, path ``at``)."""
+    w.uses.update(("Any", "_Mismatch"))
+    return writer_responses.model_lines(v, w.uses)
 
 
 def _response_calls(view: CheckView) -> set[str]:

@@ -21,8 +21,8 @@ from . import layout
 from .literals import py_literal, py_str
 
 
-class ModuleWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.ModuleWriter` (which calls them)."""
+class PieceWriter(Protocol):
+    """What these functions use of :class:`generator.emit.writer.PieceWriter` (which calls them)."""
 
     uses: set[str]
 
@@ -62,46 +62,42 @@ def null_members(m: Model) -> tuple[Field, ...]:
     return tuple(f for f in m.optional_fields if keeps_null(f.type))
 
 
-class MemberPieces:
-    """``w.members`` in the templates: the declaration of a model's members."""
-
-    def __init__(self, w: ModuleWriter) -> None:
-        self.w = w
-
-    def annotation(self, f: Field) -> str:
-        """``X``, or ``X | None`` for an optional member (``None`` when absent)."""
-        text = self.w.annotation(f.type)
-        return text if f.required or keeps_null(f.type) else f"{text} | None"
-
-    def default(self, f: Field) -> str:
-        """`` = None``, `` = _OMITTED`` for a nullable optional member (``None`` given is null)."""
-        if f.required:
-            return ""
-        if keeps_null(f.type):
-            self.w.uses.add("_OMITTED")
-            return " = _OMITTED"
-        return " = None"
-
-    def nulls_slot(self, m: Model) -> list[str]:
-        """``_nulls`` and ``__post_init__`` of a model with nullable optional members, else none."""
-        names = [py_str(f.name) for f in null_members(m)]
-        if not names:
-            return []
-        self.w.uses.update(("_field", "_NO_NULLS", "_given_nulls"))
-        members = f"({', '.join(names)},)" if len(names) == 1 else f"({', '.join(names)})"
-        store = layout.assigned(
-            "self._nulls = ", lambda prefix, at: layout.call(prefix + "_given_nulls", ["self", members], "", at), 8
-        )
-        return [
-            "_nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)",
-            '"""The nullable optional members holding an explicit null (see ``fields_set``)."""',
-            "",
-            "def __post_init__(self) -> None:",
-            *layout.indented(store),
-        ]
+def member_annotation(w: PieceWriter, f: Field) -> str:
+    """``X``, or ``X | None`` for an optional member (``None`` when absent)."""
+    text = w.annotation(f.type)
+    return text if f.required or keeps_null(f.type) else f"{text} | None"
 
 
-def body(w: ModuleWriter, m: Model) -> list[str]:
+def member_default(w: PieceWriter, f: Field) -> str:
+    """`` = None``, `` = _OMITTED`` for a nullable optional member (``None`` given is null)."""
+    if f.required:
+        return ""
+    if keeps_null(f.type):
+        w.uses.add("_OMITTED")
+        return " = _OMITTED"
+    return " = None"
+
+
+def nulls_slot(w: PieceWriter, m: Model) -> list[str]:
+    """``_nulls`` and ``__post_init__`` of a model with nullable optional members, else none."""
+    names = [py_str(f.name) for f in null_members(m)]
+    if not names:
+        return []
+    w.uses.update(("_field", "_NO_NULLS", "_given_nulls"))
+    members = f"({', '.join(names)},)" if len(names) == 1 else f"({', '.join(names)})"
+    store = layout.assigned(
+        "self._nulls = ", lambda prefix, at: layout.call(prefix + "_given_nulls", ["self", members], "", at), 8
+    )
+    return [
+        "_nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)",
+        '"""The nullable optional members holding an explicit null (see ``fields_set``)."""',
+        "",
+        "def __post_init__(self) -> None:",
+        *layout.indented(store),
+    ]
+
+
+def body(w: PieceWriter, m: Model) -> list[str]:
     """The statements of ``m``'s ``from_dict`` after its docstring."""
     lines: list[str] = []
     if m.optional_fields:
@@ -121,7 +117,7 @@ def body(w: ModuleWriter, m: Model) -> list[str]:
     return lines
 
 
-def _member(w: ModuleWriter, f: Field) -> list[str]:
+def _member(w: PieceWriter, f: Field) -> list[str]:
     if f.required:
         return _required(w, f)
     read, target, name = f"get({py_str(f.wire)})", f"obj.{f.name}", local(f)
@@ -140,7 +136,7 @@ def _member(w: ModuleWriter, f: Field) -> list[str]:
     return [f"{name} = {read}", f"if {name} is not None:", *convert, *kept, f"{target} = {name}"]
 
 
-def _required(w: ModuleWriter, f: Field) -> list[str]:
+def _required(w: PieceWriter, f: Field) -> list[str]:
     read, target = f"data[{py_str(f.wire)}]", f"obj.{f.name}"
     if f.type.is_identity:
         if f.type.is_scalar:  # kept in a local too, for the guard below
@@ -157,7 +153,7 @@ def _required(w: ModuleWriter, f: Field) -> list[str]:
     return [f"{name} = {read}", f"if {name} is not None:", *convert, f"{target} = {name}"]
 
 
-def _decoded(w: ModuleWriter, t: TypeRef, target: str, src: str, indent: int) -> list[str]:
+def _decoded(w: PieceWriter, t: TypeRef, target: str, src: str, indent: int) -> list[str]:
     """``target = <src read as t>`` (``src`` not null), split as Black would when too long: a
     call at its brackets, a comprehension before its ``for``."""
     value = w.decode_value(t, src)
@@ -181,7 +177,7 @@ def _comprehension(element: str, t: TypeRef, head: str, src: str, tail: str, ind
     return [f"{head}{opening}", *layout.indented(inside), closing + tail]
 
 
-def _scalar_guard(w: ModuleWriter, m: Model) -> list[str]:
+def _scalar_guard(w: PieceWriter, m: Model) -> list[str]:
     """Refuse an object or array read where ``m`` declares a scalar: lenient decoding accepts
     unseen values, never a value of another shape. (The client then finds and names the
     member; this only has to notice, at a few ns a member.)"""
@@ -193,7 +189,7 @@ def _scalar_guard(w: ModuleWriter, m: Model) -> list[str]:
     return [*layout.condition("if", terms, "or", _BODY), f"    raise TypeError({message})"]
 
 
-def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
+def _extra_members(w: PieceWriter, m: Model) -> list[str]:
     """``obj.extra_members``: the shared empty mapping on the hot path (no unknown member)."""
     w.uses.update(("_extra_members", "_NO_EXTRA"))
     keys = m.keys_const
@@ -212,7 +208,7 @@ def _extra_members(w: ModuleWriter, m: Model) -> list[str]:
     ]
 
 
-def to_dict_body(w: ModuleWriter, m: Model) -> list[str]:
+def to_dict_body(w: PieceWriter, m: Model) -> list[str]:
     """Statements of ``to_dict``: the required members in the dict literal, each optional one
     when it is present (not ``None``, or an explicit null), then the unknown members kept."""
     lines = ["out: dict[str, Any] = {}"]
@@ -228,7 +224,7 @@ def to_dict_body(w: ModuleWriter, m: Model) -> list[str]:
     return [*lines, "if self.extra_members:", "    out.update(self.extra_members)", "return out"]
 
 
-def _encoded(w: ModuleWriter, f: Field, head: str, tail: str) -> list[str]:
+def _encoded(w: PieceWriter, f: Field, head: str, tail: str) -> list[str]:
     """``head <f as JSON>tail`` (a dict entry ``"wire": `` and ``,``, or ``out["wire"] = ``) in
     ``to_dict``; a nullable member's conditional expression that does not fit is put in
     parentheses, and split before ``if`` and ``else`` if it still does not fit, as Black does."""

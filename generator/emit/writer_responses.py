@@ -1,5 +1,5 @@
 """Statements of the response checks (:mod:`generator.lower.response_checks`), for
-:class:`generator.emit.writer.ModuleWriter`: a type test per member, a ``required`` test per required
+:mod:`generator.emit.validators_package`: a type test per member, a ``required`` test per required
 member, each raising the runtime's ``_Mismatch(path, rule)``; no other rule."""
 
 from __future__ import annotations

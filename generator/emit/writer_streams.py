@@ -7,19 +7,16 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..ir import Api, Operation, TypeRef
+from .spelling import MODELS, answer_annotation, event_decoder
 
-MODELS = "models"
 
-
-class ModuleWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.ModuleWriter` (which calls them)."""
+class PieceWriter(Protocol):
+    """What these functions use of :class:`generator.emit.writer.PieceWriter`."""
 
     api: Api
     uses: set[str]
 
     def qualified(self, t: TypeRef) -> str: ...
-
-    def response_decode(self, op: Operation) -> str: ...
 
 
 def streams(op: Operation) -> bool:
@@ -27,7 +24,7 @@ def streams(op: Operation) -> bool:
     return op.response_kind == "sse" or bool(op.stream_switch)
 
 
-def event_annotation(w: ModuleWriter, op: Operation) -> str:
+def event_annotation(w: PieceWriter, op: Operation) -> str:
     etype = op.event_type
     if etype is None:
         w.uses.add("ServerSentEvent")
@@ -40,13 +37,13 @@ def event_annotation(w: ModuleWriter, op: Operation) -> str:
     return w.qualified(etype)
 
 
-def stream_annotation(w: ModuleWriter, op: Operation, is_async: bool) -> str:
+def stream_annotation(w: PieceWriter, op: Operation, is_async: bool) -> str:
     cls = "AsyncStream" if is_async else "Stream"
     w.uses.add(cls)
     return f"{cls}[{event_annotation(w, op)}]"
 
 
-def response_annotation(w: ModuleWriter, op: Operation, is_async: bool, answer: str) -> str:
+def response_annotation(w: PieceWriter, op: Operation, is_async: bool, answer: str) -> str:
     """The return annotation of the method of ``op`` (``answer``: that of its JSON answer)."""
     if op.response_kind == "sse":
         return stream_annotation(w, op, is_async)
@@ -59,7 +56,12 @@ def response_annotation(w: ModuleWriter, op: Operation, is_async: bool, answer: 
     return answer
 
 
-def raw_body_annotation(w: ModuleWriter, text: bool) -> str:
+def plain_answer(w: PieceWriter, op: Operation) -> str:
+    """The annotation of the operation's answer as a plain call returns it (JSON, text, none)."""
+    return w.qualified(op.response_type) if op.response_type is not None else answer_annotation(op)
+
+
+def raw_body_annotation(w: PieceWriter, text: bool) -> str:
     """A raw body argument: ``str``, else a file (bytes, a path, an open file or a tuple)."""
     if text:
         return "str"
@@ -78,7 +80,7 @@ def request_function(op: Operation) -> str:
     return "_request"
 
 
-def event_decode(w: ModuleWriter, op: Operation) -> str:
+def event_decode(w: PieceWriter, op: Operation) -> str:
     etype = op.event_type
     if etype is None:
         w.uses.add("raw_event")
@@ -86,14 +88,15 @@ def event_decode(w: ModuleWriter, op: Operation) -> str:
     if etype.kind == "str":
         w.uses.add("event_data")
         return "event_data"
-    if not op.event_decoder:
+    function = event_decoder(op)
+    if not function:
         w.uses.add("event_json")
         return "event_json"
     w.uses.add(MODELS)
-    return f"{MODELS}.{op.event_decoder}"
+    return f"{MODELS}.{function}"
 
 
-def event_check(w: ModuleWriter, op: Operation) -> str:
+def event_check(w: PieceWriter, op: Operation) -> str:
     etype = op.event_type
     if etype is None or etype.kind != "model":
         return ""
@@ -104,7 +107,7 @@ def event_check(w: ModuleWriter, op: Operation) -> str:
     return f"_validators.{function}"
 
 
-def decode_arguments(w: ModuleWriter, op: Operation, answer_decode: str) -> list[str]:
+def decode_arguments(w: PieceWriter, op: Operation, answer_decode: str) -> list[str]:
     """The ``name=value`` arguments after ``body=`` that say how the answer is read."""
     if op.response_kind == "binary":
         return []
@@ -118,7 +121,7 @@ def decode_arguments(w: ModuleWriter, op: Operation, answer_decode: str) -> list
     return lines
 
 
-def overload_annotation(w: ModuleWriter, op: Operation, variant: str) -> str:
+def overload_annotation(w: PieceWriter, op: Operation, variant: str) -> str:
     """The annotation of the ``stream`` argument in one overload: ``true``, ``false`` or ``bool``."""
     w.uses.add("Literal")
     if variant == "true":
@@ -129,30 +132,16 @@ def overload_annotation(w: ModuleWriter, op: Operation, variant: str) -> str:
     return f"Literal[False]{null} | Unset" if variant == "false" else f"bool{null} | Unset"
 
 
-class StreamPieces:
-    """``w.streams`` in the templates: what the ``_client`` template asks about streaming."""
-
-    def __init__(self, w: ModuleWriter) -> None:
-        self.w = w
-
-    @staticmethod
-    def request_function(op: Operation) -> str:
-        return request_function(op)
-
-    def decode_arguments(self, op: Operation) -> list[str]:
-        return decode_arguments(self.w, op, self.w.response_decode(op))
-
-    def overloads(self, op: Operation, is_async: bool) -> list[tuple[str, str, str]]:
-        """(stream argument annotation, its default or "", return annotation) of each overload
-        of a method answering JSON or events; none for other methods."""
-        if not op.stream_switch:
-            return []
-        w = self.w
-        w.uses.add("overload")
-        answer = op.response_annotation if op.response_type is None else w.qualified(op.response_type)
-        events = stream_annotation(w, op, is_async)
-        return [
-            (overload_annotation(w, op, "true"), "", events),
-            (overload_annotation(w, op, "false"), "UNSET", answer),
-            (overload_annotation(w, op, "bool"), "UNSET", f"{answer} | {events}"),
-        ]
+def overloads(w: PieceWriter, op: Operation, is_async: bool) -> list[tuple[str, str, str]]:
+    """(stream argument annotation, its default or "", return annotation) of each overload of a
+    method answering JSON or events; none for other methods."""
+    if not op.stream_switch:
+        return []
+    w.uses.add("overload")
+    answer = plain_answer(w, op)
+    events = stream_annotation(w, op, is_async)
+    return [
+        (overload_annotation(w, op, "true"), "", events),
+        (overload_annotation(w, op, "false"), "UNSET", answer),
+        (overload_annotation(w, op, "bool"), "UNSET", f"{answer} | {events}"),
+    ]

@@ -1,6 +1,6 @@
 """The code writer's part for ``TypedDict`` JSON forms of models (issue 15 item 7).
 
-:class:`generator.emit.writer.ModuleWriter` calls these: the ``TypedDict`` definitions of ``models``
+The views call these: the ``TypedDict`` definitions of ``models``
 (functional syntax, wire names as keys and string annotations, so keys that are no identifiers,
 keywords or names of builtins and recursive models all work), and the annotations that accept a
 model or its JSON form (``models.TableSchema | models.TableSchemaDict``).
@@ -15,8 +15,8 @@ from . import layout
 from .literals import py_str
 
 
-class ModuleWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.ModuleWriter` (which calls them)."""
+class PieceWriter(Protocol):
+    """What these functions use of :class:`generator.emit.writer.PieceWriter` (which calls them)."""
 
     api: Api
     models: dict[str, Model]
@@ -30,12 +30,12 @@ class ModuleWriter(Protocol):
     def qualified(self, t: TypeRef) -> str: ...
 
 
-def dict_names(w: ModuleWriter) -> dict[str, str]:
+def dict_names(w: PieceWriter) -> dict[str, str]:
     """Model -> name of its TypedDict, for the models that have one."""
     return {td.model: td.name for td in w.api.typed_dicts}
 
 
-def accepting(w: ModuleWriter, t: TypeRef, prefix: str, *, json_values: bool = False) -> str:
+def accepting(w: PieceWriter, t: TypeRef, prefix: str, *, json_values: bool = False) -> str:
     """The annotation of a value of type ``t`` that may also be written in its JSON form: each model
     (at any depth) or its TypedDict. ``prefix`` qualifies names of ``models`` (``"models."``);
     ``json_values``: a date-time may also be its JSON string."""
@@ -47,7 +47,7 @@ def accepting(w: ModuleWriter, t: TypeRef, prefix: str, *, json_values: bool = F
     return _accepting(w, t, prefix, names, json_values)
 
 
-def _accepting(w: ModuleWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> str:
+def _accepting(w: PieceWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> str:
     parts = _accepted(w, t, prefix, names, json_values)
     if parts is None:  # no model in it: its annotation (nullable already)
         return t.annotation
@@ -61,7 +61,7 @@ def _accepting(w: ModuleWriter, t: TypeRef, prefix: str, names: dict[str, str], 
     return " | ".join(unique)
 
 
-def _accepted(w: ModuleWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> list[str] | None:
+def _accepted(w: PieceWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> list[str] | None:
     parts: list[str]
     if t.kind == "model":
         parts = [prefix + t.name] + ([prefix + names[t.name]] if t.name in names else [])
@@ -86,7 +86,7 @@ def _accepted(w: ModuleWriter, t: TypeRef, prefix: str, names: dict[str, str], j
     return parts
 
 
-def has_typed_dict(w: ModuleWriter, t: TypeRef) -> bool:
+def has_typed_dict(w: PieceWriter, t: TypeRef) -> bool:
     """True when a model of ``t`` (or of a named union in it) has a TypedDict."""
     names = dict_names(w)
     for x in t.walk():
@@ -98,7 +98,7 @@ def has_typed_dict(w: ModuleWriter, t: TypeRef) -> bool:
     return False
 
 
-def typed_dict(w: ModuleWriter, td: TypedDictDef) -> list[str]:
+def typed_dict(w: PieceWriter, td: TypedDictDef) -> list[str]:
     """The statements defining ``td`` in ``models`` (top level)."""
     w.uses.add("TypedDict")
     model = w.models[td.model]

@@ -12,7 +12,6 @@ from .models import ModelBuilder
 
 MediaKind = Literal["json", "text", "binary", "sse"]
 
-MODELS_MODULE = "models"
 
 EVENT_STREAM = "text/event-stream"
 
@@ -66,8 +65,8 @@ def _bare_string(value: Any) -> bool:
     return isinstance(schema, dict) and schema.get("type") == "string" and "$ref" not in schema
 
 
-Event = tuple[str, TypeRef | None, str]
-"""(annotation, type, decoder in ``models``) of one event of a stream."""
+Event = tuple[TypeRef | None, str]
+"""(type, decoder function of ``models`` or "") of one event of a stream."""
 
 
 def event_of(
@@ -78,15 +77,15 @@ def event_of(
     (its data as sent), or the raw ``ServerSentEvent`` when the stream has no schema."""
     value = node.value["content"][media]
     if not isinstance(value, dict) or not isinstance(value.get("schema"), dict):
-        return "ServerSentEvent", None, ""
+        return None, ""
     etype = b.type_of(node.child("content", media, "schema"), context + "Event")
     if etype.kind == "model" and not etype.nullable:
-        return etype.qualified(MODELS_MODULE), etype, f"{etype.name}.from_dict"
+        return etype, ""  # read by the model's from_dict
     if etype.kind in ("str", "any"):
-        return ("str" if etype.kind == "str" else "Any"), etype, ""
+        return etype, ""
     function = b.namer.response_decoder(method_name + "_event")
     decoders.append(ResponseDecoder(function=function, type=etype))
-    return etype.qualified(MODELS_MODULE), etype, function
+    return etype, function
 
 
 def with_events(op: Operation, event: Event, decoders: list[ResponseDecoder]) -> Operation:
@@ -94,13 +93,12 @@ def with_events(op: Operation, event: Event, decoders: list[ResponseDecoder]) ->
     ``op`` as it is when it has no such member (its events' decoder dropped from ``decoders``)."""
     switch = stream_switch(op.body)
     if not switch:
-        decoders[:] = [d for d in decoders if d.function != event[2]]
+        decoders[:] = [d for d in decoders if d.function != event[1]]
         return op
     return dataclasses.replace(
         op,
-        response_annotation=f"{op.response_annotation} | Stream[{event[0]}]",
-        event_type=event[1],
-        event_decoder=event[2],
+        event_type=event[0],
+        event_function=event[1],
         stream_switch=switch,
     )
 

@@ -36,7 +36,7 @@ class Draft:
     node: Node
     body_schema: Node | None  # the schema of an object body, whose members become arguments
     arguments: Arguments
-    event: tuple[str, TypeRef | None, str] | None = None  # events of a JSON answer, if asked for
+    event: tuple[TypeRef | None, str] | None = None  # events of a JSON answer, if asked for
 
 
 class OperationBuilder:
@@ -114,7 +114,7 @@ class OperationBuilder:
         arguments = b.namer.arguments(method_name)
         params, param_checks = self.parameters.build(path, item, op, context, arguments)
         body, body_schema = request_body(b, op, context, arguments)
-        annotation, response_type, decoder, response_kind = self.responses.response(op, context, method_name)
+        response_type, decoder, response_kind = self.responses.response(op, context, method_name)
         event, deferred = self.responses.event, None  # JSON, or events when a body member asks (built later)
         if event is not None and response_kind != "sse":
             deferred, event = (event if response_kind == "json" else None), None
@@ -140,15 +140,14 @@ class OperationBuilder:
             idempotent=method in IDEMPOTENT_METHODS or spec.get("x-idempotent") is True,
             params=params,
             body=body,
-            response_annotation=annotation,
             response_type=response_type,
-            response_decoder=decoder,
+            response_function=decoder,
             response_kind=response_kind,
             pagination=None,
             source=b.where(op),
             validator=validator,
-            event_type=None if event is None else event[1],
-            event_decoder="" if event is None else event[2],
+            event_type=None if event is None else event[0],
+            event_function="" if event is None else event[1],
             response_example=self.responses.example,
             event_example=self.responses.event_example,
         )

@@ -12,13 +12,11 @@ from .media import pick as pick_media
 from .models import ModelBuilder
 from .schema import media_schema
 
-MODELS_MODULE = "models"
+Response = tuple[TypeRef | None, str, ResponseKind]
+"""(JSON type, decoder function of ``models`` or "", kind json|text|binary|sse|none) of an answer."""
 
-Response = tuple[str, TypeRef | None, str, ResponseKind]
-"""(qualified annotation, JSON type, decoder in ``models``, kind json|text|binary|sse|none) of an answer."""
-
-NO_CONTENT: Response = ("None", None, "", "none")
-ANY_JSON: Response = ("Any", TypeRef("any"), "", "json")
+NO_CONTENT: Response = (None, "", "none")
+ANY_JSON: Response = (TypeRef("any"), "", "json")
 
 
 class ResponseBuilder:
@@ -55,12 +53,12 @@ class ResponseBuilder:
                 self.event_example = b.examples.of_schema(b.deref(node.child("content", stream, "schema")))
             if main is None:
                 assert self.event is not None
-                return f"Stream[{self.event[0]}]", None, "", "sse"
+                return None, "", "sse"
             kind = media_kind(main, content[main])
             if kind in ("json", "text"):  # the test kit's default answer (bytes have none)
                 self.example = b.examples.of_media(node.child("content", main))
             if kind in ("text", "binary"):
-                return ("str", None, "", "text") if kind == "text" else ("BinaryResponse", None, "", "binary")
+                return (None, "", "text") if kind == "text" else (None, "", "binary")
             media_value = content[main]
             if not isinstance(media_value, dict) or not isinstance(media_value.get("schema"), dict):
                 return ANY_JSON
@@ -69,12 +67,12 @@ class ResponseBuilder:
 
     def _json(self, rtype: TypeRef, method_name: str) -> Response:
         if rtype.kind == "model" and not rtype.nullable:
-            return rtype.qualified(MODELS_MODULE), rtype, f"{rtype.name}.from_dict", "json"
+            return rtype, "", "json"  # read by the model's from_dict
         if rtype.kind == "any":
             return ANY_JSON
         function = self.b.namer.response_decoder(method_name)
         self.decoders.append(ResponseDecoder(function=function, type=rtype))
-        return rtype.qualified(MODELS_MODULE), rtype, function, "json"
+        return rtype, function, "json"
 
     def _note_error_schema(self, default: Node) -> None:
         media = media_schema(default.value.get("content")) if isinstance(default.value, dict) else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..emit.spelling import return_annotation
 from ..ir import BodyArg, Operation, Parameter, TypeRef
 from .comparison import CLIENT, Comparison, response_model
 from .shapes import show
@@ -100,12 +101,13 @@ def _argument(
 
 
 def _response(c: Comparison, a: Operation, b: Operation) -> None:
-    if a.response_annotation == b.response_annotation:
+    old, new = return_annotation(a), return_annotation(b)
+    if old == new:
         return
     ma, mb = response_model(a), response_model(b)
     if ma and mb:
         if c.shapes.relation(TypeRef("model", name=ma), TypeRef("model", name=mb)) == "same":
             return
-    breaking = a.response_annotation != "None"
-    message = f"return type changed: {a.response_annotation} -> {b.response_annotation}"
+    breaking = old != "None"
+    message = f"return type changed: {old} -> {new}"
     c.add("return-type-changed", f"{CLIENT}.{b.method_name}", c.new.operation(b), message, breaking)

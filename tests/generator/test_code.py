@@ -1,8 +1,8 @@
-"""The code writer (generator/emit/writer.py) and the imports it computes.
+"""The code writer (generator/emit/writer.py) and the imports computed from its pieces.
 
-Every runtime name a generated module may import exists in generator/runtime; every name the
-writer records as used is one the module can import (or always defines); and the generated
-package, like every golden case, has no unused import (``ruff --select F401``).
+Every runtime name a generated module may import exists in generator/runtime; every name a piece
+needs is one its module can import (or always defines); and the generated package, like every
+golden case, has no unused import (``ruff --select F401``).
 """
 
 from __future__ import annotations
@@ -14,10 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from generator.emit import models_module, resources_module
+from generator.emit.code import needs_of
 from generator.emit.imports import ALWAYS, IMPORTS
-from generator.emit.models_package import TEMPLATE, placement, views
-from generator.emit.render import RUNTIME, environment, module_views
-from generator.emit.writer import ModuleWriter
+from generator.emit.json_tests import Index
+from generator.emit.models_package import placement, views
+from generator.emit.render import RUNTIME
+from generator.emit.resources_package import views as resource_views
+from generator.emit.validators_package import common_names
+from generator.emit.writer import PieceWriter
 from generator.load.reader import load_document
 from generator.lower.api import build_api
 from tests.goldens import GOLDEN, cases, spec_of
@@ -66,19 +71,21 @@ SPECS = [SPEC, *(spec_of(case) for case in cases())]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=[p.parent.name for p in SPECS])
-def test_every_name_the_writer_uses_is_importable(spec: Path) -> None:
+def test_every_name_a_piece_needs_is_importable(spec: Path) -> None:
     api = build_api(load_document(str(spec)), "pkg")
-    env = environment()
-    writers = [ModuleWriter(api, "_client.py")]
-    env.get_template("_client.py.jinja").render(api=api, w=writers[0], **module_views(api, "_client.py"))
-    where = placement(api)
+    index, where = Index.of(api), placement(api)
+    checks = {v.function for v in api.validators} | set(common_names(api))  # imported from _validators
+    needed: list[tuple[str, frozenset[str]]] = []
     for view in views(api):  # the modules of models
-        writers.append(ModuleWriter(api, f"models/{view.name}.py", where))
-        env.get_template(TEMPLATE).render(api=api, w=writers[-1], unit=view)
-    for writer in writers:
-        table = IMPORTS[writer.table]
-        importable = {n.split(" as ")[-1] for source, names in table for n in names or (source,)}
-        assert writer.uses <= importable | ALWAYS.get(writer.table, set()), writer.uses - importable
+        code = models_module.module_code(PieceWriter(api, f"models/{view.name}.py", where, index), view)
+        needed.append(("models.py", needs_of(code.pieces)))
+    for unit in resource_views(api):
+        writer = PieceWriter(api, f"_resources/{unit.name}.py", index=index)
+        found = resources_module.module_code(writer, unit, checks)
+        needed.append(("_resources.py", needs_of(found.pieces) - checks))
+    for table, needs in needed:
+        importable = {n.split(" as ")[-1] for source, names in IMPORTS[table] for n in names or (source,)}
+        assert needs <= importable | ALWAYS.get(table, set()), needs - importable
 
 
 def _unused_imports(folder: Path) -> str:

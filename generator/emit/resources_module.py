@@ -1,0 +1,149 @@
+"""The view of one module of ``_resources``: every piece its template places, written from the IR
+before Jinja runs (each operation's request check and constant, the arguments, return
+annotations, request mappings and answer readers of its sync and async methods), and its import
+lines, made from what those pieces need."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from ..ir import BodyArg, Operation, Parameter
+from . import writer_checks, writer_client, writer_streams
+from .code import Code, Needing, needs_of
+from .import_lines import import_lines
+from .imports import ALWAYS
+from .writer import PieceWriter
+
+
+class ResourceView(Protocol):
+    """The IR of one module's operations (:class:`generator.emit.resources_package.ResourceView`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def segment(self) -> str: ...
+
+    @property
+    def operations(self) -> tuple[Operation, ...]: ...
+
+
+# What the template's own text of every method writes (its fixed arguments, the request options).
+METHOD_TEXT_NEEDS = frozenset({"Headers", "Query", "Body", "TimeoutTypes", "Unset", "UNSET", "RequestOptions"})
+
+
+@dataclass(frozen=True, slots=True)
+class ArgCode:
+    """A keyword argument of a method: ``name: annotation`` and its default ("" when required)."""
+
+    name: str
+    annotation: str
+    default: str
+
+
+@dataclass(frozen=True, slots=True)
+class MethodCode:
+    """The pieces of the sync or async method of one operation (and of its page iterator)."""
+
+    op: Operation
+    is_async: bool
+    args: tuple[ArgCode, ...]
+    returns: str
+    overloads: tuple[tuple[str, str, str], ...]  # (stream argument annotation, its default, returns)
+    body_required: tuple[tuple[BodyArg, str], ...]  # the members of a model body and their JSON forms
+    body_optional: tuple[tuple[BodyArg, str], ...]
+    body: str  # the ``body=`` value of a body that is no model ("" otherwise)
+    request: str  # the transport method sending the request
+    mappings: tuple[tuple[str, tuple[str, ...]], ...]  # (argument, entries) of the request's mappings
+    reading: tuple[str, ...]  # the arguments saying how the answer is read
+    iter_args: tuple[ArgCode, ...]  # of the page iterator
+    iter_returns: str
+    needs: frozenset[str]
+    refs: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceModuleCode:
+    """What the template of one module of ``_resources`` places."""
+
+    unit: ResourceView
+    checks: tuple[tuple[Operation, Code], ...]  # the request checks of the operations that have one
+    constants: tuple[Code, ...]  # ``_NAME = Operation(...)`` of each operation
+    methods: tuple[tuple[MethodCode, ...], tuple[MethodCode, ...]]  # sync, async
+    imports: str
+
+    @property
+    def pieces(self) -> tuple[Needing, ...]:
+        return (*(code for _, code in self.checks), *self.constants, *self.methods[0], *self.methods[1])
+
+
+def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> ResourceModuleCode:
+    """The view of the module of ``unit``; ``checks_names``: what ``_validators`` defines that the
+    request checks may call (imported from there)."""
+    ops = unit.operations
+    checks = tuple((op, w.code(writer_checks.operation_check, op.validator)) for op in ops if op.validator)
+    constants = tuple(w.code(writer_client.constant, op) for op in ops)
+    methods = (tuple(method(w.fresh(), op, False) for op in ops), tuple(method(w.fresh(), op, True) for op in ops))
+    code = ResourceModuleCode(unit, checks, constants, methods, "")
+    needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset())
+    called = sorted(needs & checks_names)  # what the operations' checks call
+    line = f"from .._validators import {', '.join(called)}" if called else ""
+    return replace(code, imports=_with_checks(import_lines(w.table, set(needs), w.module.count("/")), line))
+
+
+def _with_checks(imports: str, checks: str) -> str:
+    """The module's import lines with that of the request checks, before ``..errors``'s (isort's order)."""
+    if not checks:
+        return imports
+    lines = imports.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith("from ..errors ")), len(lines))
+    return "\n".join([*lines[:at], checks, *lines[at:]])
+
+
+def _arg(s: PieceWriter, a: Parameter | BodyArg) -> ArgCode:
+    return ArgCode(a.name, writer_client.arg_annotation(s, a), writer_client.arg_default(s, a))
+
+
+def method(s: PieceWriter, op: Operation, is_async: bool) -> MethodCode:
+    """The pieces of the method of ``op`` (``s``: a fresh writer of its module)."""
+    s.uses.update(METHOD_TEXT_NEEDS)
+    if op.deprecated or any(p.deprecated for p in op.params):
+        s.uses.add("warnings")
+    body = op.body
+    model_body = body if body is not None and body.model else None
+    if model_body:
+        s.uses.add("Any")  # ``_body: dict[str, Any]``
+    if op.pagination is not None:
+        s.uses.add("PageTokens")
+    args = tuple(_arg(s, a) for a in op.arguments)
+    iterated = {a.name for a in op.iter_arguments} if op.pagination is not None else set()
+    mappings = [
+        (name, tuple(writer_client.param_entry(s, p) for p in params))
+        for name, params in (("path", op.path_params), ("query", op.query_params), ("headers", op.header_params))
+    ]
+    if op.cookie_params:
+        mappings.append(("cookies", tuple(writer_client.param_entry(s, p) for p in op.cookie_params)))
+    return MethodCode(
+        op=op,
+        is_async=is_async,
+        args=args,
+        returns=writer_client.response_annotation(s, op, is_async),
+        overloads=tuple(writer_streams.overloads(s, op, is_async)),
+        body_required=(
+            tuple((a, writer_client.arg_encode(s, a)) for a in model_body.required_args) if model_body else ()
+        ),
+        body_optional=(
+            tuple((a, writer_client.arg_encode(s, a)) for a in model_body.optional_args) if model_body else ()
+        ),
+        body=writer_client.arg_encode(s, body.args[0]) if body is not None and model_body is None else "",
+        request=writer_streams.request_function(op),
+        mappings=tuple(mappings),
+        reading=tuple(writer_streams.decode_arguments(s, op, writer_client.response_decode(s, op))),
+        iter_args=tuple(a for a in args if a.name in iterated),
+        iter_returns=writer_client.iter_return(s, op, is_async) if op.pagination is not None else "",
+        needs=s.needs,
+    )

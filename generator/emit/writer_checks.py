@@ -1,0 +1,149 @@
+"""The writer's part for request checks (:mod:`generator.lower.checks`): the statements of the
+check of a model's JSON form and of an operation's arguments, each raising
+``RequestValidationError(path, rule)``. Long ``raise`` and call statements are split as Black
+would (:func:`generator.emit.layout.calls_split`)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..ir import ModelValidator, OperationValidator, Rule, ValueCheck
+from . import layout
+from .json_tests import _PARAM_SOURCES, _TYPE_TEST
+from .literals import py_literal
+from .spelling import MODELS
+
+
+class PieceWriter(Protocol):
+    """What these functions use of :class:`generator.emit.writer.PieceWriter`."""
+
+    uses: set[str]
+
+
+class _Check:
+    """Writes the statements of one check function, remembering its calls to lay them out."""
+
+    def __init__(self, w: PieceWriter) -> None:
+        self.uses = w.uses
+        self.calls: dict[str, tuple[str, list[str]]] = {}  # a call statement -> (its head, arguments)
+
+    def helper(self, name: str) -> str:
+        """``name``, a function or helper of ``_validators``, noted as needed (for the imports)."""
+        self.uses.add(name)
+        return name
+
+    def fail(self, path: str, rule: str) -> str:
+        self.uses.add("RequestValidationError")
+        return self.call("raise RequestValidationError", [path, py_literal(rule)])
+
+    def call(self, head: str, args: list[str]) -> str:
+        """The statement ``head(args)``, remembered so that :meth:`laid_out` can split it."""
+        statement = f"{head}({', '.join(args)})"
+        self.calls[statement] = (head, args)
+        return statement
+
+    def laid_out(self, lines: list[str]) -> list[str]:
+        """``lines`` (a function's body) with the long statements of :meth:`call` split."""
+        return layout.calls_split(lines, self.calls, 4)
+
+    def value(self, check: ValueCheck, var: str, path: str, depth: int = 0) -> list[str]:
+        """Statements checking ``var``; ``path`` is an expression naming it (evaluated on failure)."""
+        body: list[str] = []
+        if check.kind not in ("any", "model"):  # a model's validator tests the type itself
+            cond, text = _TYPE_TEST[check.kind]
+            body += [
+                f"if {cond.format(v=var)}:",
+                f"    {self.fail(path, text + (' or null' if check.nullable else ''))}",
+            ]
+        for rule in check.rules:
+            body += [f"if {self.violation(rule, var)}:", f"    {self.fail(path, rule.message)}"]
+        if check.kind == "model":
+            body.append(self.call(self.helper(check.model), [var, path]))
+        if check.items is not None:
+            item = f"_i{depth}"
+            if check.kind == "array":
+                idx = f"_n{depth}"
+                inner = self.value(check.items, item, f'{path} + "[" + str({idx}) + "]"', depth + 1)
+                body += [f"for {idx}, {item} in enumerate({var}):"] + ["    " + line for line in inner]
+            elif check.kind == "object":
+                key = f"_k{depth}"
+                inner = self.value(check.items, item, f'{path} + "." + {key}', depth + 1)
+                body += [f"for {key}, {item} in {var}.items():"] + ["    " + line for line in inner]
+        if not body:
+            return []
+        if check.nullable:
+            return [f"if {var} is not None:"] + ["    " + line for line in body]
+        return body
+
+    def violation(self, rule: Rule, var: str) -> str:
+        """The condition on ``var`` that breaks ``rule``."""
+        arg = rule.arg
+        if rule.test == "not_in":
+            return f"{var} not in {py_literal(tuple(arg))}"
+        if rule.test == "len_outside":
+            return f"not {arg[0]} <= len({var}) <= {arg[1]}"
+        if rule.test == "len_over":
+            return f"len({var}) > {arg}"
+        if rule.test == "len_under":
+            return f"len({var}) < {arg}"
+        if rule.test == "no_match":  # (constant, longest input tried or None, longest match or None)
+            const, cap, longest = arg
+            test = f"{self.helper(const)}.search({var}) is None"
+            if cap is not None:  # longer inputs are left to the server (see generator.lower.patterns)
+                test = f"len({var}) <= {cap} and {test}"
+            if longest is not None:
+                test = f"len({var}) > {longest} or {test}"
+            return test
+        if rule.test == "not_datetime":
+            return f"not {self.helper('_is_datetime')}({var})"
+        if rule.test == "lacks_all_groups":
+            return " and ".join("not (" + " and ".join(f"{py_literal(k)} in {var}" for k in g) + ")" for g in arg)
+        return f"{var} {rule.test} {py_literal(arg)}"
+
+
+def model_check(w: PieceWriter, v: ModelValidator) -> list[str]:
+    """Statements of the request check of a model's JSON form (``data``, path ``at``)."""
+    c = _Check(w)
+    w.uses.update(("Any", "RequestValidationError"))
+    lines = ["if not isinstance(data, dict):", f"    {c.fail('at or ' + py_literal(v.model), 'must be an object')}"]
+    if v.closed:
+        w.uses.add(MODELS)
+        keys = f"{MODELS}.{v.keys_const}"  # loads the model's module on the first check
+        lines += [
+            f"if not {keys}.issuperset(data):",
+            f"    {c.call('_unknown = next', [f'k for k in data if k not in {keys}'])}",
+            f"    {c.fail(c.helper('_at') + '(at, _unknown, _unknown)', 'unknown member (no other members allowed)')}",
+        ]
+    for rule in v.object_rules:
+        lines += [f"if {c.violation(rule, 'data')}:", f"    {c.fail('at or ' + py_literal(v.model), rule.message)}"]
+    for m in v.members:
+        path = f"{c.helper('_at')}(at, {py_literal(m.wire)}, {py_literal(m.display)})"
+        checks = c.value(m.check, "v", path)
+        if m.required:
+            lines += [f"if {py_literal(m.wire)} not in data:", f"    {c.fail(path, 'required')}"]
+            if checks:
+                lines.append(f"v = data[{py_literal(m.wire)}]")
+                lines += checks
+        elif checks:
+            lines.append(f"v = data.get({py_literal(m.wire)}, {c.helper('_MISSING')})")
+            lines.append("if v is not _MISSING:")
+            lines += ["    " + line for line in checks]
+    return c.laid_out(lines)
+
+
+def operation_check(w: PieceWriter, v: OperationValidator) -> list[str]:
+    """Statements of the request check of an operation's arguments."""
+    c = _Check(w)
+    w.uses.update(("Any", "Mapping"))
+    lines: list[str] = ["v: Any"]
+    for location, wire, display, _required, check in v.params:
+        checks = c.value(check, "v", py_literal(display))
+        if not checks or location not in _PARAM_SOURCES:
+            continue
+        w.uses.add("UNSET")
+        lines.append(f"v = {_PARAM_SOURCES[location]}.get({py_literal(wire)}, UNSET)")
+        lines.append("if v is not UNSET:")
+        lines += ["    " + line for line in checks]
+    if v.body_validator:
+        lines.append(f'{c.helper(v.body_validator)}(body, "")')
+    return c.laid_out(lines) if len(lines) > 1 else ["pass"]

@@ -1,0 +1,128 @@
+"""The writer's part for the client's methods (``_resources``): the annotations, defaults and
+JSON forms of arguments, the request mappings of parameters by their style, the return
+annotations and the decoders of answers."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..ir import Api, BodyArg, Model, Operation, Parameter, TypeRef, UnionDef
+from . import layout, writer_streams, writer_typeddicts
+from .literals import py_literal, py_str
+from .spelling import MODELS, response_decoder
+
+
+class PieceWriter(Protocol):
+    """What these functions use of :class:`generator.emit.writer.PieceWriter`."""
+
+    api: Api
+    models: dict[str, Model]
+    unions: dict[str, UnionDef]
+    uses: set[str]
+
+    def ref(self, name: str) -> str: ...
+
+    def annotation(self, t: TypeRef, *, optional: bool = False) -> str: ...
+
+    def qualified(self, t: TypeRef) -> str: ...
+
+
+def arg_annotation(w: PieceWriter, a: Parameter | BodyArg) -> str:
+    """The annotation of an argument of a method (a line of its own, in a class)."""
+    optional = not a.required
+    if optional:
+        w.uses.add("Unset")
+    if isinstance(a, BodyArg) and a.raw:  # text, or a file to upload (streamed)
+        text = writer_streams.raw_body_annotation(w, a.type.kind == "str")
+    else:
+        text = w.qualified(a.type)
+        if writer_typeddicts.has_typed_dict(w, a.type):  # the model or its JSON form (a TypedDict)
+            text = writer_typeddicts.accepting(w, a.type, MODELS + ".")
+    text += " | Unset" if optional else ""
+    return layout.parameter_annotation(a.name, text, "UNSET" if optional else "", 2 * layout.STEP)
+
+
+def arg_default(w: PieceWriter, a: Parameter | BodyArg) -> str:
+    if a.required:
+        return ""
+    w.uses.add("UNSET")
+    return "UNSET"
+
+
+def arg_encode(w: PieceWriter, a: Parameter | BodyArg) -> str:
+    """An argument as JSON; object arguments may be their model or a plain mapping."""
+    if (isinstance(a, BodyArg) and a.raw) or a.type.is_identity:
+        return a.name
+    w.uses.add("_to_json")
+    return f"_to_json({a.name})"
+
+
+def param_entry(w: PieceWriter, p: Parameter) -> str:
+    """The ``"wire": expression`` entry (or ``**expression``) of a parameter's mapping."""
+    if p.style == "joined":
+        w.uses.add("_joined")
+        return f"{py_str(p.wire)}: _joined({p.name}, {py_str(p.delimiter)})"
+    if p.style == "deep_object":
+        w.uses.add("_deep_object")
+        return f"**_deep_object({py_str(p.wire)}, {arg_encode(w, p)})"
+    if p.style == "exploded":
+        w.uses.add("_exploded")
+        return f"**_exploded({arg_encode(w, p)})"
+    if p.style == "joined_object":
+        w.uses.add("_joined_object")
+        return f"{py_str(p.wire)}: _joined_object({arg_encode(w, p)})"
+    return f"{py_str(p.wire)}: {arg_encode(w, p)}"
+
+
+def response_annotation(w: PieceWriter, op: Operation, is_async: bool) -> str:
+    """The return annotation of the method of ``op``."""
+    return writer_streams.response_annotation(w, op, is_async, writer_streams.plain_answer(w, op))
+
+
+def response_decode(w: PieceWriter, op: Operation) -> str:
+    """The callable decoding the operation's JSON answer, ``None`` when there is none."""
+    function = response_decoder(op)
+    if not function:
+        return "None"
+    w.uses.add(MODELS)
+    return f"{MODELS}.{function}"
+
+
+def iter_return(w: PieceWriter, op: Operation, is_async: bool) -> str:
+    """The return annotation of the page iterator of ``op``."""
+    assert op.pagination is not None
+    iterator = "AsyncIterator" if is_async else "Iterator"
+    w.uses.add(iterator)
+    return f"{iterator}[{w.qualified(op.pagination.item_type)}]"
+
+
+def response_check(api: Api, op: Operation) -> str:
+    """The response check of an operation's answer, "" when it has none."""
+    rtype = op.response_type
+    if op.response_kind != "json" or rtype is None or rtype.kind != "model":
+        return ""
+    return next((v.function for v in api.response_validators if v.model == rtype.name), "")
+
+
+def constant(w: PieceWriter, op: Operation) -> str:
+    """The statement of the module constant holding the operation's static facts."""
+    w.uses.add("Operation")
+    args = [
+        f"name={py_literal(op.operation_id)}",
+        f"method={py_literal(op.http_method)}",
+        f"path={py_literal(op.path)}",
+        f"idempotent={op.idempotent}",
+    ]
+    if op.body:
+        args += [f"content_type={py_literal(op.body.content_type)}", f"encoding={py_literal(op.body.encoding)}"]
+    if op.response_kind != "json":
+        args.append(f"response={py_literal(op.response_kind)}")
+    check = response_check(w.api, op)
+    if check:
+        w.uses.add("_validators")
+        args.append(f"check_response=_validators.{check}")
+    if op.validator:
+        args.append(f"validate={op.validator.function}")
+    if op.required_option_headers:  # ((wire, argument), ...) the client configuration may supply
+        args.append(f"required_headers={py_literal(tuple((p.wire, p.name) for p in op.required_option_headers))}")
+    return f"{op.const_name} = Operation(\n" + "".join(f"    {a},\n" for a in args) + ")"

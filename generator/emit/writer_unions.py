@@ -1,0 +1,100 @@
+"""The writer's part for named unions of ``models``: the alias of the members and the decoder,
+which reads a JSON value by its discriminator when the union has one, else as the first member
+it fits (a test on the JSON value where one tells, trying where only trying does)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..ir import EnumAlias, Model, TypeRef, UnionDef
+from . import layout
+from .json_tests import _FITS
+from .literals import py_literal, py_str
+
+
+class PieceWriter(Protocol):
+    """What these functions use of :class:`generator.emit.writer.PieceWriter`."""
+
+    models: dict[str, Model]
+    enums: dict[str, EnumAlias]
+    uses: set[str]
+
+    def annotation(self, t: TypeRef, *, optional: bool = False) -> str: ...
+
+    def decode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
+
+
+def union_alias(w: PieceWriter, u: UnionDef) -> str:
+    """The members of a union as a string (a forward-referencing ``TypeAlias``)."""
+    w.uses.add("TypeAlias")
+    for m in u.members:
+        w.annotation(m)  # notes the names the members use
+    if not u.members:
+        w.uses.add("Any")
+    words = [m.annotation for m in u.members] or ["Any"]
+    return layout.string_value(f"{u.name}: TypeAlias = ", words, " | ")
+
+
+def union_body(w: PieceWriter, u: UnionDef) -> list[str]:
+    """Statements of a union's decoder, ``data`` being the JSON value."""
+    lines: list[str] = []
+    if u.prop and u.tags:
+        lines += ["if isinstance(data, dict):", f"    tag = data.get({py_str(u.prop)})"]
+        for value, t in u.tags:
+            lines += [f"    if tag == {py_str(value)}:", f"        return {w.decode(t, 'data')}"]
+    for t in u.members:
+        cond = fits(w, t)
+        value = w.decode(t, "data")
+        if t.is_identity and not t.is_scalar:  # kept as it came: its nesting is bounded here
+            w.uses.add("_bounded")
+            value = "_bounded(data)"
+        if t.is_identity and t.kind not in _FITS:  # only the _FITS tests narrow the type
+            w.uses.add("cast")
+            value = f"cast({py_str(t.annotation)}, {value})"
+        if cond is None:
+            lines += ["try:", f"    return {value}", "except (KeyError, TypeError, ValueError, AttributeError):"]
+            lines.append("    pass")
+        else:
+            terms = _model_fit(w, t.name) if t.kind == "model" and not t.nullable else [cond]
+            lines += [*layout.condition("if", terms, "and", 4), f"    return {value}"]
+    lines.append(f"raise ValueError({py_str(f'value matches no member of {u.name}')})")
+    return lines
+
+
+def _model_fit(w: PieceWriter, name: str) -> list[str]:
+    """The tests a JSON value passes when it can be model ``name`` (and-ed)."""
+    model = w.models.get(name)
+    parts = ["isinstance(data, dict)"]
+    if model is not None:
+        required = [f.wire for f in model.fields if f.required]
+        if required:
+            parts.append(f"data.keys() >= {{{', '.join(py_str(w) for w in required)}}}")
+        for f in model.fields:
+            enum = w.enums.get(f.type.name) if f.type.kind == "enum" else None
+            if f.required and enum is not None and not enum.open and len(enum.values) == 1:
+                parts.append(f"data.get({py_str(f.wire)}) == {py_literal(enum.values[0])}")
+    return parts
+
+
+def fits(w: PieceWriter, t: TypeRef) -> str | None:
+    """A condition on ``data`` true when it can be ``t``; None when only trying tells."""
+    cond: str | None
+    if t.kind == "model":
+        cond = " and ".join(_model_fit(w, t.name))
+    elif t.kind == "enum":
+        enum = w.enums.get(t.name)
+        if enum is None or enum.open:
+            cond = "isinstance(data, int)" if enum is not None and enum.base == "int" else "isinstance(data, str)"
+        else:
+            values = [py_literal(v) for v in enum.values]  # a comma only where a tuple needs it
+            cond = f"data in ({values[0]},)" if len(values) == 1 else f"data in ({', '.join(values)})"
+    elif t.kind in _FITS:
+        cond = _FITS[t.kind]
+    elif t.kind == "union" and not t.name:
+        subs = [fits(w, v) for v in t.variants]
+        cond = None if any(c is None for c in subs) else " or ".join(f"({c})" for c in subs if c)
+    else:  # datetime, named union, any: only trying tells
+        cond = None
+    if cond is not None and t.nullable:
+        cond = f"data is None or ({cond})"
+    return cond
