@@ -202,22 +202,6 @@ class Operation:
     response_example: Example | None = None  # of the success answer: its media type's, else its schema's
     event_example: Example | None = None  # of one event of an event stream: its schema's
 
-    # The emitted code spells its decoders with generator.emit.spelling; these two stay for the
-    # test kit's module (generator/emit/testing_module.py), owned elsewhere, until it does too.
-    @property
-    def response_decoder(self) -> str:
-        """``Model.from_dict`` or :attr:`response_function` ("" when the answer is kept as is)."""
-        t = self.response_type
-        model = t is not None and t.kind == "model" and not t.nullable
-        return self.response_function or (f"{t.name}.from_dict" if t is not None and model else "")
-
-    @property
-    def event_decoder(self) -> str:
-        """``Model.from_dict`` or :attr:`event_function` ("" when the data is kept as is)."""
-        t = self.event_type
-        model = t is not None and t.kind == "model" and not t.nullable
-        return self.event_function or (f"{t.name}.from_dict" if t is not None and model else "")
-
     @property
     def path_params(self) -> tuple[Parameter, ...]:
         return tuple(p for p in self.params if p.location == "path")

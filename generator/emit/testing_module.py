@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..ir import Api, Model, Operation, Parameter, TypeRef, ValueCheck
 from .literals import py_literal, py_str
+from .spelling import event_decoder, response_decoder
 
 # FakeApi's own attributes: an operation of the same name gets a trailing ``_``.
 RESERVED = frozenset(
@@ -238,9 +239,9 @@ class _Writer:
         if etype is None or etype.kind == "str":
             return f"FakeEvents({py_str('raw' if etype is None else 'text')})"
         args = [py_str("json")]
-        if op.event_decoder:
+        if event_decoder(op):
             self.uses.add("models")
-            args.append(f"decode=models.{op.event_decoder}")
+            args.append(f"decode=models.{event_decoder(op)}")
         check = next((v.function for v in self.api.response_validators if v.model == etype.name), "")
         if check and etype.kind == "model":
             self.uses.add("_validators")
@@ -305,9 +306,9 @@ class _Writer:
                 args.append(f"body_members={py_literal(members)}")
             if body.required:
                 args.append("body_required=True")
-        if op.response_decoder:
+        if response_decoder(op):
             self.uses.add("models")
-            args.append(f"decode=models.{op.response_decoder}")
+            args.append(f"decode=models.{response_decoder(op)}")
         default = self.defaults.value(op.response_type) if op.response_type is not None else None
         if op.response_example is not None:
             default = op.response_example.value
