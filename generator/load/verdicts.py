@@ -84,6 +84,15 @@ def unread(tokens: tuple[str, ...]) -> bool:
     return "callbacks" in tokens or "links" in tokens or _inside_literal(tokens)
 
 
+def _is_pattern_keyword(tokens: tuple[str, ...]) -> bool:
+    """Whether the path ends at a schema's ``pattern`` (not at a property named so)."""
+    return (
+        bool(tokens)
+        and tokens[-1] == "pattern"
+        and not (len(tokens) >= 2 and tokens[-2] in ("properties", "patternProperties"))
+    )
+
+
 def classify(tokens: tuple[str, ...], message: str, instance: Any, version: tuple[int, int]) -> str:
     """The kind of a finding at ``tokens`` (a path from the root document, crossing ``$ref``s)."""
     if "was unexpected" in message or "match any of the regexes" in message:
@@ -92,6 +101,8 @@ def classify(tokens: tuple[str, ...], message: str, instance: Any, version: tupl
         return "names"
     if message.startswith("invalid OpenAPI: Path parameter ") and message.endswith("was not resolved"):
         return "ours"
+    if _is_pattern_keyword(tokens) and message.endswith("is not a 'regex'"):
+        return "ours"  # an ECMA-262 pattern Python cannot read: lower/patterns translates it or says why not
     if "JSON Schema dialect" in message or (tokens and tokens[-1] in ("$schema", "jsonSchemaDialect")):
         return "dialect"
     if _inside_literal(tokens):
