@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from ..ir import Api, Model, Operation, Parameter, TypeRef, ValueCheck
+from ..spelling import event_decoder, response_decoder
 from .literals import py_literal, py_str
-from .spelling import event_decoder, response_decoder
 
 # FakeApi's own attributes: an operation of the same name gets a trailing ``_``.
 RESERVED = frozenset(

@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Concatenate, ParamSpec
 
 from ..ir import Api, Field, TypeRef
+from ..spelling import MODELS
 from . import layout
 from .code import Code
 from .json_tests import Index
-from .spelling import MODELS
 
 P = ParamSpec("P")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..emit.spelling import return_annotation
 from ..ir import BodyArg, Operation, Parameter, TypeRef
+from ..spelling import return_annotation
 from .comparison import CLIENT, Comparison, response_model
 from .shapes import show
 

@@ -5,7 +5,7 @@ turns it into text."""
 
 from __future__ import annotations
 
-from ..ir import Operation, TypeRef
+from .ir import Operation, TypeRef
 
 MODELS = "models"
 """The package's module of definitions, as code outside it names them (``models.Table``)."""
