@@ -3,8 +3,13 @@ module (:func:`annotation`) and outside it (:func:`qualified`, ``models.Table``)
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+from pathlib import Path
+
 import pytest
 
+import generator.ir as ir
 from generator.ir import TypeRef
 from generator.spelling import annotation, qualified
 
@@ -53,3 +58,25 @@ def test_each_kind_is_spelled_inside_and_outside_models(t: TypeRef, inside: str,
 
 def test_qualified_names_the_module_it_is_given() -> None:
     assert qualified(TypeRef("list", items=TABLE, nullable=True), "m") == "list[m.Table] | None"
+
+
+IR_MODULES = ("ir.py", "ir_types.py", "ir_checks.py")
+
+
+def test_the_ir_holds_no_spelling() -> None:
+    """The IR is structure only: no class of it spells itself, and no IR module builds text with
+    an f-string, a join or a concatenation (generator.spelling is the one owner of the spelling)."""
+    for value in vars(ir).values():
+        if isinstance(value, type) and dataclasses.is_dataclass(value):
+            for word in ("annotation", "base_annotation", "qualified", "response_decoder", "event_decoder"):
+                assert not hasattr(value, word), f"{value.__name__}.{word}"
+    root = Path(ir.__file__).parent
+    for name in IR_MODULES:
+        tree = ast.parse((root / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            assert not isinstance(node, ast.JoinedStr), f"{name}:{node.lineno}: an f-string"
+            if isinstance(node, ast.Attribute):
+                assert node.attr != "join", f"{name}:{node.lineno}: a join"
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+                sides = (node.left, node.right)
+                assert not any(isinstance(s, ast.Constant) and isinstance(s.value, str) for s in sides), name
