@@ -2,7 +2,7 @@
 
 They hold structure (which type to decode, which parameter style, which rule, which decoder
 function) and the names the namer chose, never Python code: the views of :mod:`generator.emit`
-write the code from them before the templates run, and :mod:`generator.emit.spelling` spells an
+write the code from them before the templates run, and :mod:`generator.spelling` spells types and an
 operation's answer (also what ``diff`` shows). Types are in :mod:`generator.ir_types`, checks in
 :mod:`generator.ir_checks`; both are imported from here.
 """

@@ -1,6 +1,6 @@
 """The IR's type of a JSON value (:class:`TypeRef`), part of :mod:`generator.ir`: what a value
-is (a kind, a name, items or variants), how its annotation is spelled, and whether JSON and
-Python values differ."""
+is (a kind, a name, items or variants) and whether JSON and Python values differ. Its annotation
+is spelled by :mod:`generator.spelling`, never here: the IR holds structure only."""
 
 from __future__ import annotations
 
@@ -14,60 +14,14 @@ TypeKind = Literal[
 
 @dataclass(frozen=True)
 class TypeRef:
-    """A Python type of a JSON value, able to spell its own annotation."""
+    """The type of a JSON value: its kind, the name of a model, enum alias or named union, its
+    items or variants, and whether it may be null."""
 
     kind: TypeKind
     name: str = ""  # model or enum alias name
     items: TypeRef | None = None  # list item / dict value type
     variants: tuple[TypeRef, ...] = ()  # union members
     nullable: bool = False
-
-    # -- annotations -------------------------------------------------------------
-    @property
-    def base_annotation(self) -> str:
-        if self.kind in ("model", "enum") or (self.kind == "union" and self.name):
-            return self.name
-        if self.kind == "list":
-            assert self.items is not None
-            return f"list[{self.items.annotation}]"
-        if self.kind == "dict":
-            assert self.items is not None
-            return f"dict[str, {self.items.annotation}]"
-        if self.kind == "union":
-            return " | ".join(v.annotation for v in self.variants)
-        return {
-            "any": "Any",
-            "str": "str",
-            "int": "int",
-            "float": "float",
-            "bool": "bool",
-            "none": "None",
-            "datetime": "datetime",
-            "file": "FileTypes",
-        }[self.kind]
-
-    @property
-    def annotation(self) -> str:
-        base = self.base_annotation
-        if self.nullable and self.kind not in ("any", "none"):
-            return f"{base} | None"
-        return base
-
-    def qualified(self, module: str) -> str:
-        """The annotation as written outside the models module (``models.Table``)."""
-        if self.kind in ("model", "enum") or (self.kind == "union" and self.name):
-            base = f"{module}.{self.name}"
-        elif self.kind == "list":
-            assert self.items is not None
-            base = f"list[{self.items.qualified(module)}]"
-        elif self.kind == "dict":
-            assert self.items is not None
-            base = f"dict[str, {self.items.qualified(module)}]"
-        elif self.kind == "union":
-            base = " | ".join(v.qualified(module) for v in self.variants)
-        else:
-            return self.annotation
-        return f"{base} | None" if self.nullable else base
 
     # -- conversions -------------------------------------------------------------
     @property

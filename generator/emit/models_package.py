@@ -14,11 +14,11 @@ from dataclasses import dataclass
 import jinja2
 
 from ..ir import Api, EnumAlias, Model, ResponseDecoder, TypedDictDef, UnionDef
+from ..spelling import MODELS, event_decoder, response_decoder
 from . import layout, lazy_tables
 from .json_tests import Index
 from .literals import py_str
 from .models_module import module_code
-from .spelling import MODELS, event_decoder, response_decoder
 from .writer import PieceWriter
 
 TEMPLATE = "models/module.py.jinja"

@@ -9,6 +9,7 @@ import jinja2
 
 from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
+from ..spelling import return_annotation
 from .client_options import option_pieces
 from .import_lines import import_lines
 from .imports import ALWAYS
@@ -19,7 +20,6 @@ from .readme_view import readme_view
 from .resources_package import groups as resource_groups
 from .resources_package import render_resources
 from .resources_package import views as resource_views
-from .spelling import return_annotation
 from .testing_module import TestingModule, testing_module
 from .validators_package import render_validators
 from .writer_models import optional_example

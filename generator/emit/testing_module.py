@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from ..ir import Api, Model, Operation, Parameter, TypeRef, ValueCheck
+from ..spelling import MODELS, event_decoder, qualified, response_decoder
 from .literals import py_literal, py_str
-from .spelling import event_decoder, response_decoder
 
 # FakeApi's own attributes: an operation of the same name gets a trailing ``_``.
 RESERVED = frozenset(
@@ -201,7 +201,7 @@ class _Writer:
                 self.uses.add("Any")
             elif x.kind in ("model", "enum") or (x.kind == "union" and x.name):
                 self.uses.add("models")
-        return t.qualified("models")
+        return qualified(t, MODELS)
 
     def answer(self, op: Operation) -> str:
         if op.response_type is not None:

@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Concatenate, ParamSpec
 
 from ..ir import Api, Field, TypeRef
+from ..spelling import MODELS, annotation, qualified
 from . import layout
 from .code import Code
 from .json_tests import Index
-from .spelling import MODELS
 
 P = ParamSpec("P")
 
@@ -94,12 +94,12 @@ class PieceWriter:
         self._type_uses(t, False)
         if optional:
             self.uses.add("Unset")
-        return t.annotation + (" | Unset" if optional else "")
+        return annotation(t) + (" | Unset" if optional else "")
 
     def qualified(self, t: TypeRef) -> str:
         """The annotation of ``t`` outside the models module (``models.Table``)."""
         self._type_uses(t, True)
-        return t.qualified(MODELS)
+        return qualified(t)
 
     def decode(self, t: TypeRef, src: str, depth: int = 0) -> str:
         """An expression turning the JSON value named ``src`` (a plain name) into Python."""

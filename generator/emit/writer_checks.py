@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..ir import ModelValidator, OperationValidator, Rule, ValueCheck
+from ..spelling import MODELS
 from . import layout
 from .json_tests import _PARAM_SOURCES, _TYPE_TEST
 from .literals import py_literal
-from .spelling import MODELS
 
 
 class PieceWriter(Protocol):

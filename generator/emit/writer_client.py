@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..ir import Api, BodyArg, Model, Operation, Parameter, TypeRef, UnionDef
+from ..spelling import MODELS, response_decoder
 from . import layout, writer_streams, writer_typeddicts
 from .literals import py_literal, py_str
-from .spelling import MODELS, response_decoder
 
 
 class PieceWriter(Protocol):

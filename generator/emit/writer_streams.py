@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..ir import Api, Operation, TypeRef
-from .spelling import MODELS, answer_annotation, event_decoder
+from ..spelling import MODELS, answer_annotation, event_decoder
 
 
 class PieceWriter(Protocol):

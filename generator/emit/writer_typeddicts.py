@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..ir import Api, Model, TypedDictDef, TypeRef, UnionDef
+from ..spelling import annotation
 from . import layout
 from .literals import py_str
 
@@ -50,7 +51,7 @@ def accepting(w: PieceWriter, t: TypeRef, prefix: str, *, json_values: bool = Fa
 def _accepting(w: PieceWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> str:
     parts = _accepted(w, t, prefix, names, json_values)
     if parts is None:  # no model in it: its annotation (nullable already)
-        return t.annotation
+        return annotation(t)
     if not prefix:  # inside models: each definition of another module is imported there
         for part in parts:
             if part.isidentifier() and part != "None":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..ir import EnumAlias, Model, TypeRef, UnionDef
+from ..spelling import annotation
 from . import layout
 from .json_tests import _FITS
 from .literals import py_literal, py_str
@@ -31,7 +32,7 @@ def union_alias(w: PieceWriter, u: UnionDef) -> str:
         w.annotation(m)  # notes the names the members use
     if not u.members:
         w.uses.add("Any")
-    words = [m.annotation for m in u.members] or ["Any"]
+    words = [annotation(m) for m in u.members] or ["Any"]
     return layout.string_value(f"{u.name}: TypeAlias = ", words, " | ")
 
 
@@ -50,7 +51,7 @@ def union_body(w: PieceWriter, u: UnionDef) -> list[str]:
             value = "_bounded(data)"
         if t.is_identity and t.kind not in _FITS:  # only the _FITS tests narrow the type
             w.uses.add("cast")
-            value = f"cast({py_str(t.annotation)}, {value})"
+            value = f"cast({py_str(annotation(t))}, {value})"
         if cond is None:
             lines += ["try:", f"    return {value}", "except (KeyError, TypeError, ValueError, AttributeError):"]
             lines.append("    pass")

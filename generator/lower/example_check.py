@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..ir import EnumAlias, Model, TypeRef, UnionDef
+from ..spelling import annotation
 
 Mismatch = tuple[str, str]
 """(path in the example, ``a.b[0]``; the rule it breaks)."""
@@ -122,4 +123,4 @@ class ExampleCheck:
             first = first or found
         if first is None:
             return None
-        return path, f"matches no member of {t.name or t.annotation} (first: {first[0] or '(example)'}: {first[1]})"
+        return path, f"matches no member of {t.name or annotation(t)} (first: {first[0] or '(example)'}: {first[1]})"

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..ir import Field, Model, TypeRef, UnionDef
 from ..load.reader import Document, Node
+from ..spelling import annotation
 from .examples import ExampleReader
 from .names import Namer
 from .naming import pascal_case
@@ -43,7 +44,7 @@ class ModelBuilder(TypeBuilder):
             title = raw.get("title") if isinstance(raw, dict) else None
             context = pascal_case(title) if isinstance(title, str) and title.strip() else f"{name}Variant{index + 1}"
             member = self.type_of(node.child(combinator, index), context)
-            if member.annotation not in [m.annotation for m in members]:
+            if annotation(member) not in [annotation(m) for m in members]:  # the decoder could not tell them apart
                 members.append(member)
         tags: list[tuple[str, TypeRef]] = []
         discriminator = schema.get("discriminator")
@@ -64,7 +65,7 @@ class ModelBuilder(TypeBuilder):
                         )
                         continue
                     tagged = self.type_of(Node(node.file, node.ptr, {"$ref": target}), name)
-                    if tagged.annotation not in [m.annotation for m in members]:  # its decoder could not return it
+                    if annotation(tagged) not in [annotation(m) for m in members]:  # its decoder could not return it
                         self.warn(
                             node.child("discriminator", "mapping", value),
                             f"mapping target {ref!r} is not a member of the union; ignored",

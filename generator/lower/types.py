@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..ir import EnumAlias, TypeRef
 from ..load.reader import Document, Node
+from ..spelling import annotation
 from .names import Namer
 from .naming import pascal_case
 from .schema import SchemaFacts, is_typed, ref_name, shaping_parts, text
@@ -196,8 +197,8 @@ class TypeBuilder(SchemaFacts):
         if any(m.kind == "any" for m in members):
             return TypeRef("any")
         unique: list[TypeRef] = []
-        for m in members:
-            if m.annotation not in [u.annotation for u in unique]:
+        for m in members:  # members that read the same in Python are one member to the type checker
+            if annotation(m) not in [annotation(u) for u in unique]:
                 unique.append(m)
         if len(unique) == 1:
             return dataclasses.replace(unique[0], nullable=unique[0].nullable or nullable)

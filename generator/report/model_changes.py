@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from ..emit.literals import py_literal
 from ..ir import EnumAlias, Field, Model
+from ..spelling import MODELS, qualified
 from .comparison import Comparison
-from .shapes import MODELS, Shapes, show
+from .shapes import Shapes
 
 
 def model_changes(c: Comparison) -> None:
@@ -49,9 +50,9 @@ def _model(c: Comparison, a: Model, b: Model) -> None:
         elif x is None:
             where = c.new.member(b, y)
             if y.required:
-                c.add("member-added-required", python, where, f"required member added: {show(y.type)}", request)
+                c.add("member-added-required", python, where, f"required member added: {qualified(y.type)}", request)
             else:
-                c.add("member-added", python, where, f"optional member added: {show(y.type)}", False)
+                c.add("member-added", python, where, f"optional member added: {qualified(y.type)}", False)
         else:
             _member(c, python, c.new.member(b, y), x, y, response=response, request=request)
 
@@ -67,7 +68,7 @@ def _member(c: Comparison, python: str, where: str, x: Field, y: Field, *, respo
     relation = c.shapes.relation(x.type, y.type)
     if relation != "same":
         breaking = relation == "changed" or (relation == "widened" and response) or (relation == "narrowed" and request)
-        message = f"member type {relation}: {show(x.type)} -> {show(y.type)}"
+        message = f"member type {relation}: {qualified(x.type)} -> {qualified(y.type)}"
         c.add(f"member-type-{relation}", python, where, message, breaking)
 
 

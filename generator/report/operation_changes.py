@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ..emit.spelling import return_annotation
 from ..ir import BodyArg, Operation, Parameter, TypeRef
+from ..spelling import qualified, return_annotation
 from .comparison import CLIENT, Comparison, response_model
-from .shapes import show
 
 
 def _endpoint(op: Operation) -> tuple[str, str]:
@@ -88,7 +87,7 @@ def _argument(
     where = c.new.argument(b, y)
     if x is None:
         how = "required" if y.required else "optional"
-        c.add(f"argument-added-{how}", python, where, f"{how} argument added: {show(y.type)}", y.required)
+        c.add(f"argument-added-{how}", python, where, f"{how} argument added: {qualified(y.type)}", y.required)
         return
     if y.required and not x.required:
         c.add("argument-made-required", python, where, "argument made required", True)
@@ -96,7 +95,7 @@ def _argument(
         c.add("argument-made-optional", python, where, "argument made optional", False)
     relation = c.shapes.relation(x.type, y.type)
     if relation != "same":
-        message = f"argument type {relation}: {show(x.type)} -> {show(y.type)}"
+        message = f"argument type {relation}: {qualified(x.type)} -> {qualified(y.type)}"
         c.add(f"argument-type-{relation}", python, where, message, relation != "widened")
 
 

@@ -9,17 +9,12 @@ from typing import Literal, Protocol
 
 from ..ir import EnumAlias, Model, TypeRef
 
-MODELS = "models"
 Relation = Literal["same", "widened", "narrowed", "changed"]
 
 
 class Side(Protocol):
     models: dict[str, Model]
     enums: dict[str, EnumAlias]
-
-
-def show(t: TypeRef) -> str:
-    return t.qualified(MODELS)
 
 
 class Shapes:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..ir import Api
+from ..spelling import annotation
 from .comparison import Change
 from .gitlog import git
 
@@ -45,8 +46,9 @@ def surface_changes(api: Api, old: int) -> list[Change]:
     if old < 2:
         for m in api.models:
             for f in m.optional_fields:
-                before = f"{f.type.annotation} | Unset"
-                after = f.type.annotation if keeps_null(f.type) else f"{f.type.annotation} | None"
+                spelled = annotation(f.type)
+                before = f"{spelled} | Unset"
+                after = spelled if keeps_null(f.type) else f"{spelled} | None"
                 message = f"type changed by the generator: {before} -> {after} (None when absent)"
                 python = f"models.{m.name}.{f.name}"
                 changes.append(Change("member-absent-reads-none", python, f.source or m.source, message, True))

@@ -15,6 +15,7 @@ from generator.load.reader import Document, load_document
 from generator.lower.api import build_api
 from generator.lower.error_types import status_error_base
 from generator.lower.runtime_tables import status_errors
+from generator.spelling import response_decoder
 
 ITEM = {
     "type": "object",
@@ -198,7 +199,7 @@ def test_a_form_body_that_is_no_object_leaves_the_operation_out(
 def test_a_model_response_is_decoded_by_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     responses = ok({"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}})
     op = only(lower(tmp_path, monkeypatch, {"responses": responses}))
-    assert (op.response_type, op.response_decoder, op.response_kind) == (
+    assert (op.response_type, response_decoder(op), op.response_kind) == (
         TypeRef("model", name="Item"),
         "Item.from_dict",
         "json",
@@ -210,7 +211,7 @@ def test_any_other_json_response_gets_a_decoder(tmp_path: Path, monkeypatch: pyt
     api = lower(tmp_path, monkeypatch, {"responses": ok({"application/json": {"schema": schema}})})
     op = only(api)
     assert (op.response_type, op.response_kind) == (TypeRef("list", items=TypeRef("model", name="Item")), "json")
-    assert [(d.function, d.type) for d in api.response_decoders] == [(op.response_decoder, op.response_type)]
+    assert [(d.function, d.type) for d in api.response_decoders] == [(response_decoder(op), op.response_type)]
 
 
 @pytest.mark.parametrize(
@@ -229,7 +230,7 @@ def test_responses_without_a_model(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, responses: dict[str, Any], kind: str, rtype: TypeRef | None
 ) -> None:
     op = only(lower(tmp_path, monkeypatch, {"responses": responses}))
-    assert (op.response_kind, op.response_type, op.response_decoder) == (kind, rtype, "")
+    assert (op.response_kind, op.response_type, response_decoder(op)) == (kind, rtype, "")
 
 
 def test_the_default_responses_type_member_names_the_error_classes(

@@ -14,6 +14,7 @@ import pytest
 from generator.ir import Api, Model
 from generator.load.reader import load_document
 from generator.lower.api import build_api
+from generator.spelling import annotation
 
 
 def _lower(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, thing: dict[str, Any], **files: Any) -> Api:
@@ -45,7 +46,7 @@ def _thing(api: Api) -> str:
     (model,) = [m for m in api.models if m.name == "GetXResponse"]
     assert isinstance(model, Model)
     (field,) = model.fields
-    return field.type.annotation
+    return annotation(field.type)
 
 
 def test_an_annotated_ref_in_another_file_is_the_type_it_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -59,7 +60,7 @@ def test_an_annotated_ref_in_another_file_is_the_type_it_names(tmp_path: Path, m
         tmp_path, monkeypatch, {"$ref": "models/thing.json"}, models__thing=wrapper, models__attributes__tags=tags
     )
     (thing,) = [m for m in api.models if m.name != "GetXResponse" and any(f.name == "tags" for f in m.fields)]
-    assert thing.fields[0].type.annotation == "list[str] | None"
+    assert annotation(thing.fields[0].type) == "list[str] | None"
     assert not any(m.name.endswith("Tags") for m in api.models)  # no model made of the array
 
 

@@ -22,13 +22,13 @@ from generator.emit.models_package import placement, views
 from generator.emit.readme_view import readme_view
 from generator.emit.render import render
 from generator.emit.resources_package import views as resource_views
-from generator.emit.spelling import event_decoder, response_decoder, return_annotation
 from generator.emit.validators_package import common_names
 from generator.emit.writer import PieceWriter
 from generator.ir import Api, Operation, TypeRef
 from generator.load.reader import load_document
 from generator.lower.api import build_api
 from generator.resources import TEMPLATES
+from generator.spelling import event_decoder, response_decoder, return_annotation
 from tests.goldens import GOLDEN, spec_of
 
 from ..conftest import SPEC
