@@ -359,7 +359,7 @@ def build_rows(
                 "-",
             )
         )
-    for doc_key, label in docs:
+    for doc_key, label, _ in docs:
         gen_row(
             rows,
             f"generate wall (warm cache): {label}",
@@ -378,7 +378,7 @@ def build_rows(
         None,
         "(reference)",
     )
-    for doc_key, label in docs:
+    for doc_key, label, _ in docs:
         gen_row(
             rows,
             f"generate peak RSS (warm cache): {label}",
