@@ -196,7 +196,7 @@ class FakeApiBase:
         self._stubs: dict[str, OperationStub[Any]] = {}
         fakes = self._fakes
         routes = [(f.op.method, f.op.path, f.method_name) for f in self._operations]
-        self._routes = Routes(fakes.routes() if fakes is not None else routes)
+        self._routes = fakes.router() if fakes is not None else Routes(routes)
 
     def _operation(self, method: str) -> FakeOperation:
         """An operation by its method name, its ``_fakes`` module imported on first use
