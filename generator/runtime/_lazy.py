@@ -106,7 +106,7 @@ class LazyMethods:
     operations itself; the first look-up of one (the class's run-time ``__getattr__``) imports
     its module of ``_resources`` and installs the method on the class, so every later call is a
     plain method call. A large API cuts the table into ``chunks`` (``_resources._names__<bits>``,
-    by a hash of each method name, as ``LazyModules``): a look-up reads the one chunk of its name."""
+    by a hash of each method name, as ``LazyModules``): a look-up reads its name's chunk only."""
 
     def __init__(self, package: str, table: tuple[str, ...], chunks: tuple[str, ...] = ()) -> None:
         self._package = package
@@ -174,7 +174,9 @@ class LazyMethods:
                 try:
                     return lazy.install(cls, name, methods)
                 except AttributeError:
-                    raise AttributeError(f"type object {cls.__name__!r} has no attribute {name!r}") from None
+                    raise AttributeError(
+                        f"type object {cls.__name__!r} has no attribute {name!r}"
+                    ) from None
 
         namespace = {"__module__": transport.__module__, "__doc__": transport.__doc__}
         return LazyClass(f"_{methods}", (transport,), namespace)
@@ -315,7 +317,9 @@ class LazyFakes:
 
     def attribute(self, name: str) -> Any:
         """A stub class of the ``testing`` module (its ``__getattr__``)."""
-        if name.startswith("__") and name.endswith("__"):  # ``__path__`` of every ``from testing import``
+        if name.startswith("__") and name.endswith(
+            "__"
+        ):  # ``__path__`` of every ``from testing import``
             raise AttributeError(f"module {self._package + '.testing'!r} has no attribute {name!r}")
         for module, cls, _method in self._index().values():
             if cls == name:
