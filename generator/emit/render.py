@@ -171,7 +171,7 @@ def render(api: Api) -> dict[str, str]:
     fakes = testing_module(api)
     for name, template in PACKAGE_FILES:
         if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
-            fake_groups = list(resource_groups(unit.name for unit in fakes.modules))
+            fake_groups = list(resource_groups({unit.name: len(unit.ops) for unit in fakes.modules}))
             tables = _fake_tables(fakes)
             files[name] = env.get_template(template).render(api=api, t=fakes, groups=fake_groups, **tables)
             files.update(render_chunks(env, api, "_fakes", "_names__", tables["stubs"]))
@@ -198,7 +198,7 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
     files["_fakes/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
     units = {unit.name: unit for unit in fakes.modules}
     group = env.get_template("fakes/group.py.jinja")
-    for name, modules in resource_groups(units).items():
+    for name, modules in resource_groups({name: len(unit.ops) for name, unit in units.items()}).items():
         files[f"_fakes/{name}.py"] = group.render(api=api, units=[units[m] for m in modules])
     return files
 
@@ -223,7 +223,7 @@ def module_views(api: Api, name: str) -> dict[str, object]:
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
             "methods": _methods(api),
-            "groups": list(resource_groups(view.name for view in resource_views(api))),
+            "groups": list(resource_groups({view.name: len(view.operations) for view in resource_views(api)})),
         }
     if name == "README.md":
         options, optional = option_pieces(api, "httpx.Client"), optional_example(api)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from generator.emit import lazy_tables, route_tables
+from generator.emit import lazy_tables, resources_package, route_tables
 from generator.pipeline import generate_files
 from generator.runtime import _fake_wire
 
@@ -30,6 +30,7 @@ import synthetic
 
 OPERATIONS = 120
 LIMIT = 30  # names or routes a chunk: some 4 to 8 chunks a table
+GROUP_LINES = 20  # some 4 modules of 9 lines a group of 32: most groups cut in two or more
 TABLES = ("_resources/_names__", "_fakes/_names__", "_fakes/_routes__")
 
 
@@ -50,6 +51,7 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(lazy_tables, "TABLE_NAMES", LIMIT)
         patch.setattr(route_tables, "TABLE_ROUTES", LIMIT)
+        patch.setattr(resources_package, "GROUP_LINES", GROUP_LINES)
         before = _generate(tmp, "before", OPERATIONS)
         after = _generate(tmp, "after", OPERATIONS + 1)
     return tmp, before, after
@@ -72,6 +74,11 @@ def test_client_and_testing_tables_are_cut(packages: tuple[Path, dict[str, str],
     assert "chunks=(" in table and '"_group' not in table and table.count("\n") < 20  # the bits only
     table = testing.split("_FAKES = LazyFakes(", 1)[1].split("\n)\n", 1)[0]
     assert "route_chunks=(" in table and "segments=(" in table and "/group" not in table, table
+    for folder in ("_resources", "_fakes"):  # the typing-only groups, cut by more bits of the hash
+        cut = [name for name in files if name.startswith(f"{folder}/_group__") and name.count("_") > 4]
+        assert len(cut) > 32, folder
+        assert all(files[name].count("\n") < 80 for name in cut)
+    assert "_group__" in client.split("if TYPE_CHECKING:", 1)[1]
     routes = sum(files[chunk].count('\n    "') for chunk in _chunks(files, "_fakes/_routes__"))
     assert routes == OPERATIONS  # each route in one chunk
 
