@@ -228,8 +228,8 @@ class LazyFakes:
         """One entry an operation: ``METHOD /path/{template} method_name``, so that a request
         finds its operation without importing any module of ``_fakes``."""
         self._chunks = chunks
-        self._route_chunks = route_chunks
-        self._segments = segments
+        self.route_chunks = route_chunks
+        self.segments = segments
         """By depth of a path: how many of its first segments its key holds (-1: no route)."""
         self._stubs: dict[str, tuple[str, str, str]] = {}  # attribute -> (module, class, method)
         self._modules: dict[str, str] = {}  # method -> module
@@ -270,15 +270,10 @@ class LazyFakes:
         """(HTTP method, path template, method name) of every operation, none imported."""
         return _routes(self._routes)
 
-    def router(self) -> Any:
-        """What finds the operation of a request (``find``): ``Routes`` of every route, or
-        ``RouteChunks`` reading the one chunk a request's path can be in."""
-        from ._fake_wire import RouteChunks, Routes
-
-        if not self._route_chunks:
-            return Routes(self.routes())
-        load = lambda chunk: _routes(self._chunk(f"_routes__{chunk}"))  # noqa: E731
-        return RouteChunks(load, self._route_chunks, self._segments)
+    def chunk_routes(self, chunk: str) -> list[tuple[str, str, str]]:
+        """The routes of chunk ``chunk`` of ``route_chunks`` (``_fake_wire.RouteChunks`` reads
+        the one a request's path can be in), in the listed order."""
+        return _routes(self._chunk(f"_routes__{chunk}"))
 
     def operation(self, method: str) -> Any:
         """The operation (``FakeOperation``) of a method name, its module imported (and only
