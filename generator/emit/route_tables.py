@@ -14,7 +14,7 @@ in. Below the limit the tables stay whole, as small packages have always had the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import jinja2
@@ -35,11 +35,10 @@ class Table:
     chunks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # bits -> its entries
 
 
-def _entry_table(table: Sequence[tuple[str, Sequence[str]]], key: str) -> Table:
-    """The table of ``module name name...`` entries, cut by a hash of what precedes ``key`` in
-    each name (``+get_items``: ``get_items``; ``attr:Stub``: ``attr``)."""
-    marks = "+" if key == "+" else ""
-    chunks = lazy_tables.cut(table, key=lambda name: name.lstrip(marks).split(":", 1)[0])
+def _entry_table(table: Sequence[tuple[str, Sequence[str]]], key: Callable[[str], str]) -> Table:
+    """The table of ``module name name...`` entries, cut by a hash of ``key(name)``: the name
+    the run time looks up, without the entry's markers."""
+    chunks = lazy_tables.cut(table, key=key)
     entries = {bits: tuple(" ".join([module, *names]) for module, names in got) for bits, got in chunks.items()}
     if list(entries) == [""]:
         return Table(entries[""])
@@ -47,13 +46,13 @@ def _entry_table(table: Sequence[tuple[str, Sequence[str]]], key: str) -> Table:
 
 
 def method_table(table: Sequence[tuple[str, Sequence[str]]]) -> Table:
-    """The methods of each module of ``_resources`` (a page iterator marked ``+``)."""
-    return _entry_table(table, "+")
+    """The methods of each module of ``_resources``, by method (a page iterator marked ``+``)."""
+    return _entry_table(table, lambda name: name.lstrip("+"))
 
 
 def stub_table(table: Sequence[tuple[str, Sequence[str]]]) -> Table:
-    """The stubs of each module of ``_fakes`` (``attribute:StubClass[:method]``)."""
-    return _entry_table(table, ":")
+    """The stubs of each module of ``_fakes`` (``attribute:StubClass[:method]``), by attribute."""
+    return _entry_table(table, lambda name: name.split(":", 1)[0])
 
 
 def _segments(path: str) -> list[str]:
@@ -75,6 +74,8 @@ def route_segments(paths: Sequence[str]) -> tuple[int, ...]:
 
 
 def route_key(path: str, segments: tuple[int, ...]) -> str:
+    """The key of a template: its depth and its first ``segments[depth]`` segments, as
+    ``_fake_wire.route_key`` keys a request's path."""
     parts = _segments(path)
     return f"{len(parts)} " + "/".join(parts[: segments[len(parts)]])
 
