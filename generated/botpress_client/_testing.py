@@ -25,6 +25,7 @@ from ._fake_wire import (
     FakeOperation,
     FakePaging,
     FakeParam,
+    RouteChunks,
     Routes,
     SpecViolation,
     read_request,
@@ -196,7 +197,9 @@ class FakeApiBase:
         self._stubs: dict[str, OperationStub[Any]] = {}
         fakes = self._fakes
         routes = [(f.op.method, f.op.path, f.method_name) for f in self._operations]
-        self._routes = Routes(fakes.routes() if fakes is not None else routes)
+        self._routes: Routes | RouteChunks = Routes(fakes.routes() if fakes is not None else routes)
+        if fakes is not None and fakes.route_chunks:  # a large API: a request reads one chunk
+            self._routes = RouteChunks(fakes.chunk_routes, fakes.route_chunks, fakes.segments)
 
     def _operation(self, method: str) -> FakeOperation:
         """An operation by its method name, its ``_fakes`` module imported on first use

@@ -12,7 +12,7 @@ the table stays whole in the ``__init__``, as small packages have always had it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import jinja2
 
@@ -28,10 +28,13 @@ CHUNK = "_names__"  # ``__``: no module of models or _validators is named so (sn
 Entries = list[tuple[str, list[str]]]  # (module, the names the table says it defines), in order
 
 
-def cut(table: Sequence[tuple[str, Sequence[str]]], limit: int | None = None) -> dict[str, Entries]:
+def cut(
+    table: Sequence[tuple[str, Sequence[str]]], limit: int | None = None, key: Callable[[str], str] = str
+) -> dict[str, Entries]:
     """The chunks of ``table`` (bits -> its entries, in the table's order, each with the names of
-    the module that fall in the chunk); one chunk ``""`` (the whole table) when it fits."""
-    names = [name for _module, defined in table for name in defined]
+    the module that fall in the chunk); one chunk ``""`` (the whole table) when it fits. ``key``:
+    what of a name is hashed (the name the run time looks up, without the entry's markers)."""
+    names = [key(name) for _module, defined in table for name in defined]
     buckets = hash_buckets(names, TABLE_NAMES if limit is None else limit)
     if list(buckets) == [""]:
         return {"": [(module, list(defined)) for module, defined in table]}
@@ -40,7 +43,7 @@ def cut(table: Sequence[tuple[str, Sequence[str]]], limit: int | None = None) ->
     for module, defined in table:
         by_chunk: dict[str, list[str]] = {}
         for name in defined:
-            by_chunk.setdefault(chunk_of[name], []).append(name)
+            by_chunk.setdefault(chunk_of[key(name)], []).append(name)
         for bits, members in by_chunk.items():
             chunks[bits].append((module, members))
     return chunks

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from typing import Any
 
 import jinja2
 
@@ -20,6 +21,7 @@ from .readme_view import readme_view
 from .resources_package import groups as resource_groups
 from .resources_package import render_resources
 from .resources_package import views as resource_views
+from .route_tables import Table, method_table, render_chunks, route_table, stub_table
 from .testing_module import TestingModule, testing_module
 from .validators_package import render_validators
 from .writer_models import optional_example
@@ -169,12 +171,16 @@ def render(api: Api) -> dict[str, str]:
     fakes = testing_module(api)
     for name, template in PACKAGE_FILES:
         if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
-            fake_groups = list(resource_groups(unit.name for unit in fakes.modules))
-            files[name] = env.get_template(template).render(api=api, t=fakes, groups=fake_groups)
+            fake_groups = list(resource_groups({unit.name: len(unit.ops) for unit in fakes.modules}))
+            tables = _fake_tables(fakes)
+            files[name] = env.get_template(template).render(api=api, t=fakes, groups=fake_groups, **tables)
+            files.update(render_chunks(env, api, "_fakes", "_names__", tables["stubs"]))
+            files.update(render_chunks(env, api, "_fakes", "_routes__", tables["routes"].table))
         else:
             files[name] = _encodable(name, _render_module(env, template, api, name))
     files.update(render_models(env, api))
     files.update(render_resources(env, api))
+    files.update(render_chunks(env, api, "_resources", "_names__", _methods(api)))
     files.update(render_validators(env, api))
     files.update(_render_fakes(env, api, fakes))
     return files
@@ -192,9 +198,21 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
     files["_fakes/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
     units = {unit.name: unit for unit in fakes.modules}
     group = env.get_template("fakes/group.py.jinja")
-    for name, modules in resource_groups(units).items():
+    for name, modules in resource_groups({name: len(unit.ops) for name, unit in units.items()}).items():
         files[f"_fakes/{name}.py"] = group.render(api=api, units=[units[m] for m in modules])
     return files
+
+
+def _methods(api: Api) -> Table:
+    """The lazy table of ``_client``: the methods of each module of ``_resources``."""
+    return method_table([(view.name, view.entry.split()[1:]) for view in resource_views(api)])
+
+
+def _fake_tables(fakes: TestingModule) -> dict[str, Any]:
+    """The lazy tables of ``testing``: the stubs of each module of ``_fakes``, the routes."""
+    stubs = stub_table([(unit.name, unit.entry.split()[1:]) for unit in fakes.modules])
+    paths = [route.split(" ", 1)[1].rsplit(" ", 1)[0] for route in fakes.routes]  # METHOD path name
+    return {"stubs": stubs, "routes": route_table(list(zip(fakes.routes, paths, strict=True)))}
 
 
 def module_views(api: Api, name: str) -> dict[str, object]:
@@ -204,8 +222,8 @@ def module_views(api: Api, name: str) -> dict[str, object]:
             "imports": import_lines(name, set(ALWAYS[name]), 0),  # the template writes no code of the IR
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
-            "modules": list(resource_views(api)),
-            "groups": list(resource_groups(view.name for view in resource_views(api))),
+            "methods": _methods(api),
+            "groups": list(resource_groups({view.name: len(view.operations) for view in resource_views(api)})),
         }
     if name == "README.md":
         options, optional = option_pieces(api, "httpx.Client"), optional_example(api)

@@ -11,12 +11,13 @@ each module's pieces and imports in :mod:`generator.emit.resources_module`.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import jinja2
 
 from ..ir import Api, Operation
+from ..lower.buckets import hash_buckets
 from .json_tests import Index
 from .resources_module import module_code
 from .validators_package import common_names
@@ -28,6 +29,9 @@ GROUPS = 32
 """How many groups the modules are composed in for type checkers (``_group__NN``): a module's
 group is a hash of its name, so adding a module never moves another, and ``_client`` lists the
 groups, not the modules."""
+GROUP_LINES = 4_000
+"""The most lines a group is let take (:func:`group_lines`) before it is cut, by more bits of the
+same hash (``_group__NN_<bits>``), so that none passes 5,000 lines whatever the document."""
 
 
 def group_of(module: str) -> str:
@@ -35,12 +39,25 @@ def group_of(module: str) -> str:
     return f"_group__{zlib.crc32(module.encode()) % GROUPS:02d}"
 
 
-def groups(names: Iterable[str]) -> dict[str, list[str]]:
-    """The modules of each group, both in sorted order."""
+def group_lines(operations: int) -> int:
+    """About how many lines a module of ``operations`` takes in its group of ``_resources`` (its
+    import and six class bases) or of ``_fakes`` (its imports, base and stubs' names), erring long."""
+    return 7 + 2 * operations
+
+
+def groups(modules: Mapping[str, int]) -> dict[str, list[str]]:
+    """The modules of each group (module -> its number of operations), both in sorted order; a
+    group over :data:`GROUP_LINES` is cut into the buckets of its modules' hashes."""
     found: dict[str, list[str]] = {}
-    for name in sorted(names):
+    for name in sorted(modules):
         found.setdefault(group_of(name), []).append(name)
-    return dict(sorted(found.items()))
+    cut: dict[str, list[str]] = {}
+    for group, names in sorted(found.items()):
+        weight = {name: group_lines(modules[name]) for name in names}
+        buckets = hash_buckets(names, GROUP_LINES, weight.__getitem__)
+        for bits, members in buckets.items():  # a group's modules share the lowest bits of the hash
+            cut[f"{group}_{bits}" if bits else group] = members
+    return cut
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,5 +100,5 @@ def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, s
         yield path, template.render(api=api, unit=code)
     yield f"{RESOURCES}/__init__.py", env.get_template("resources/__init__.py.jinja").render(api=api)
     group = env.get_template("resources/group.py.jinja")
-    for name, modules in groups(view.name for view in views(api)).items():
+    for name, modules in groups({view.name: len(view.operations) for view in views(api)}).items():
         yield f"{RESOURCES}/{name}.py", group.render(api=api, modules=modules)

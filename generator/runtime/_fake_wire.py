@@ -16,6 +16,7 @@ from typing import Any, Literal
 import httpx
 
 from ._exceptions import RequestValidationError
+from ._lazy import bucket_of
 from ._serde import json_loads
 from ._transport import Operation
 from ._types import UNSET
@@ -180,6 +181,47 @@ class Routes:
                 allowed.append(verb)
         rule = f"method not allowed (only {', '.join(allowed)})" if allowed else "no such path"
         raise SpecViolation(f"{method} {path}", "path", rule)
+
+
+def route_key(path: str, segments: tuple[int, ...]) -> str | None:
+    """The key of the routes a request path can match: its depth (a template's ``{name}``
+    matches one segment, so a match has the template's depth) and as many of its first
+    segments as every template of that depth spells literally (``segments[depth]``); ``None``
+    when no template has its depth. The generator keys each route the same way
+    (``generator/emit/route_tables.py``), so that two routes of different keys never match one
+    path: a request reads one chunk, and the precedence among its candidates is the whole one."""
+    parts = path.split("/")
+    depth = len(parts) - 1
+    if depth >= len(segments) or segments[depth] < 0:
+        return None
+    return f"{depth} " + "/".join(parts[1 : 1 + segments[depth]])
+
+
+class RouteChunks:
+    """``Routes`` cut into chunks by a hash of each route's key (``route_key``): a request reads
+    the one chunk its path's key falls in (``load(bits)``: its routes, in the listed order)."""
+
+    def __init__(
+        self,
+        load: Callable[[str], Iterable[tuple[str, str, str]]],
+        chunks: tuple[str, ...],
+        segments: tuple[int, ...],
+    ) -> None:
+        self._load = load
+        self._chunks = chunks
+        self._segments = segments
+        self._read: dict[str, Routes] = {}
+
+    def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
+        """As :meth:`Routes.find`, its chunk read on first use."""
+        key = route_key(path, self._segments)
+        chunk = None if key is None else bucket_of(key, self._chunks)
+        if chunk is None:
+            raise SpecViolation(f"{method} {path}", "path", "no such path")
+        routes = self._read.get(chunk)
+        if routes is None:
+            routes = self._read[chunk] = Routes(self._load(chunk))
+        return routes.find(method, path)
 
 
 class SpecViolation(AssertionError):

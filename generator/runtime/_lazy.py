@@ -105,34 +105,56 @@ class LazyMethods:
     """The methods of the client classes, by resource module: ``Client`` defines none of its
     operations itself; the first look-up of one (the class's run-time ``__getattr__``) imports
     its module of ``_resources`` and installs the method on the class, so every later call is a
-    plain method call."""
+    plain method call. A large API cuts the table into ``chunks`` (``_resources._names__<bits>``,
+    by a hash of each method name, as ``LazyModules``): a look-up reads its name's chunk only."""
 
-    def __init__(self, package: str, table: tuple[str, ...]) -> None:
+    def __init__(self, package: str, table: tuple[str, ...], chunks: tuple[str, ...] = ()) -> None:
         self._package = package
         self._table = table
         """One entry a module of ``_resources``: its name, then its methods, separated by spaces;
         a method that is no operation of the API (a page iterator) is marked with a ``+``."""
-        self._where: dict[str, str] | None = None
-        self._operations: frozenset[str] = frozenset()
+        self._chunks = chunks
+        self._read: set[str] = set()
+        self._found: dict[str, str] = {}
+        self._operations: set[str] = set()
+        self._all = False
+
+    def _add(self, entries: tuple[str, ...]) -> None:
+        for entry in entries:
+            module, *names = entry.split()
+            for name in names:
+                self._found[name.lstrip("+")] = module
+                if not name.startswith("+"):
+                    self._operations.add(name)
+
+    def _read_chunk(self, chunk: str) -> None:
+        if chunk not in self._read:
+            self._read.add(chunk)
+            found = importlib.import_module(f"{self._package}._resources._names__{chunk}")
+            self._add(found.TABLE)
 
     def _index(self) -> dict[str, str]:
-        if self._where is None:
-            where: dict[str, str] = {}
-            operations: set[str] = set()
-            for entry in self._table:
-                module, *names = entry.split()
-                for name in names:
-                    where[name.lstrip("+")] = module
-                    if not name.startswith("+"):
-                        operations.add(name)
-            self._operations = frozenset(operations)
-            self._where = where
-        return self._where
+        """Every method and its module: all chunks read."""
+        if not self._all:
+            self._all = True
+            self._add(self._table)
+            for chunk in self._chunks:
+                self._read_chunk(chunk)
+        return self._found
+
+    def _module(self, name: str) -> str | None:
+        """The module of method ``name``: only its chunk read."""
+        if not self._chunks:
+            return self._index().get(name)
+        chunk = bucket_of(name, self._chunks)
+        if chunk is not None:
+            self._read_chunk(chunk)
+        return self._found.get(name)
 
     def install(self, cls: type, name: str, methods: str) -> Any:
         """The function ``name`` of class ``methods`` (``SyncMethods`` or ``AsyncMethods``) of its
         module, set on ``cls``; AttributeError when no operation has that name."""
-        module = self._index().get(name)
+        module = self._module(name)
         if module is None:
             raise AttributeError(f"{cls.__name__!r} object has no attribute {name!r}")
         loaded = importlib.import_module(f"{self._package}._resources.{module}")
@@ -162,7 +184,7 @@ class LazyMethods:
     def operation(self, client: object, name: str) -> Any:
         """The bound method of operation ``name`` of ``client`` (for ``with_raw_response`` and
         ``with_streaming_response``, which wrap operations only)."""
-        if name not in self._index() or name not in self._operations:
+        if self._module(name) is None or name not in self._operations:
             raise AttributeError(f"no operation named {name!r}")
         return getattr(client, name)
 
@@ -172,22 +194,31 @@ class LazyMethods:
 
     def load_all(self, cls: type, methods: str) -> None:
         """Import every module of ``_resources`` now, and install every method on ``cls``."""
-        for entry in self._table:
-            module, *names = entry.split()
-            loaded = importlib.import_module(f"{self._package}._resources.{module}")
-            for name in names:
-                name = name.lstrip("+")
-                if name not in cls.__dict__:
-                    setattr(cls, name, getattr(loaded, methods).__dict__[name])
+        for name, module in self._index().items():
+            if name not in cls.__dict__:
+                loaded = importlib.import_module(f"{self._package}._resources.{module}")
+                setattr(cls, name, getattr(loaded, methods).__dict__[name])
 
 
 class LazyFakes:
     """The operations and typed stubs of the test kit's fake API (``testing.FakeApi``), by module
     of ``_fakes`` (one per module of ``_resources``): ``api.<method>`` imports its module on first
     use, and so does the first request to one of its operations (``routes`` finds it), so that a
-    fake of a large API costs what the test uses, not every operation."""
+    fake of a large API costs what the test uses, not every operation.
 
-    def __init__(self, package: str, table: tuple[str, ...], routes: tuple[str, ...] = ()) -> None:
+    A large API cuts both tables into chunks: the stubs into ``_fakes._names__<bits>`` by a hash
+    of each attribute, the routes into ``_fakes._routes__<bits>`` by a hash of their path's key
+    (``_fake_wire.route_key``), so that a stub or a request reads one chunk."""
+
+    def __init__(
+        self,
+        package: str,
+        table: tuple[str, ...],
+        routes: tuple[str, ...] = (),
+        chunks: tuple[str, ...] = (),
+        route_chunks: tuple[str, ...] = (),
+        segments: tuple[int, ...] = (),
+    ) -> None:
         self._package = package
         self._table = table
         """One entry a module: its name, then ``attribute:StubClass[:method]`` of each operation
@@ -195,36 +226,59 @@ class LazyFakes:
         self._routes = routes
         """One entry an operation: ``METHOD /path/{template} method_name``, so that a request
         finds its operation without importing any module of ``_fakes``."""
-        self._stubs: dict[str, tuple[str, str, str]] | None = (
-            None  # attribute -> (module, class, method)
-        )
+        self._chunks = chunks
+        self.route_chunks = route_chunks
+        self.segments = segments
+        """By depth of a path: how many of its first segments its key holds (-1: no route)."""
+        self._stubs: dict[str, tuple[str, str, str]] = {}  # attribute -> (module, class, method)
         self._modules: dict[str, str] = {}  # method -> module
+        self._read: set[str] = set()
+        self._all = False
+
+    def _add(self, entries: tuple[str, ...]) -> None:
+        for entry in entries:
+            module, *names = entry.split()
+            for name in names:
+                attribute, cls, *method = name.split(":")
+                found = self._stubs[attribute] = (module, cls, method[0] if method else attribute)
+                self._modules[found[2]] = module
+
+    def _chunk(self, name: str) -> tuple[str, ...]:
+        table: tuple[str, ...] = self._module(name).TABLE
+        return table
 
     def _index(self) -> dict[str, tuple[str, str, str]]:
-        if self._stubs is None:
-            stubs: dict[str, tuple[str, str, str]] = {}
-            for entry in self._table:
-                module, *names = entry.split()
-                for name in names:
-                    attribute, cls, *method = name.split(":")
-                    stubs[attribute] = (module, cls, method[0] if method else attribute)
-            self._modules = {method: module for module, _cls, method in stubs.values()}
-            self._stubs = stubs
+        if not self._all:
+            self._all = True
+            self._add(self._table)
+            for chunk in self._chunks:
+                self._find(chunk, bits=chunk)
         return self._stubs
+
+    def _find(self, attribute: str, bits: str | None = None) -> tuple[str, str, str] | None:
+        """The stub of ``attribute``: only its chunk read."""
+        if not self._chunks:
+            return self._index().get(attribute)
+        chunk = bucket_of(attribute, self._chunks) if bits is None else bits
+        if chunk is not None and chunk not in self._read:
+            self._read.add(chunk)
+            self._add(self._chunk(f"_names__{chunk}"))
+        return self._stubs.get(attribute)
 
     def routes(self) -> list[tuple[str, str, str]]:
         """(HTTP method, path template, method name) of every operation, none imported."""
-        out = []
-        for entry in self._routes:
-            method, rest = entry.split(" ", 1)
-            path, name = rest.rsplit(" ", 1)  # a path template may hold spaces, a name not
-            out.append((method, path, name))
-        return out
+        return _routes(self._routes)
+
+    def chunk_routes(self, chunk: str) -> list[tuple[str, str, str]]:
+        """The routes of chunk ``chunk`` of ``route_chunks`` (``_fake_wire.RouteChunks`` reads
+        the one a request's path can be in), in the listed order."""
+        return _routes(self._chunk(f"_routes__{chunk}"))
 
     def operation(self, method: str) -> Any:
         """The operation (``FakeOperation``) of a method name, its module imported (and only
         its module); ``KeyError`` when there is none."""
-        self._index()
+        if self._find(method) is None or method not in self._modules:
+            self._find(method + "_")  # the attribute of a method named as one of FakeApi's
         for fop in self._module(self._modules[method]).OPERATIONS:
             if fop.method_name == method:
                 return fop
@@ -239,14 +293,13 @@ class LazyFakes:
 
     def operations(self) -> tuple[Any, ...]:
         """Every operation the fake answers (``FakeOperation``), its module imported."""
-        return tuple(
-            fop for entry in self._table for fop in self._module(entry.split()[0]).OPERATIONS
-        )
+        modules = dict.fromkeys(module for module, _cls, _method in self._index().values())
+        return tuple(fop for module in modules for fop in self._module(module).OPERATIONS)
 
     def stub(self, api: Any, name: str) -> Any:
         """The typed stub ``api.<name>``, made on first use (keeping the scripts of the untyped
         ``api.stub(method)``, if one came first)."""
-        found = self._index().get(name)
+        found = self._find(name)
         if found is None:
             raise AttributeError(f"{type(api).__name__!r} object has no attribute {name!r}")
         module, cls, method = found
@@ -259,9 +312,22 @@ class LazyFakes:
 
     def attribute(self, name: str) -> Any:
         """A stub class of the ``testing`` module (its ``__getattr__``)."""
+        if name.startswith("__") and name.endswith(
+            "__"
+        ):  # ``__path__`` of every ``from testing import``
+            raise AttributeError(f"module {self._package + '.testing'!r} has no attribute {name!r}")
         for module, cls, _method in self._index().values():
             if cls == name:
                 return getattr(self._module(module), cls)
         if name == "_OPERATIONS":
             return self.operations()
         raise AttributeError(f"module {self._package + '.testing'!r} has no attribute {name!r}")
+
+
+def _routes(entries: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    out = []
+    for entry in entries:
+        method, rest = entry.split(" ", 1)
+        path, name = rest.rsplit(" ", 1)  # a path template may hold spaces, a name not
+        out.append((method, path, name))
+    return out
