@@ -212,7 +212,12 @@ def _fake_tables(fakes: TestingModule) -> dict[str, Any]:
     """The lazy tables of ``testing``: the stubs of each module of ``_fakes``, the routes."""
     stubs = stub_table([(unit.name, unit.entry.split()[1:]) for unit in fakes.modules])
     paths = [route.split(" ", 1)[1].rsplit(" ", 1)[0] for route in fakes.routes]  # METHOD path name
-    return {"stubs": stubs, "routes": route_table(list(zip(fakes.routes, paths, strict=True)))}
+    routes = route_table(list(zip(fakes.routes, paths, strict=True)))
+    return {"stubs": stubs, "routes": routes, "public": TESTING_PUBLIC}
+
+
+# The names ``testing`` exports besides its stub classes.
+TESTING_PUBLIC = '["Call", "FakeApi", "FakeClock", "InvalidStub", "OperationStub", "Script", "SpecViolation"]'
 
 
 def module_views(api: Api, name: str) -> dict[str, object]:
