@@ -40,7 +40,8 @@ def _document(schemas: int) -> dict[str, Any]:
     return doc
 
 
-def _generate(tmp: Path, name: str, doc: dict[str, Any]) -> dict[str, str]:
+def generate_package(tmp: Path, name: str, doc: dict[str, Any]) -> dict[str, str]:
+    """The files of package ``synth`` generated from ``doc``, also written under ``tmp/name``."""
     spec = tmp / f"{name}.json"
     spec.write_text(json.dumps(doc), encoding="utf-8")
     files = generate_files(str(spec), "synth")
@@ -56,8 +57,8 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     tmp = tmp_path_factory.mktemp("chunks")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(lazy_tables, "TABLE_NAMES", LIMIT)
-        before = _generate(tmp, "before", _document(SCHEMAS))
-        after = _generate(tmp, "after", _document(SCHEMAS + 1))
+        before = generate_package(tmp, "before", _document(SCHEMAS))
+        after = generate_package(tmp, "after", _document(SCHEMAS + 1))
     return tmp, before, after
 
 

@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 from generator.emit import lazy_tables, resources_package, route_tables
-from generator.pipeline import generate_files
 from generator.runtime import _fake_wire
 
 from ..conftest import ROOT
+from .test_lazy_table_chunks import generate_package
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import synthetic
@@ -35,14 +35,7 @@ TABLES = ("_resources/_names__", "_fakes/_names__", "_fakes/_routes__")
 
 
 def _generate(tmp: Path, name: str, operations: int) -> dict[str, str]:
-    spec = tmp / f"{name}.json"
-    spec.write_text(json.dumps(synthetic.document(40, operations)), encoding="utf-8")
-    files = generate_files(str(spec), "synth")
-    for path, text in files.items():
-        target = tmp / name / "synth" / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    return files
+    return generate_package(tmp, name, synthetic.document(40, operations))
 
 
 @pytest.fixture(scope="module")
