@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..invisible import escape_invisible as escape_invisible  # also for render.py
+from ..invisible import escape_invisible
 
 
 def py_literal(value: Any) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 import jinja2
 
+from ..invisible import escape_invisible
 from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
 from ..spelling import return_annotation
@@ -15,7 +16,7 @@ from .client_options import option_pieces
 from .import_lines import import_lines
 from .imports import ALWAYS
 from .layout import WIDTH
-from .literals import escape_invisible, py_literal
+from .literals import py_literal
 from .models_package import render_models
 from .readme_view import readme_view
 from .resources_package import groups as resource_groups

@@ -5,25 +5,18 @@ would (:func:`generator.emit.layout.calls_split`)."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from ..ir import ModelValidator, OperationValidator, Rule, ValueCheck
 from ..spelling import MODELS
 from . import layout
 from .json_tests import _PARAM_SOURCES, _TYPE_TEST
 from .literals import py_literal
-
-
-class PieceWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.PieceWriter`."""
-
-    uses: set[str]
+from .writing import Writer
 
 
 class _Check:
     """Writes the statements of one check function, remembering its calls to lay them out."""
 
-    def __init__(self, w: PieceWriter) -> None:
+    def __init__(self, w: Writer) -> None:
         self.uses = w.uses
         self.calls: dict[str, tuple[str, list[str]]] = {}  # a call statement -> (its head, arguments)
 
@@ -101,7 +94,7 @@ class _Check:
         return f"{var} {rule.test} {py_literal(arg)}"
 
 
-def model_check(w: PieceWriter, v: ModelValidator) -> list[str]:
+def model_check(w: Writer, v: ModelValidator) -> list[str]:
     """Statements of the request check of a model's JSON form (``data``, path ``at``)."""
     c = _Check(w)
     w.uses.update(("Any", "RequestValidationError"))
@@ -131,7 +124,7 @@ def model_check(w: PieceWriter, v: ModelValidator) -> list[str]:
     return c.laid_out(lines)
 
 
-def operation_check(w: PieceWriter, v: OperationValidator) -> list[str]:
+def operation_check(w: Writer, v: OperationValidator) -> list[str]:
     """Statements of the request check of an operation's arguments."""
     c = _Check(w)
     w.uses.update(("Any", "Mapping"))

@@ -4,30 +4,14 @@ annotations and the decoders of answers."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from ..ir import Api, BodyArg, Model, Operation, Parameter, TypeRef, UnionDef
+from ..ir import Api, BodyArg, Operation, Parameter
 from ..spelling import MODELS, response_decoder
 from . import layout, writer_streams, writer_typeddicts
 from .literals import py_literal, py_str
+from .writing import Writer
 
 
-class PieceWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.PieceWriter`."""
-
-    api: Api
-    models: dict[str, Model]
-    unions: dict[str, UnionDef]
-    uses: set[str]
-
-    def ref(self, name: str) -> str: ...
-
-    def annotation(self, t: TypeRef, *, optional: bool = False) -> str: ...
-
-    def qualified(self, t: TypeRef) -> str: ...
-
-
-def arg_annotation(w: PieceWriter, a: Parameter | BodyArg) -> str:
+def arg_annotation(w: Writer, a: Parameter | BodyArg) -> str:
     """The annotation of an argument of a method (a line of its own, in a class)."""
     optional = not a.required
     if optional:
@@ -42,14 +26,14 @@ def arg_annotation(w: PieceWriter, a: Parameter | BodyArg) -> str:
     return layout.parameter_annotation(a.name, text, "UNSET" if optional else "", 2 * layout.STEP)
 
 
-def arg_default(w: PieceWriter, a: Parameter | BodyArg) -> str:
+def arg_default(w: Writer, a: Parameter | BodyArg) -> str:
     if a.required:
         return ""
     w.uses.add("UNSET")
     return "UNSET"
 
 
-def arg_encode(w: PieceWriter, a: Parameter | BodyArg) -> str:
+def arg_encode(w: Writer, a: Parameter | BodyArg) -> str:
     """An argument as JSON; object arguments may be their model or a plain mapping."""
     if (isinstance(a, BodyArg) and a.raw) or a.type.is_identity:
         return a.name
@@ -57,7 +41,7 @@ def arg_encode(w: PieceWriter, a: Parameter | BodyArg) -> str:
     return f"_to_json({a.name})"
 
 
-def param_entry(w: PieceWriter, p: Parameter) -> str:
+def param_entry(w: Writer, p: Parameter) -> str:
     """The ``"wire": expression`` entry (or ``**expression``) of a parameter's mapping."""
     if p.style == "joined":
         w.uses.add("_joined")
@@ -74,12 +58,12 @@ def param_entry(w: PieceWriter, p: Parameter) -> str:
     return f"{py_str(p.wire)}: {arg_encode(w, p)}"
 
 
-def response_annotation(w: PieceWriter, op: Operation, is_async: bool) -> str:
+def response_annotation(w: Writer, op: Operation, is_async: bool) -> str:
     """The return annotation of the method of ``op``."""
     return writer_streams.response_annotation(w, op, is_async, writer_streams.plain_answer(w, op))
 
 
-def response_decode(w: PieceWriter, op: Operation) -> str:
+def response_decode(w: Writer, op: Operation) -> str:
     """The callable decoding the operation's JSON answer, ``None`` when there is none."""
     function = response_decoder(op)
     if not function:
@@ -88,7 +72,7 @@ def response_decode(w: PieceWriter, op: Operation) -> str:
     return f"{MODELS}.{function}"
 
 
-def iter_return(w: PieceWriter, op: Operation, is_async: bool) -> str:
+def iter_return(w: Writer, op: Operation, is_async: bool) -> str:
     """The return annotation of the page iterator of ``op``."""
     assert op.pagination is not None
     iterator = "AsyncIterator" if is_async else "Iterator"
@@ -104,7 +88,7 @@ def response_check(api: Api, op: Operation) -> str:
     return next((v.function for v in api.response_validators if v.model == rtype.name), "")
 
 
-def constant(w: PieceWriter, op: Operation) -> str:
+def constant(w: Writer, op: Operation) -> str:
     """The statement of the module constant holding the operation's static facts."""
     w.uses.add("Operation")
     args = [

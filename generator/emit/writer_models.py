@@ -14,30 +14,11 @@ read ``None`` only, so decoding stays as fast as before.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol
 
 from ..ir import Api, EnumAlias, Field, Model, TypeRef
 from . import layout
 from .literals import py_literal, py_str
-
-
-class PieceWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.PieceWriter` (which calls them)."""
-
-    uses: set[str]
-
-    def annotation(self, t: TypeRef, *, optional: bool = False) -> str: ...
-
-    def decode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
-
-    def decode_value(self, t: TypeRef, src: str) -> str: ...
-
-    def decoder(self, t: TypeRef) -> str: ...
-
-    def field_encode(self, f: Field) -> str: ...
-
-    def encode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
-
+from .writing import Writer
 
 _BODY = 8  # from_dict's statements stand in a method of a class
 _TO_DICT_VALUE = 12  # where to_dict's dict entries and stores stand (in the body, one level in)
@@ -62,13 +43,13 @@ def null_members(m: Model) -> tuple[Field, ...]:
     return tuple(f for f in m.optional_fields if keeps_null(f.type))
 
 
-def member_annotation(w: PieceWriter, f: Field) -> str:
+def member_annotation(w: Writer, f: Field) -> str:
     """``X``, or ``X | None`` for an optional member (``None`` when absent)."""
     text = w.annotation(f.type)
     return text if f.required or keeps_null(f.type) else f"{text} | None"
 
 
-def member_default(w: PieceWriter, f: Field) -> str:
+def member_default(w: Writer, f: Field) -> str:
     """`` = None``, `` = _OMITTED`` for a nullable optional member (``None`` given is null)."""
     if f.required:
         return ""
@@ -78,7 +59,7 @@ def member_default(w: PieceWriter, f: Field) -> str:
     return " = None"
 
 
-def nulls_slot(w: PieceWriter, m: Model) -> list[str]:
+def nulls_slot(w: Writer, m: Model) -> list[str]:
     """``_nulls`` and ``__post_init__`` of a model with nullable optional members, else none."""
     names = [py_str(f.name) for f in null_members(m)]
     if not names:
@@ -97,7 +78,7 @@ def nulls_slot(w: PieceWriter, m: Model) -> list[str]:
     ]
 
 
-def body(w: PieceWriter, m: Model) -> list[str]:
+def body(w: Writer, m: Model) -> list[str]:
     """The statements of ``m``'s ``from_dict`` after its docstring."""
     lines: list[str] = []
     if m.optional_fields:
@@ -117,7 +98,7 @@ def body(w: PieceWriter, m: Model) -> list[str]:
     return lines
 
 
-def _member(w: PieceWriter, f: Field) -> list[str]:
+def _member(w: Writer, f: Field) -> list[str]:
     if f.required:
         return _required(w, f)
     read, target, name = f"get({py_str(f.wire)})", f"obj.{f.name}", local(f)
@@ -136,7 +117,7 @@ def _member(w: PieceWriter, f: Field) -> list[str]:
     return [f"{name} = {read}", f"if {name} is not None:", *convert, *kept, f"{target} = {name}"]
 
 
-def _required(w: PieceWriter, f: Field) -> list[str]:
+def _required(w: Writer, f: Field) -> list[str]:
     read, target = f"data[{py_str(f.wire)}]", f"obj.{f.name}"
     if f.type.is_identity:
         if f.type.is_scalar:  # kept in a local too, for the guard below
@@ -153,7 +134,7 @@ def _required(w: PieceWriter, f: Field) -> list[str]:
     return [f"{name} = {read}", f"if {name} is not None:", *convert, f"{target} = {name}"]
 
 
-def _decoded(w: PieceWriter, t: TypeRef, target: str, src: str, indent: int) -> list[str]:
+def _decoded(w: Writer, t: TypeRef, target: str, src: str, indent: int) -> list[str]:
     """``target = <src read as t>`` (``src`` not null), split as Black would when too long: a
     call at its brackets, a comprehension before its ``for``."""
     value = w.decode_value(t, src)
@@ -177,7 +158,7 @@ def _comprehension(element: str, t: TypeRef, head: str, src: str, tail: str, ind
     return [f"{head}{opening}", *layout.indented(inside), closing + tail]
 
 
-def _scalar_guard(w: PieceWriter, m: Model) -> list[str]:
+def _scalar_guard(w: Writer, m: Model) -> list[str]:
     """Refuse an object or array read where ``m`` declares a scalar: lenient decoding accepts
     unseen values, never a value of another shape. (The client then finds and names the
     member; this only has to notice, at a few ns a member.)"""
@@ -189,7 +170,7 @@ def _scalar_guard(w: PieceWriter, m: Model) -> list[str]:
     return [*layout.condition("if", terms, "or", _BODY), f"    raise TypeError({message})"]
 
 
-def _extra_members(w: PieceWriter, m: Model) -> list[str]:
+def _extra_members(w: Writer, m: Model) -> list[str]:
     """``obj.extra_members``: the shared empty mapping on the hot path (no unknown member)."""
     w.uses.update(("_extra_members", "_NO_EXTRA"))
     keys = m.keys_const
@@ -208,7 +189,7 @@ def _extra_members(w: PieceWriter, m: Model) -> list[str]:
     ]
 
 
-def to_dict_body(w: PieceWriter, m: Model) -> list[str]:
+def to_dict_body(w: Writer, m: Model) -> list[str]:
     """Statements of ``to_dict``: the required members in the dict literal, each optional one
     when it is present (not ``None``, or an explicit null), then the unknown members kept."""
     lines = ["out: dict[str, Any] = {}"]
@@ -224,7 +205,7 @@ def to_dict_body(w: PieceWriter, m: Model) -> list[str]:
     return [*lines, "if self.extra_members:", "    out.update(self.extra_members)", "return out"]
 
 
-def _encoded(w: PieceWriter, f: Field, head: str, tail: str) -> list[str]:
+def _encoded(w: Writer, f: Field, head: str, tail: str) -> list[str]:
     """``head <f as JSON>tail`` (a dict entry ``"wire": `` and ``,``, or ``out["wire"] = ``) in
     ``to_dict``; a nullable member's conditional expression that does not fit is put in
     parentheses, and split before ``if`` and ``else`` if it still does not fit, as Black does."""

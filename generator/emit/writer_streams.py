@@ -4,19 +4,9 @@ the ``stream`` switch of an operation answering JSON or events)."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from ..ir import Api, Operation, TypeRef
+from ..ir import Operation
 from ..spelling import MODELS, answer_annotation, event_decoder
-
-
-class PieceWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.PieceWriter`."""
-
-    api: Api
-    uses: set[str]
-
-    def qualified(self, t: TypeRef) -> str: ...
+from .writing import Writer
 
 
 def streams(op: Operation) -> bool:
@@ -24,7 +14,7 @@ def streams(op: Operation) -> bool:
     return op.response_kind == "sse" or bool(op.stream_switch)
 
 
-def event_annotation(w: PieceWriter, op: Operation) -> str:
+def event_annotation(w: Writer, op: Operation) -> str:
     etype = op.event_type
     if etype is None:
         w.uses.add("ServerSentEvent")
@@ -37,13 +27,13 @@ def event_annotation(w: PieceWriter, op: Operation) -> str:
     return w.qualified(etype)
 
 
-def stream_annotation(w: PieceWriter, op: Operation, is_async: bool) -> str:
+def stream_annotation(w: Writer, op: Operation, is_async: bool) -> str:
     cls = "AsyncStream" if is_async else "Stream"
     w.uses.add(cls)
     return f"{cls}[{event_annotation(w, op)}]"
 
 
-def response_annotation(w: PieceWriter, op: Operation, is_async: bool, answer: str) -> str:
+def response_annotation(w: Writer, op: Operation, is_async: bool, answer: str) -> str:
     """The return annotation of the method of ``op`` (``answer``: that of its JSON answer)."""
     if op.response_kind == "sse":
         return stream_annotation(w, op, is_async)
@@ -56,12 +46,12 @@ def response_annotation(w: PieceWriter, op: Operation, is_async: bool, answer: s
     return answer
 
 
-def plain_answer(w: PieceWriter, op: Operation) -> str:
+def plain_answer(w: Writer, op: Operation) -> str:
     """The annotation of the operation's answer as a plain call returns it (JSON, text, none)."""
     return w.qualified(op.response_type) if op.response_type is not None else answer_annotation(op)
 
 
-def raw_body_annotation(w: PieceWriter, text: bool) -> str:
+def raw_body_annotation(w: Writer, text: bool) -> str:
     """A raw body argument: ``str``, else a file (bytes, a path, an open file or a tuple)."""
     if text:
         return "str"
@@ -80,7 +70,7 @@ def request_function(op: Operation) -> str:
     return "_request"
 
 
-def event_decode(w: PieceWriter, op: Operation) -> str:
+def event_decode(w: Writer, op: Operation) -> str:
     etype = op.event_type
     if etype is None:
         w.uses.add("raw_event")
@@ -96,7 +86,7 @@ def event_decode(w: PieceWriter, op: Operation) -> str:
     return f"{MODELS}.{function}"
 
 
-def event_check(w: PieceWriter, op: Operation) -> str:
+def event_check(w: Writer, op: Operation) -> str:
     etype = op.event_type
     if etype is None or etype.kind != "model":
         return ""
@@ -107,7 +97,7 @@ def event_check(w: PieceWriter, op: Operation) -> str:
     return f"_validators.{function}"
 
 
-def decode_arguments(w: PieceWriter, op: Operation, answer_decode: str) -> list[str]:
+def decode_arguments(w: Writer, op: Operation, answer_decode: str) -> list[str]:
     """The ``name=value`` arguments after ``body=`` that say how the answer is read."""
     if op.response_kind == "binary":
         return []
@@ -121,7 +111,7 @@ def decode_arguments(w: PieceWriter, op: Operation, answer_decode: str) -> list[
     return lines
 
 
-def overload_annotation(w: PieceWriter, op: Operation, variant: str) -> str:
+def overload_annotation(w: Writer, op: Operation, variant: str) -> str:
     """The annotation of the ``stream`` argument in one overload: ``true``, ``false`` or ``bool``."""
     w.uses.add("Literal")
     if variant == "true":
@@ -132,7 +122,7 @@ def overload_annotation(w: PieceWriter, op: Operation, variant: str) -> str:
     return f"Literal[False]{null} | Unset" if variant == "false" else f"bool{null} | Unset"
 
 
-def overloads(w: PieceWriter, op: Operation, is_async: bool) -> list[tuple[str, str, str]]:
+def overloads(w: Writer, op: Operation, is_async: bool) -> list[tuple[str, str, str]]:
     """(stream argument annotation, its default or "", return annotation) of each overload of a
     method answering JSON or events; none for other methods."""
     if not op.stream_switch:

@@ -8,35 +8,19 @@ model or its JSON form (``models.TableSchema | models.TableSchemaDict``).
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from ..ir import Api, Model, TypedDictDef, TypeRef, UnionDef
+from ..ir import TypedDictDef, TypeRef
 from ..spelling import annotation
 from . import layout
 from .literals import py_str
+from .writing import Writer
 
 
-class PieceWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.PieceWriter` (which calls them)."""
-
-    api: Api
-    models: dict[str, Model]
-    unions: dict[str, UnionDef]
-    uses: set[str]
-
-    def ref(self, name: str) -> str: ...
-
-    def annotation(self, t: TypeRef, *, optional: bool = False) -> str: ...
-
-    def qualified(self, t: TypeRef) -> str: ...
-
-
-def dict_names(w: PieceWriter) -> dict[str, str]:
+def dict_names(w: Writer) -> dict[str, str]:
     """Model -> name of its TypedDict, for the models that have one."""
     return {td.model: td.name for td in w.api.typed_dicts}
 
 
-def accepting(w: PieceWriter, t: TypeRef, prefix: str, *, json_values: bool = False) -> str:
+def accepting(w: Writer, t: TypeRef, prefix: str, *, json_values: bool = False) -> str:
     """The annotation of a value of type ``t`` that may also be written in its JSON form: each model
     (at any depth) or its TypedDict. ``prefix`` qualifies names of ``models`` (``"models."``);
     ``json_values``: a date-time may also be its JSON string."""
@@ -48,7 +32,7 @@ def accepting(w: PieceWriter, t: TypeRef, prefix: str, *, json_values: bool = Fa
     return _accepting(w, t, prefix, names, json_values)
 
 
-def _accepting(w: PieceWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> str:
+def _accepting(w: Writer, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> str:
     parts = _accepted(w, t, prefix, names, json_values)
     if parts is None:  # no model in it: its annotation (nullable already)
         return annotation(t)
@@ -62,7 +46,7 @@ def _accepting(w: PieceWriter, t: TypeRef, prefix: str, names: dict[str, str], j
     return " | ".join(unique)
 
 
-def _accepted(w: PieceWriter, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> list[str] | None:
+def _accepted(w: Writer, t: TypeRef, prefix: str, names: dict[str, str], json_values: bool) -> list[str] | None:
     parts: list[str]
     if t.kind == "model":
         parts = [prefix + t.name] + ([prefix + names[t.name]] if t.name in names else [])
@@ -87,7 +71,7 @@ def _accepted(w: PieceWriter, t: TypeRef, prefix: str, names: dict[str, str], js
     return parts
 
 
-def has_typed_dict(w: PieceWriter, t: TypeRef) -> bool:
+def has_typed_dict(w: Writer, t: TypeRef) -> bool:
     """True when a model of ``t`` (or of a named union in it) has a TypedDict."""
     names = dict_names(w)
     for x in t.walk():
@@ -99,7 +83,7 @@ def has_typed_dict(w: PieceWriter, t: TypeRef) -> bool:
     return False
 
 
-def typed_dict(w: PieceWriter, td: TypedDictDef) -> list[str]:
+def typed_dict(w: Writer, td: TypedDictDef) -> list[str]:
     """The statements defining ``td`` in ``models`` (top level)."""
     w.uses.add("TypedDict")
     model = w.models[td.model]

@@ -4,28 +4,15 @@ it fits (a test on the JSON value where one tells, trying where only trying does
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from ..ir import EnumAlias, Model, TypeRef, UnionDef
+from ..ir import TypeRef, UnionDef
 from ..spelling import annotation
 from . import layout
 from .json_tests import _FITS
 from .literals import py_literal, py_str
+from .writing import Writer
 
 
-class PieceWriter(Protocol):
-    """What these functions use of :class:`generator.emit.writer.PieceWriter`."""
-
-    models: dict[str, Model]
-    enums: dict[str, EnumAlias]
-    uses: set[str]
-
-    def annotation(self, t: TypeRef, *, optional: bool = False) -> str: ...
-
-    def decode(self, t: TypeRef, src: str, depth: int = 0) -> str: ...
-
-
-def union_alias(w: PieceWriter, u: UnionDef) -> str:
+def union_alias(w: Writer, u: UnionDef) -> str:
     """The members of a union as a string (a forward-referencing ``TypeAlias``)."""
     w.uses.add("TypeAlias")
     for m in u.members:
@@ -36,7 +23,7 @@ def union_alias(w: PieceWriter, u: UnionDef) -> str:
     return layout.string_value(f"{u.name}: TypeAlias = ", words, " | ")
 
 
-def union_body(w: PieceWriter, u: UnionDef) -> list[str]:
+def union_body(w: Writer, u: UnionDef) -> list[str]:
     """Statements of a union's decoder, ``data`` being the JSON value."""
     lines: list[str] = []
     if u.prop and u.tags:
@@ -62,7 +49,7 @@ def union_body(w: PieceWriter, u: UnionDef) -> list[str]:
     return lines
 
 
-def _model_fit(w: PieceWriter, name: str) -> list[str]:
+def _model_fit(w: Writer, name: str) -> list[str]:
     """The tests a JSON value passes when it can be model ``name`` (and-ed)."""
     model = w.models.get(name)
     parts = ["isinstance(data, dict)"]
@@ -77,7 +64,7 @@ def _model_fit(w: PieceWriter, name: str) -> list[str]:
     return parts
 
 
-def fits(w: PieceWriter, t: TypeRef) -> str | None:
+def fits(w: Writer, t: TypeRef) -> str | None:
     """A condition on ``data`` true when it can be ``t``; None when only trying tells."""
     cond: str | None
     if t.kind == "model":
