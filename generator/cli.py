@@ -21,6 +21,7 @@ from pathlib import Path
 from . import __version__, config, pipeline
 from .pipeline import generate_files
 from .problems import Problem
+from .selection import Selection
 from .settings import Settings
 from .write.files import UnsafeWrite
 from .write.provenance import TOOL
@@ -75,6 +76,20 @@ def _add_run_arguments(cmd: argparse.ArgumentParser, name: str) -> None:
         metavar="DIR",
         help="folder whose files $refs may name (default: the folder of --spec); nothing outside it is read",
     )
+    _add_selection_arguments(cmd)
+
+
+def _add_selection_arguments(cmd: argparse.ArgumentParser) -> None:
+    """``--include``/``--exclude`` (generate, check, diff): which operations (generator.selection)."""
+    for flag, what in (("--include", "keep only the operations"), ("--exclude", "leave out the operations")):
+        cmd.add_argument(
+            flag,
+            action="append",
+            metavar="SELECTOR",
+            help=f"{what} matching SELECTOR (repeatable): tag:NAME, path:GLOB (* one segment, ** any),"
+            " op:OPERATION_ID (or a glob), method:METHOD; with a selection only the schemas the kept operations"
+            " reach are written",
+        )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -83,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
         " `python -m generator` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
-        " changes-since, keep, project, templates), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
+        " changes-since, keep, project, templates, include, exclude), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
         " (check), conflicting hand edits (generate) or breaking change (diff), 2 bad input or any other failure.",
     )
     parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
@@ -102,6 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument(
         "--strict", action="store_true", help="exit 1 when info.version bumps less than the changes call for"
     )
+    _add_selection_arguments(cmd)
     return parser
 
 
@@ -150,7 +166,24 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         regenerate=_regenerate(argv),
         project=bool(merged["project"]),
         templates=str(merged["templates"]) if merged["templates"] else None,
+        selection=_selection(args, table),
     )
+
+
+def _selection(args: argparse.Namespace, table: dict[str, object]) -> Selection:
+    """``--include``/``--exclude`` (each flag, when given, replaces the table's list of that key)."""
+    chosen: dict[str, tuple[str, ...]] = {}
+    for key in ("include", "exclude"):
+        given = getattr(args, key, None)
+        listed = table.get(key, ())
+        chosen[key] = tuple(
+            str(v) for v in (given if given is not None else listed if isinstance(listed, list) else ())
+        )
+    selection = Selection(chosen["include"], chosen["exclude"])
+    problems = selection.problems()
+    if problems:
+        raise config.ConfigError("\n".join(problems))
+    return selection
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -160,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "diff":
             from .report.changes import run_diff
 
-            return run_diff(args.old, args.new, args.format, args.strict)
+            return run_diff(args.old, args.new, args.format, args.strict, _selection(args, {}))
         return _run(args, argv)
     except (config.ConfigError, UnsafeWrite) as exc:
         print(exc, file=sys.stderr)

@@ -9,7 +9,7 @@ operation's answer (also what ``diff`` shows). Types are in :mod:`generator.ir_t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 # The types of values and the checks of requests and answers live in modules of their own; they
@@ -22,6 +22,7 @@ from .ir_checks import RuleTest as RuleTest
 from .ir_checks import ValueCheck as ValueCheck
 from .ir_types import TypeKind as TypeKind
 from .ir_types import TypeRef as TypeRef
+from .selection import Selection
 
 BodyEncoding = Literal["json", "form", "multipart", "raw"]
 ResponseKind = Literal["json", "text", "bytes", "binary", "sse", "none"]
@@ -310,6 +311,7 @@ class Api:
     response_validators: tuple[ModelValidator, ...] = ()  # type checks of the models answers reach
     models_modules: tuple[ModelsModule, ...] = ()  # where each definition of ``models`` lives
     resources: tuple[Resource, ...] = ()  # where each operation's methods live (``_resources``)
+    selection: Selection = field(default_factory=Selection)  # the --include/--exclude the operations were kept by
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .problems import Problem, SpecError
 from .resources import TemplateError, custom_templates, template_digests, using_templates
+from .selection import Selection
 from .settings import Reporter, Settings
 from .write import project, quick_check
 from .write.files import Ownership, UnsafeWrite, Written, kept, ownership, recover, refusal, write_package
@@ -35,8 +36,11 @@ if TYPE_CHECKING:
 CHANGES = "CHANGES.md"
 
 
-def build(spec: str, package: str, strict: bool, ref_root: str | None = None) -> tuple[Document, Api, dict[str, str]]:
-    """Load, lower, emit and format: the package's files with their headers, not yet the manifest."""
+def build(
+    spec: str, package: str, strict: bool, ref_root: str | None = None, selection: Selection | None = None
+) -> tuple[Document, Api, dict[str, str]]:
+    """Load, lower, emit and format: the package's files with their headers, not yet the manifest.
+    With a ``selection``, only the operations it keeps and what they reach."""
     from .emit.format import format_files
     from .emit.render import RUNTIME_FILES, render
     from .load.reader import finish_validation, load_document
@@ -50,7 +54,7 @@ def build(spec: str, package: str, strict: bool, ref_root: str | None = None) ->
     # ones reported (the pipeline may well fail on an invalid document too). Its findings inside
     # operations are read leniently; only if that build fails are those operations left out,
     # and the package is built again without them.
-    doc = load_document(spec, ref_root=ref_root, background=True)
+    doc = load_document(spec, ref_root=ref_root, background=True, selection=selection)
     try:
         api, files = lower_and_emit()
     except Exception:
@@ -68,16 +72,23 @@ def build(spec: str, package: str, strict: bool, ref_root: str | None = None) ->
 
 
 def generate(
-    spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False, ref_root: str | None = None
+    spec: str,
+    package: str,
+    *,
+    strict: bool = False,
+    changes_from_git: bool = False,
+    ref_root: str | None = None,
+    selection: Selection | None = None,
 ) -> tuple[Api, dict[str, str], list[Problem]]:
     """The IR, the whole package in memory (path inside the package folder -> text, with the
     headers and the manifest) and the warnings (what was left out); with ``strict`` a warning
     is an error. With ``changes_from_git`` the package also holds ``CHANGES.md``: the API change
     report against the last release of the spec in git. ``$ref``s may name files under
-    ``ref_root`` only (by default the folder of ``spec``)."""
+    ``ref_root`` only (by default the folder of ``spec``). With ``selection``, only the operations
+    it keeps (:mod:`generator.selection`) and the schemas they reach."""
     from .report.changes import changes_from_git as changes_report
 
-    doc, api, files = build(spec, package, strict, ref_root)
+    doc, api, files = build(spec, package, strict, ref_root, selection)
     if changes_from_git:
         files[CHANGES] = with_header(CHANGES, changes_report(spec, doc, api), api)
     return api, with_manifest(files, api), sorted(set(doc.warnings))
@@ -147,7 +158,7 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
         settings.package,
         settings.with_changes,
         settings.changes_since,
-        _recorded_settings(folder.templates, settings.project),
+        _recorded_settings(folder.templates, settings.project, settings.selection),
     )
     strict_ok = not warnings and not too_small
     recorded, outputs = read_outputs(folder.info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
@@ -209,7 +220,7 @@ def _read_folder(command: str, settings: Settings, reporter: Reporter) -> _Folde
     if on_disk is not None:  # beside the package: compared (and recorded) under project.KEY
         info = replace(info, disk={**info.disk, project.KEY: on_disk})
     # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
-    recorded = _recorded_settings(templates, settings.project)
+    recorded = _recorded_settings(templates, settings.project, settings.selection)
     if command == "check" and quick_check.up_to_date(
         settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since, recorded
     ):
@@ -259,9 +270,11 @@ def _report_replaced(
         reporter.out(f"{target / name}: your edits merged into the new output (the manifest records them)\n")
 
 
-def _recorded_settings(templates: dict[str, str], with_project: bool) -> dict[str, object]:
+def _recorded_settings(templates: dict[str, str], with_project: bool, selection: Selection) -> dict[str, object]:
     """The settings that change the files written, for the record of the inputs."""
     out: dict[str, object] = {}
+    if selection:
+        out["selection"] = selection.record()
     if templates:
         out["templates"] = templates
     if with_project:
@@ -308,7 +321,7 @@ def _build_reported(
 ) -> int | tuple[Document, Api, dict[str, str], list[Problem]]:
     """The built package and its warnings, reported; or exit 2 with the problems reported."""
     try:
-        doc, api, files = build(settings.spec, settings.package, settings.strict, settings.ref_root)
+        doc, api, files = build(settings.spec, settings.package, settings.strict, settings.ref_root, settings.selection)
     except SpecError as exc:
         for problem in exc.problems:
             reporter.err(str(problem))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from ..problems import Problem, SpecError, pointer
+from ..selection import Selection
 
 if TYPE_CHECKING:  # verdicts does not import this module: no cycle at run time either way
     from .verdicts import Finding
@@ -49,6 +50,10 @@ class Document:
     """What the user should know that is not a fault of the document (a dependency failed)."""
     skipped_operations: set[tuple[str, str]] = field(default_factory=set)
     """(path, method) of operations that failed validation and are left out."""
+    selection: Selection = field(default_factory=Selection)
+    """The operations kept (:mod:`generator.load.subset` cut the root document down to them)."""
+    unmatched_selectors: set[str] = field(default_factory=set)
+    """Selectors of ``selection`` that match no operation (loaded with a lenient selection)."""
     # openapi-spec-validator's findings, once they are known (it may run in another process)
     pending_validation: Callable[[], list[Finding]] | None = None
     _holders: dict[int, Path] | None = field(default=None, repr=False, compare=False)

@@ -13,10 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..problems import Problem, SpecError, pointer
+from ..selection import Selection
 from .document import JSON, Document, Node, Ptr
 from .keyword_types import keyword_type_problems
 from .limits import Budget, parse
 from .refs import confine, ref_chains, walk_refs
+from .subset import apply_selection
 from .validate import validate_in_background, validated_now
 from .validator_errors import one_line
 from .verdicts import ERROR, OPERATION, consequence, unread
@@ -25,11 +27,20 @@ __all__ = ["JSON", "Document", "Node", "Ptr", "finish_validation", "load_documen
 
 
 def load_document(
-    spec: str | Path, *, validate: bool = True, ref_root: str | Path | None = None, background: bool = False
+    spec: str | Path,
+    *,
+    validate: bool = True,
+    ref_root: str | Path | None = None,
+    background: bool = False,
+    selection: Selection | None = None,
+    selection_strict: bool = True,
 ) -> Document:
     """Load ``spec`` and everything it references; raise :class:`SpecError` on any problem.
 
-    ``$ref``s may name files under ``ref_root`` only (by default the folder of ``spec``).
+    ``$ref``s may name files under ``ref_root`` only (by default the folder of ``spec``). With a
+    ``selection``, the document is cut down to the operations it keeps and what they reach
+    (:mod:`generator.load.subset`) before it is checked and validated; a selector that matches no
+    operation is an error.
     With ``background``, openapi-spec-validator runs in another process while the caller goes
     on; :func:`finish_validation` then waits for it (and raises on its problems)."""
     display = str(spec)
@@ -39,7 +50,11 @@ def load_document(
     doc.files[path] = parse(path, display, budget)
     _check_root(doc.files[path], display)
     refs = _RefReader(doc, budget, Path(ref_root).resolve() if ref_root is not None else path.parent)
+    if selection:  # first: only what the kept operations reach is read and checked
+        doc.unmatched_selectors = apply_selection(doc, selection, strict=selection_strict, load=refs.load)
     refs.read_all()
+    if selection:  # files read only to see operations left out
+        doc.files = {file: value for file, value in doc.files.items() if file in refs.walked}
     doc.warnings.extend(budget.warnings)  # duplicate keys
     _refuse(refs.problems)
     _refuse(ref_chains(doc)[1])
@@ -77,10 +92,18 @@ class _RefReader:
         self.allowed = allowed
         self.problems: list[Problem] = []
         self.refused: dict[Path, str] = {}  # files that could not be read, and why
+        self.walked: set[Path] = set()  # the files read_all walked: the root and those it reaches
+
+    def load(self, ref: str, base: Path) -> None:
+        """Read the file ``ref`` (in ``base``) names, if it may be; its problems are reported
+        where :meth:`read_all` meets the ``$ref``."""
+        before = len(self.problems)
+        self.read_file(ref.partition("#")[0], ref, base, Problem(self.doc.name_of(base), "", ""))
+        del self.problems[before:]
 
     def read_all(self) -> None:
         pending = [self.doc.path]
-        walked: set[Path] = set()
+        walked = self.walked
         while pending:
             current = pending.pop()
             if current in walked:

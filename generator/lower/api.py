@@ -98,6 +98,7 @@ def build_api(doc: Document, package: str) -> Api:
         response_validators=response_validators,
         models_modules=tuple(sorted(modules, key=lambda m: m.name)),
         resources=resources,
+        selection=doc.selection,
     )
 
 

@@ -34,6 +34,7 @@ from ..ir import Api
 from ..load.reader import Document, load_document
 from ..lower.api import build_api
 from ..problems import Problem, SpecError
+from ..selection import Selection
 from . import surface
 from .diff import NO_CHANGES, Change, Report, compare, format_json, format_text
 from .gitlog import git as _git
@@ -70,11 +71,14 @@ def _materialize(top: Path, rev: str, rel: str, dest: Path) -> Path:
     return target
 
 
-def _load_at(top: Path, rev: str, rel: str, label: str, tmp: Path, package: str) -> tuple[Document, Api]:
-    """The spec as of ``rev``, loaded and built; problems name ``label`` (``REV:path``)."""
+def _load_at(
+    top: Path, rev: str, rel: str, label: str, tmp: Path, package: str, selection: Selection | None = None
+) -> tuple[Document, Api]:
+    """The spec as of ``rev``, loaded and built (cut down to ``selection``: a selector may match
+    nothing there); problems name ``label`` (``REV:path``)."""
     path = _materialize(top, rev, rel, tmp)
     try:
-        doc = load_document(path)
+        doc = load_document(path, selection=selection, selection_strict=False)
         doc.display = label  # locations name the git object, not the temporary copy
         return doc, build_api(doc, package)
     except SpecError as exc:
@@ -222,7 +226,7 @@ def changes(spec: str, doc: Document, api: Api, since: str | None = None, packag
     label = f"{base[:12] if re.fullmatch(r'[0-9a-f]{40}', base) else base}:{rel}"
     with tempfile.TemporaryDirectory(prefix="generator-diff-") as tmp:
         try:
-            old_doc, old_api = _load_at(top, base, rel, label, Path(tmp), api.package)
+            old_doc, old_api = _load_at(top, base, rel, label, Path(tmp), api.package, doc.selection)
         except SpecError as exc:
             lines = [
                 "# API changes",
@@ -311,8 +315,9 @@ def _revision(arg: str) -> tuple[Path, str, str] | None:
     return top, rev, path
 
 
-def diff_args(old: str, new: str) -> Report:
-    """The report from ``old`` to ``new`` (files or ``REV:path``); one :class:`SpecError` for both."""
+def diff_args(old: str, new: str, selection: Selection | None = None) -> Report:
+    """The report from ``old`` to ``new`` (files or ``REV:path``), both cut down to ``selection``
+    (a selector must match an operation of one side at least); one :class:`SpecError` for both."""
     problems: list[Problem] = []
     loaded: list[tuple[Document, Api]] = []
     with tempfile.TemporaryDirectory(prefix="generator-diff-") as tmp:
@@ -320,24 +325,35 @@ def diff_args(old: str, new: str) -> Report:
             try:
                 found = _revision(arg)
                 if found is None:
-                    doc = load_document(arg)
+                    doc = load_document(arg, selection=selection, selection_strict=False)
                     loaded.append((doc, build_api(doc, "client")))
                 else:
                     top, rev, rel = found
-                    loaded.append(_load_at(top, rev, rel, f"{rev}:{rel}", Path(tmp) / str(n), "client"))
+                    loaded.append(_load_at(top, rev, rel, f"{rev}:{rel}", Path(tmp) / str(n), "client", selection))
             except SpecError as exc:
                 problems.extend(exc.problems)
     if problems:
         raise SpecError(problems)
     (old_doc, old_api), (new_doc, new_api) = loaded
+    unmatched = old_doc.unmatched_selectors & new_doc.unmatched_selectors
+    if unmatched and selection:
+        raise SpecError(
+            Problem(new_doc.display, "/paths", f"{_option(selection, t)} {t!r} matches no operation of either document")
+            for t in sorted(unmatched)
+        )
     return compare(old_doc, old_api, new_doc, new_api)
 
 
-def run_diff(old: str, new: str, fmt: str = "text", strict: bool = False) -> int:
+def _option(selection: Selection, text: str) -> str:
+    return "--include" if text in selection.include else "--exclude"
+
+
+def run_diff(old: str, new: str, fmt: str = "text", strict: bool = False, selection: Selection | None = None) -> int:
     """``diff``: exit 1 when a change is breaking (or, with ``strict``, when info.version bumps
-    less than the changes call for), 0 otherwise, 2 on bad input."""
+    less than the changes call for), 0 otherwise, 2 on bad input. With ``selection``, both
+    documents are cut down to the operations it keeps."""
     try:
-        report = diff_args(old, new)
+        report = diff_args(old, new, selection)
     except SpecError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

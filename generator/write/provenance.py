@@ -9,7 +9,8 @@ copied verbatim gets it too.
 
 The manifest, :data:`MANIFEST` inside the package folder, is JSON: the inputs and the outputs of
 the run, never its mode (``--strict`` and the like are not recorded): the generator and its version,
-the API version, ``SPEC_SHA256``, the custom templates used (``templates``, when any), for every
+the API version, ``SPEC_SHA256`` (of the document as the selection cut it), the ``--include``/``--exclude``
+selectors (``selection``, when any), the custom templates used (``templates``, when any), for every
 other file of the package the SHA-256 of its pristine generated text (``files``), for the files
 carrying hand edits merged in by ``generate`` the SHA-256 of the text written (``edited``), and the
 record of the inputs of :mod:`generator.write.quick_check`. It is how the generator knows which
@@ -79,6 +80,8 @@ def manifest_text(
         "api_version": api.api_version,
         "spec_sha256": api.spec_checksum,
     }
+    if api.selection:
+        data["selection"] = api.selection.record()  # --include/--exclude: the operations kept
     if outputs.templates:
         data["templates"] = dict(sorted(outputs.templates.items()))  # custom templates: an input
     data["files"] = {name: outputs.pristine.get(name, sha) for name, sha in hashes.items()}
