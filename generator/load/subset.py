@@ -222,6 +222,7 @@ def _reach(resolver: _Resolver, kept: list[_Operation]) -> set[Key]:
     whole."""
     doc = resolver.doc
     seen: set[Key] = set()
+    examples: set[Key] = set()  # kept, not walked
     pending: list[Node] = []
     for op in kept:
         seen.add(_component(doc, (op.item.file, op.item.ptr)))
@@ -231,23 +232,8 @@ def _reach(resolver: _Resolver, kept: list[_Operation]) -> set[Key]:
                 pending.append(op.item.child(member))
     while pending:
         node = pending.pop()
-        for mapping, _ in mappings(node.value, node.ptr):
-            targets = []
-            ref = mapping.get("$ref")
-            if isinstance(ref, str):
-                targets.append(ref)
-            examples = mapping.get("examples")  # a media type's or parameter's Example Objects
-            if isinstance(examples, dict):
-                targets.extend(
-                    e["$ref"] for e in examples.values() if isinstance(e, dict) and isinstance(e.get("$ref"), str)
-                )
-            discriminator = mapping.get("discriminator")
-            if isinstance(discriminator, dict) and isinstance(discriminator.get("mapping"), dict):
-                for target in discriminator["mapping"].values():
-                    if isinstance(target, str):
-                        bare = not (target.startswith("#") or "/" in target or "." in target)
-                        targets.append(f"#/components/schemas/{target}" if bare else target)
-            for target in targets:
+        for mapping, here in mappings(node.value, node.ptr):
+            for target in _targets(mapping):
                 found = resolver.resolve(target, node.file)
                 if found is None:
                     continue  # reported where it is read (a mapping) or where the files are read
@@ -255,7 +241,41 @@ def _reach(resolver: _Resolver, kept: list[_Operation]) -> set[Key]:
                 if key not in seen:
                     seen.add(key)
                     pending.append(Node(key[0], key[1], doc.value_at(key)))
-    return seen
+            if not here or here[-1] not in ("properties", "patternProperties"):  # not a member named so
+                examples.update(_examples(doc, mapping, node.file))
+    return seen | examples
+
+
+def _targets(mapping: dict[str, JSON]) -> list[str]:
+    """The references a mapping of the document makes: its ``$ref`` and its discriminator's mapping."""
+    targets = []
+    ref = mapping.get("$ref")
+    if isinstance(ref, str):
+        targets.append(ref)
+    discriminator = mapping.get("discriminator")
+    if isinstance(discriminator, dict) and isinstance(discriminator.get("mapping"), dict):
+        for target in discriminator["mapping"].values():
+            if isinstance(target, str):
+                bare = not (target.startswith("#") or "/" in target or "." in target)
+                targets.append(f"#/components/schemas/{target}" if bare else target)
+    return targets
+
+
+def _examples(doc: Document, mapping: dict[str, JSON], file: Path) -> set[Key]:
+    """The Example Objects a media type or parameter refers to (the test kit reads them): kept,
+    not walked (their values are data), resolved within the files read, as the lowering does."""
+    examples = mapping.get("examples")
+    found: set[Key] = set()
+    if not isinstance(examples, dict):
+        return found
+    for entry in examples.values():
+        if isinstance(entry, dict) and isinstance(entry.get("$ref"), str):
+            try:
+                target = doc.resolve_ref(entry["$ref"], file)
+            except KeyError:
+                continue
+            found.add(_component(doc, (target.file, target.ptr)))
+    return found
 
 
 __all__ = ["apply_selection", "operations"]

@@ -131,8 +131,11 @@ SPEC: dict[str, Any] = {
                 "properties": {
                     "line": {"$ref": "#/components/schemas/Line"},
                     "payment": {"$ref": "#/components/schemas/Payment"},
+                    "examples": {"type": "array", "items": {"$ref": "#/components/schemas/Sample"}},
                 },
             },
+            "Sample": {"type": "object", "properties": {"more": {"$ref": "#/components/schemas/SampleMore"}}},
+            "SampleMore": {"type": "object", "properties": {"name": {"type": "string"}}},
             "Line": {"type": "object", "properties": {"sku": {"$ref": "#/components/schemas/Sku/properties/code"}}},
             "Sku": {
                 "type": "object",
@@ -169,7 +172,7 @@ def test_only_the_schemas_the_kept_operations_reach_are_written(tmp_path: Path) 
     assert [op.operation_id for op in api.operations] == ["listOrders"]
     models = {m.name for m in api.models} | {u.name for u in api.unions}
     # through nested refs, a ref into a member of a schema, a discriminator mapping
-    assert {"OrderList", "Order", "Line", "Sku", "Maker", "Payment", "Card", "Cash"} <= models
+    assert {"OrderList", "Order", "Line", "Sku", "Maker", "Payment", "Card", "Cash", "Sample", "SampleMore"} <= models
     assert not models & {"Pet", "Toy", "Orphan"}  # used by a left-out operation only, or by none
     assert not any("pet" in name.lower() or "orphan" in name.lower() for name in files)
     assert any(param.wire == "tenant" for op in api.operations for param in op.params)  # the path item's
@@ -187,6 +190,9 @@ def test_the_document_the_validator_sees_holds_the_kept_parts_only(tmp_path: Pat
     assert list(root["paths"]) == ["/pets"]
     assert set(root["components"]["schemas"]) == {"Pet", "Toy"}
     assert root["components"]["parameters"] == {} and root["components"]["examples"] == {}
+    root = reader.load_document(tmp_path / "openapi.yaml", selection=Selection(("op:listOrders",))).root.value
+    assert set(root["components"]["examples"]) == {"Orders"}  # Example Objects: the test kit reads them
+    assert set(root["components"]["parameters"]) == {"Tenant"}  # the path item's
 
 
 def test_a_path_item_of_another_file_is_cut_there(tmp_path: Path) -> None:
