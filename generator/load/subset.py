@@ -4,7 +4,8 @@
 document is validated and lowered: the root document is replaced by a copy whose ``paths`` hold
 the kept operations only and whose ``components`` hold only the entries the kept operations reach
 (following ``$ref``s and discriminator mappings across files and through nested components);
-``webhooks``, which the client never reads, are left out. Everything after (our own checks,
+``webhooks`` and root extensions holding ``$ref``s (``x-webhooks``), which the client never reads,
+are left out. Everything after (our own checks,
 openapi-spec-validator, the lowering) sees that copy, so a subset of a large document is
 validated and built in the time of its own size. The locations of problems stay those of the
 document: the copy only leaves members out. The selector syntax is :mod:`generator.selection`'s.
@@ -20,7 +21,7 @@ from ..problems import Problem, SpecError
 from ..selection import OperationFacts, Selection, SelectorError, select
 from .document import JSON, Document, Node, Ptr
 from .openapi import HTTP_METHODS
-from .refs import mappings
+from .refs import mappings, walk_refs
 
 Key = tuple[Path, Ptr]
 
@@ -131,7 +132,7 @@ def apply_selection(doc: Document, selection: Selection, *, strict: bool = True,
     reached = _reach(_Resolver(doc, load), kept)
     paths = _kept_paths(doc, ops, kept)  # may cut a path item of components/pathItems in place
     root = doc.files[doc.path]
-    new_root = {key: value for key, value in root.items() if key != "webhooks"}
+    new_root = {key: value for key, value in root.items() if not _unread_with_refs(key, value)}
     new_root["paths"] = paths
     components = root.get("components")
     if isinstance(components, dict):
@@ -145,6 +146,15 @@ def apply_selection(doc: Document, selection: Selection, *, strict: bool = True,
         }
     doc.files[doc.path] = new_root
     return unmatched
+
+
+def _unread_with_refs(key: str, value: JSON) -> bool:
+    """Whether a member of the root is left out of a subset: ``webhooks``, and an extension
+    holding ``$ref``s (``x-webhooks``: documentation the client never reads, whose references
+    would dangle into the components left out)."""
+    return key == "webhooks" or (
+        key.startswith("x-") and key != "x-client" and next(walk_refs(value, ()), None) is not None
+    )
 
 
 def _shown(selection: Selection) -> str:
