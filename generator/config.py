@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import selection
+
 TABLE = "botpress-codegen"
 PATHS = ("spec", "out", "ref-root", "templates")
 KEYS: dict[str, type] = {
@@ -104,5 +106,16 @@ def load(path: Path | None = None) -> Config:
         if type(value) is not expected or (isinstance(value, list) and not all(isinstance(v, str) for v in value)):
             kind = {bool: "true or false", list: "a list of strings"}.get(expected, "a string")
             raise ConfigError(f"{where}: {key} must be {kind}, not {value!r}")
+        if key in ("include", "exclude"):
+            _check_selectors(where, key, value)
         values[key] = _shown(path.parent / str(value)) if key in PATHS else value
     return Config(path, values)
+
+
+def _check_selectors(where: str, key: str, selectors: object) -> None:
+    """Each selector of ``include``/``exclude`` (a list of strings) readable (:mod:`generator.selection`)."""
+    for selector in selectors if isinstance(selectors, list) else ():
+        try:
+            selection.parse(str(selector))
+        except selection.SelectorError as exc:
+            raise ConfigError(f"{where}: {key}: {exc}") from None

@@ -281,6 +281,10 @@ def test_the_configuration_keys(work: Path, capsys: pytest.CaptureFixture[str]) 
     (work / "pyproject.toml").write_text('[tool.botpress-codegen]\ninclude = "tag:pets"\n')
     code, _, err = run(capsys, "check")
     assert code == 2 and "include must be a list of strings" in err
+    (work / "pyproject.toml").write_text('[tool.botpress-codegen]\nexclude = ["tags:pets"]\n')
+    code, _, err = run(capsys, "check")
+    assert code == 2
+    assert err.startswith("pyproject.toml: [tool.botpress-codegen]: exclude: 'tags:pets': not a selector")
 
 
 # -- diff and CHANGES.md -----------------------------------------------------------------------
