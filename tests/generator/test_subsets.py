@@ -18,6 +18,7 @@ import yaml
 
 from generator.load import reader
 from generator.pipeline import generate
+from generator.problems import SpecError
 from generator.selection import OperationFacts, Selection, SelectorError, parse, select
 from generator.write.provenance import MANIFEST
 
@@ -215,6 +216,29 @@ def test_a_path_item_of_another_file_is_cut_there(tmp_path: Path) -> None:
     api = generate(str(spec), "shop", selection=Selection(("op:listOrders",)))[0]
     assert [op.operation_id for op in api.operations] == ["listOrders"]
     assert "Order" in {m.name for m in api.models}
+
+
+def test_operations_written_in_other_files_and_the_files_read(tmp_path: Path) -> None:
+    """An operation may be a ``$ref`` to another file (DigitalOcean's document does so): its tags
+    are read there. What only the operations left out reach is neither read nor checked."""
+    (tmp_path / "pets.yaml").write_text(
+        yaml.safe_dump({**SPEC["paths"]["/pets"]["get"], "responses": {"200": {"$ref": "broken.yaml#/nowhere"}}}),
+        encoding="utf-8",
+    )
+    (tmp_path / "orders.yaml").write_text(
+        yaml.safe_dump(
+            json.loads(json.dumps(SPEC["paths"]["/orders"]["get"]).replace("#/components", "openapi.yaml#/components"))
+        ),
+        encoding="utf-8",
+    )
+    paths = {"/orders": {"get": {"$ref": "orders.yaml"}}, "/pets": {"get": {"$ref": "pets.yaml"}}}
+    spec = write_spec(tmp_path, {**SPEC, "paths": paths})
+    doc = reader.load_document(spec, selection=Selection(("tag:orders",)))
+    assert sorted(p.name for p in doc.files) == ["openapi.yaml", "orders.yaml"]
+    assert "Order" in doc.root.value["components"]["schemas"]
+    with pytest.raises(SpecError) as caught:  # the whole document: pets.yaml's dangling $ref is an error
+        reader.load_document(spec)
+    assert "broken.yaml" in str(caught.value.problems[0])
 
 
 # -- the command line: errors, manifest, check, config -----------------------------------------
