@@ -81,12 +81,10 @@ class SyncMethods(SyncTransport):
         Args:
             id: Workspace member id.
             workspace_id: Id of the workspace the call acts on. The client takes it from its
-                `workspace_id` option or, per the official clients' convention in the live API docs,
-                the `BP_WORKSPACE_ID` environment variable.
+                `workspace_id` option or the `BP_WORKSPACE_ID` environment variable.
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. The header name comes from the live API docs, not the API
-                description. Deprecated.
+                only behavior. Deprecated.
             role: New role of the member.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
@@ -150,12 +148,10 @@ class AsyncMethods(AsyncTransport):
         Args:
             id: Workspace member id.
             workspace_id: Id of the workspace the call acts on. The client takes it from its
-                `workspace_id` option or, per the official clients' convention in the live API docs,
-                the `BP_WORKSPACE_ID` environment variable.
+                `workspace_id` option or the `BP_WORKSPACE_ID` environment variable.
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. The header name comes from the live API docs, not the API
-                description. Deprecated.
+                only behavior. Deprecated.
             role: New role of the member.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.

@@ -71,8 +71,7 @@ class SyncMethods(SyncTransport):
             id: Workspace id.
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. The header name comes from the live API docs, not the API
-                description. Deprecated.
+                only behavior. Deprecated.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.
@@ -130,8 +129,7 @@ class AsyncMethods(AsyncTransport):
             id: Workspace id.
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. The header name comes from the live API docs, not the API
-                description. Deprecated.
+                only behavior. Deprecated.
             extra_headers: Headers added to (and overriding) the request's headers.
             extra_query: Query parameters added to the request.
             extra_body: Members added to the JSON body.

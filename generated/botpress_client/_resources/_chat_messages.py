@@ -128,12 +128,10 @@ class SyncMethods(SyncTransport):
             conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
             type: Message kind (at most 200 characters).
             tags: Key/value labels.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             schedule: When to send the message, for a scheduled message.
@@ -195,12 +193,10 @@ class SyncMethods(SyncTransport):
 
         Args:
             id: Message id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -269,12 +265,10 @@ class AsyncMethods(AsyncTransport):
             conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
             type: Message kind (at most 200 characters).
             tags: Key/value labels.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             schedule: When to send the message, for a scheduled message.
@@ -336,12 +330,10 @@ class AsyncMethods(AsyncTransport):
 
         Args:
             id: Message id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.

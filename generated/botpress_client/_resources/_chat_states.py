@@ -104,14 +104,11 @@ class SyncMethods(SyncTransport):
             id: Id of the owner - the bot id, user id or conversation id, according to `type`.
             name: State name, as declared in the bot definition.
             expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the
-                state never expires. Unit, range, null and required come from the live API docs, not
-                the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+                state never expires.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -181,14 +178,11 @@ class AsyncMethods(AsyncTransport):
             id: Id of the owner - the bot id, user id or conversation id, according to `type`.
             name: State name, as declared in the bot definition.
             expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the
-                state never expires. Unit, range, null and required come from the live API docs, not
-                the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+                state never expires.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.

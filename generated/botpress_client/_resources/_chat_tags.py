@@ -93,16 +93,13 @@ class SyncMethods(SyncTransport):
 
         Args:
             key: Tag key.
-            type: Kind of object whose tag values are listed. The parameter name comes from the live
-                API docs, not the API description.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
-                page. The parameter name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            type: Kind of object whose tag values are listed.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
+                page.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -156,14 +153,11 @@ class SyncMethods(SyncTransport):
 
         Args:
             key: Tag key.
-            type: Kind of object whose tag values are listed. The parameter name comes from the live
-                API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            type: Kind of object whose tag values are listed.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -224,16 +218,13 @@ class AsyncMethods(AsyncTransport):
 
         Args:
             key: Tag key.
-            type: Kind of object whose tag values are listed. The parameter name comes from the live
-                API docs, not the API description.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
-                page. The parameter name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            type: Kind of object whose tag values are listed.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
+                page.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -287,14 +278,11 @@ class AsyncMethods(AsyncTransport):
 
         Args:
             key: Tag key.
-            type: Kind of object whose tag values are listed. The parameter name comes from the live
-                API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            type: Kind of object whose tag values are listed.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.

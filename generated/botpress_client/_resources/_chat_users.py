@@ -79,12 +79,10 @@ class SyncMethods(SyncTransport):
 
         Args:
             id: User id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.
@@ -140,12 +138,10 @@ class AsyncMethods(AsyncTransport):
 
         Args:
             id: User id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             extra_headers: Headers added to (and overriding) the request's headers.

@@ -108,16 +108,13 @@ class SyncMethods(SyncTransport):
 
         Args:
             id: File id or key.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
-                page. The parameter name comes from the live API docs, not the API description.
-            limit: Maximum number of passages per request (default 20, maximum 200). The parameter
-                name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
+                page.
+            limit: Maximum number of passages per request (default 20, maximum 200).
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
@@ -180,14 +177,11 @@ class SyncMethods(SyncTransport):
 
         Args:
             id: File id or key.
-            limit: Maximum number of passages per request (default 20, maximum 200). The parameter
-                name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            limit: Maximum number of passages per request (default 20, maximum 200).
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
@@ -257,16 +251,13 @@ class AsyncMethods(AsyncTransport):
 
         Args:
             id: File id or key.
-            next_token: Page token: the `meta.nextToken` of the previous response, to get the next
-                page. The parameter name comes from the live API docs, not the API description.
-            limit: Maximum number of passages per request (default 20, maximum 200). The parameter
-                name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
+                page.
+            limit: Maximum number of passages per request (default 20, maximum 200).
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
@@ -329,14 +320,11 @@ class AsyncMethods(AsyncTransport):
 
         Args:
             id: File id or key.
-            limit: Maximum number of passages per request (default 20, maximum 200). The parameter
-                name comes from the live API docs, not the API description.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or,
-                per the official clients' convention in the live API docs, the `BP_BOT_ID`
-                environment variable.
+            limit: Maximum number of passages per request (default 20, maximum 200).
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
+                the `BP_BOT_ID` environment variable.
             integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or, per the official clients' convention in the live API
-                docs, the `BP_INTEGRATION_ID` environment variable.
+                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
             integration_name: Name of the integration the caller acts as.

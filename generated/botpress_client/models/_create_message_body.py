@@ -23,8 +23,7 @@ _CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
 
 @dataclass(slots=True, kw_only=True, repr=False)
 class CreateMessageBody(_Model):
-    """The message to create. Which members are required, the length of `userId` and the
-    maximum length of `type` come from the live API docs, not the API description.
+    """The message to create.
 
     Attributes:
         payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,

@@ -58,8 +58,7 @@ _ERROR_KEYS: frozenset[str] = frozenset({"id", "code", "type", "message", "metad
 
 @dataclass(slots=True, kw_only=True, repr=False)
 class Error(_Model):
-    """Body of every failed call (non-2xx status). From the live API docs, not the API
-    description.
+    """Body of every failed call (non-2xx status).
 
     Attributes:
         id: Error id (`err_...`).

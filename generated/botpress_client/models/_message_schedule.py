@@ -28,10 +28,8 @@ class MessageSchedule(_Model):
     """When to send a scheduled message; either `dateTime` or `delay` must be given.
 
     Attributes:
-        date_time: When to send the message, an ISO 8601 date-time (24 to 28 characters). Format and
-            length come from the live API docs, not the API description.
-        delay: Delay before sending the message, in milliseconds. The unit comes from the live API
-            docs, not the API description.
+        date_time: When to send the message, an ISO 8601 date-time (24 to 28 characters).
+        delay: Delay before sending the message, in milliseconds.
     """
 
     date_time: datetime | None = None

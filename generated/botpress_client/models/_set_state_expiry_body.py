@@ -22,8 +22,7 @@ class SetStateExpiryBody(_Model):
 
     Attributes:
         expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state
-            never expires. Unit, range, null and required come from the live API docs, not the API
-            description.
+            never expires.
     """
 
     expiry: float | None

@@ -19,8 +19,7 @@ _UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset({"role"})
 @dataclass(slots=True, kw_only=True, repr=False)
 class UpdateWorkspaceMemberBody(_Model):
     """Workspace member metadata to update. `role` is the only documented member and nothing
-    is required (from the live API docs, not the API description); other members are
-    accepted.
+    is required; other members are accepted.
 
     Attributes:
         role: New role of the member.
