@@ -14,6 +14,8 @@ override it. An unknown key or a value of the wrong type is an error naming it.
     keep = ["_hooks.py"]     # files of the package folder that are yours: never touched
     project = true           # also write pyproject.toml beside the package (pip install OUT)
     templates = "templates"  # templates overriding the generator's, by file name
+    silence = ["member-renamed"]   # warning classes not shown (still counted in the summary)
+    fatal = ["pattern-unchecked"]  # warning classes that fail the run (exit 2), as --strict does
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ KEYS: dict[str, type] = {
     "keep": list,
     "project": bool,
     "templates": str,
+    "silence": list,
+    "fatal": list,
 }
 
 

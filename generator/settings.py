@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from .warning_report import Policy
+
 
 class Reporter(Protocol):
     def out(self, text: str) -> None:
@@ -34,6 +36,13 @@ class Settings:
     regenerate: str = "botpress-codegen generate"  # the command that regenerates, for advice
     project: bool = False  # also write pyproject.toml beside the package folder
     templates: str | None = None  # a folder of templates overriding the generator's, by file name
+    verbose: bool = False  # every warning line, not one per class of what the generator resolved
+    silence: frozenset[str] = frozenset()  # warning classes not shown (generator/problem_classes.py)
+    fatal: frozenset[str] = frozenset()  # warning classes that fail the run
+
+    @property
+    def policy(self) -> Policy:
+        return Policy(self.strict, self.verbose, self.silence, self.fatal)
 
     @property
     def target(self) -> Path:
