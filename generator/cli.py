@@ -1,5 +1,6 @@
 """Command line: ``botpress-codegen {generate,check} [--spec FILE --out DIR --package NAME]``
-(also ``python -m generator ...``).
+(also ``python -m botpress_codegen ...`` installed, ``python -m generator ...`` in the repository;
+without them: :mod:`generator.defaults`; the warnings: :mod:`generator.warning_report`).
 
 Also ``botpress-codegen diff OLD_SPEC NEW_SPEC [--format text|json]`` (either side a file or a
 git ``REV:path``; see :mod:`generator.report.diff`). Settings come from a ``[tool.botpress-codegen]``
@@ -18,8 +19,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__, config, pipeline
+from . import __version__, config, defaults, pipeline
 from .pipeline import generate_files
+from .problem_classes import CLASSES, unknown
 from .problems import Problem
 from .selection import Selection
 from .settings import Settings
@@ -29,14 +31,15 @@ from .write.provenance import TOOL
 
 def _add_run_arguments(cmd: argparse.ArgumentParser, name: str) -> None:
     """The arguments of ``generate`` and ``check``."""
-    cmd.add_argument("--spec", help="OpenAPI 3.0/3.1 document (YAML or JSON)")
-    cmd.add_argument("--out", help="folder that receives the package folder")
-    cmd.add_argument("--package", help="Python package name, e.g. botpress_client")
+    cmd.add_argument("--spec", help="OpenAPI 3.0/3.1 document (YAML or JSON; default: ./openapi.yaml, .yml or .json)")
+    cmd.add_argument("--out", help="folder that receives the package folder (default: the current folder)")
+    cmd.add_argument("--package", help="Python package name, e.g. my_api (default: info.title in snake case)")
     cmd.add_argument(
         "--strict",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="treat warnings (parts left out) as errors (exit 2); with CHANGES.md, exit 1 when info.version"
+        help="fail (exit 2) on warnings of what loses something (left out, degraded; not the notes of what the"
+        " generator resolved); with CHANGES.md, exit 1 when info.version"
         " bumps less than the changes call for (semver)",
     )
     cmd.add_argument(
@@ -67,6 +70,7 @@ def _add_run_arguments(cmd: argparse.ArgumentParser, name: str) -> None:
         metavar="DIR",
         help="templates overriding the generator's, by file name (e.g. README.md.jinja, readme/usage.md.jinja)",
     )
+    _add_warning_arguments(cmd)
     if name == "check":
         cmd.add_argument(
             "--full-diff", action="store_true", help="on drift, print the whole diff (default: its first 200 lines)"
@@ -92,13 +96,37 @@ def _add_selection_arguments(cmd: argparse.ArgumentParser) -> None:
         )
 
 
+def _add_warning_arguments(cmd: argparse.ArgumentParser) -> None:
+    """``--verbose``, ``--silence``, ``--fatal``: how the warnings are shown (generator.warning_report)."""
+    cmd.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show every warning line; by default what the generator resolved by itself (renames, ignored"
+        " documentation values) is one line per class, with a count",
+    )
+    for flag, text in (
+        ("silence", "do not show warnings of CLASS (still counted in the summary; never fatal)"),
+        ("fatal", "fail (exit 2) on warnings of CLASS, as --strict does on what loses something"),
+    ):
+        cmd.add_argument(
+            f"--{flag}",
+            metavar="CLASS",
+            action="append",
+            help=f"{text}; repeat it or separate classes with commas (README.md, Warnings, lists the classes)",
+        )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=TOOL,
+        # The import name: botpress_codegen installed, generator in the repository.
         description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
-        " `python -m generator` is the same command.",
+        f" `python -m {__package__}` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
-        " changes-since, keep, project, templates, include, exclude), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
+        " changes-since, keep, project, templates, include, exclude, silence, fatal), found from the current folder upward; flags"
+        " override it. Without either: --spec ./openapi.yaml (.yml, .json), --out the current folder, --package"
+        " from info.title. Exit codes: 0 ok, 1 drift"
         " (check), conflicting hand edits (generate) or breaking change (diff), 2 bad input or any other failure.",
     )
     parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
@@ -141,15 +169,12 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         "templates": None,
     }
     merged.update(table)
+    classes = {key: _classes(key, table.get(key, []), getattr(args, key) or []) for key in ("silence", "fatal")}
     for key in ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root", "project", "templates"):
         value = getattr(args, key.replace("-", "_"))
         if value is not None:
             merged[key] = value
-    missing = [f"--{key}" for key in ("spec", "out", "package") if not merged.get(key)]
-    if missing:
-        raise config.ConfigError(
-            f"missing {', '.join(missing)}: pass the flag or set it in a [tool.{config.TABLE}] table of pyproject.toml"
-        )
+    _defaults(merged)
     since = merged["changes-since"]
     return Settings(
         spec=str(merged["spec"]),
@@ -167,6 +192,9 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         project=bool(merged["project"]),
         templates=str(merged["templates"]) if merged["templates"] else None,
         selection=_selection(args, table),
+        verbose=bool(args.verbose),
+        silence=classes["silence"],
+        fatal=classes["fatal"],
     )
 
 
@@ -184,6 +212,36 @@ def _selection(args: argparse.Namespace, table: dict[str, object]) -> Selection:
     if problems:
         raise config.ConfigError("\n".join(problems))
     return selection
+
+
+def _defaults(merged: dict[str, object]) -> None:
+    """Fill in ``spec``, ``out`` and ``package`` when neither a flag nor the table gives them
+    (:mod:`generator.defaults`); raises :class:`config.ConfigError` naming what is missing."""
+    merged["spec"] = merged.get("spec") or defaults.spec()
+    merged["out"] = merged.get("out") or defaults.OUT
+    if not merged["spec"]:
+        raise config.ConfigError(
+            f"missing --spec (no {', '.join(defaults.SPEC_NAMES)} here): pass the flag or set spec in a"
+            f" [tool.{config.TABLE}] table of pyproject.toml"
+        )
+    if not merged.get("package"):
+        merged["package"], why = defaults.package(str(merged["spec"]))
+        if not merged["package"]:
+            raise config.ConfigError(
+                f"missing --package ({why}): pass the flag or set package in a [tool.{config.TABLE}] table of"
+                " pyproject.toml"
+            )
+
+
+def _classes(key: str, configured: list[str], given: list[str]) -> frozenset[str]:
+    """The warning classes of ``silence`` or ``fatal``: the configuration's and the flags' (comma-separated)."""
+    names = [*configured, *(name.strip() for arg in given for name in arg.split(",") if name.strip())]
+    wrong = unknown(names)
+    if wrong:
+        raise config.ConfigError(
+            f"{key}: unknown warning class {', '.join(map(repr, wrong))} (known: {', '.join(CLASSES)})"
+        )
+    return frozenset(names)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,6 +16,8 @@ override it. An unknown key or a value of the wrong type is an error naming it.
     templates = "templates"  # templates overriding the generator's, by file name
     include = ["tag:files", "op:getTable"]  # generate only these operations (generator.selection)
     exclude = ["method:delete"]             # and leave these out (--include/--exclude replace them)
+    silence = ["member-renamed"]   # warning classes not shown (still counted in the summary)
+    fatal = ["pattern-unchecked"]  # warning classes that fail the run (exit 2), as --strict does
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ KEYS: dict[str, type] = {
     "templates": str,
     "include": list,
     "exclude": list,
+    "silence": list,
+    "fatal": list,
 }
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import warning_report as shown
+from .problem_classes import of
 from .problems import Problem, SpecError
 from .resources import TemplateError, custom_templates, template_digests, using_templates
 from .selection import Selection
@@ -64,8 +66,10 @@ def build(
         api, files = lower_and_emit()
     else:
         finish_validation(doc)
-    if strict and doc.warnings:
-        raise SpecError(doc.warnings)
+    if strict:
+        fatal = shown.fatal_problems(problems_of(doc), shown.Policy(strict=True))
+        if fatal:
+            raise SpecError(fatal)
     for name, text in files.items():  # one file at a time: a large package is not held twice
         files[name] = with_header(name, text, api)
     return doc, api, files
@@ -81,8 +85,8 @@ def generate(
     selection: Selection | None = None,
 ) -> tuple[Api, dict[str, str], list[Problem]]:
     """The IR, the whole package in memory (path inside the package folder -> text, with the
-    headers and the manifest) and the warnings (what was left out); with ``strict`` a warning
-    is an error. With ``changes_from_git`` the package also holds ``CHANGES.md``: the API change
+    headers and the manifest) and the warnings, of every class; with ``strict`` a warning of a
+    class that loses something (generator/problem_classes.py) is an error. With ``changes_from_git`` the package also holds ``CHANGES.md``: the API change
     report against the last release of the spec in git. ``$ref``s may name files under
     ``ref_root`` only (by default the folder of ``spec``). With ``selection``, only the operations
     it keeps (:mod:`generator.selection`) and the schemas they reach."""
@@ -91,7 +95,12 @@ def generate(
     doc, api, files = build(spec, package, strict, ref_root, selection)
     if changes_from_git:
         files[CHANGES] = with_header(CHANGES, changes_report(spec, doc, api), api)
-    return api, with_manifest(files, api), sorted(set(doc.warnings))
+    return api, with_manifest(files, api), sorted(set(problems_of(doc)))
+
+
+def problems_of(doc: Document) -> list[Problem]:
+    """Every warning of the document's build, of every class (notes included)."""
+    return [*doc.warnings, *doc.notes]
 
 
 def generate_files(spec: str, package: str) -> dict[str, str]:
@@ -136,16 +145,27 @@ class _Folder:
 
 
 def run(command: str, settings: Settings, reporter: Reporter) -> int:
-    """``generate`` or ``check``: the exit code (0 ok, 1 drift or a bump too small, 2 bad input)."""
+    """``generate`` or ``check``: the exit code (0 ok, 1 drift or a bump too small, 2 bad input).
+    The summary line of the warnings, if any, is the last line of standard error."""
+    last: list[str] = []
+    try:
+        return _run(command, settings, reporter, last)
+    finally:
+        for line in last:
+            reporter.err(line)
+
+
+def _run(command: str, settings: Settings, reporter: Reporter, last: list[str]) -> int:
     started = time.perf_counter()
-    folder = _read_folder(command, settings, reporter)
+    folder = _read_folder(command, settings, reporter, last)
     if isinstance(folder, int):
         return folder
     with using_templates(folder.custom):
-        built = _build_reported(settings, reporter)
+        built = _build_reported(command, settings, reporter, last)
     if isinstance(built, int):
         return built
-    doc, api, files, warnings = built
+    doc, api, files, record = built
+    warnings = sum(n for name, n in shown.classes_of(record).items() if of(name).severity != "resolved")
     added = _add_changes(command, settings, doc, api, files, folder.info, reporter)
     if isinstance(added, int):
         return added
@@ -160,7 +180,7 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
         settings.changes_since,
         _recorded_settings(folder.templates, settings.project, settings.selection),
     )
-    strict_ok = not warnings and not too_small
+    bump_ok = not too_small
     recorded, outputs = read_outputs(folder.info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
     extra = (
         {project.KEY: project.project_text(settings.package, api.title, api.api_version)} if settings.project else {}
@@ -175,7 +195,7 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
             settings, doc, api, files, skip, folder.info, reporter, outputs.templates, folder.templates
         )
         if code == 0 and not skip:
-            quick_check.remember(current, checked, strict_ok)  # the next check of these inputs is quick
+            quick_check.remember(current, checked, bump_ok, record)  # the next check of these inputs is quick
         return code
     new_output = dict(files)
     merged = Merged({}, [], {}, {})
@@ -187,16 +207,16 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     files = with_manifest(files, api, current, replace(made, pristine=merged.pristine))
     written = _write(settings, files, extra, folder, reporter)
     remember_pristine(new_output)
-    quick_check.remember(current, {**files, **extra}, strict_ok)
+    quick_check.remember(current, {**files, **extra}, bump_ok, record)
     _report_replaced(settings.target, files, recorded, info, merged, written.edited, reporter)
     reporter.out(
         f"wrote {settings.target} ({len(files)} files, {len(written.changed)} changed): operations={len(api.operations)}"
-        f" models={len(api.models)} warnings={len(warnings)} in {time.perf_counter() - started:.2f} s\n"
+        f" models={len(api.models)} warnings={warnings} in {time.perf_counter() - started:.2f} s\n"
     )
     return 0
 
 
-def _read_folder(command: str, settings: Settings, reporter: Reporter) -> _Folder | int:
+def _read_folder(command: str, settings: Settings, reporter: Reporter, last: list[str]) -> _Folder | int:
     """The package folder and templates; or the exit code: 0 when the quick ``check`` answers (the
     cache recorded exactly these files for these inputs), 2 for a bad package name or template."""
     package, target = settings.package, settings.target
@@ -221,9 +241,14 @@ def _read_folder(command: str, settings: Settings, reporter: Reporter) -> _Folde
         info = replace(info, disk={**info.disk, project.KEY: on_disk})
     # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
     recorded = _recorded_settings(templates, settings.project, settings.selection)
-    if command == "check" and quick_check.up_to_date(
-        settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since, recorded
-    ):
+    quick = None
+    if command == "check" and not settings.verbose:  # --verbose: every warning line, so a build
+        quick = quick_check.up_to_date(
+            settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since, recorded
+        )
+    if quick is not None and not settings.policy.fatal_classes(shown.classes_of(quick)):
+        if shown.classes_of(quick):  # the summary line the build would print
+            last.append(shown.record_summary(settings.spec, quick, settings.policy, True))
         reporter.out(f"{target} is up to date (these inputs gave exactly these files before, says the cache)\n")
         return 0
     why = package_name_problem(package)
@@ -317,21 +342,30 @@ def _conflicts(target: Path, merged: Merged, reporter: Reporter) -> int:
 
 
 def _build_reported(
-    settings: Settings, reporter: Reporter
-) -> int | tuple[Document, Api, dict[str, str], list[Problem]]:
-    """The built package and its warnings, reported; or exit 2 with the problems reported."""
+    command: str, settings: Settings, reporter: Reporter, last: list[str]
+) -> int | tuple[Document, Api, dict[str, str], dict[str, object]]:
+    """The built package and the record of its warnings (:func:`report_record`), reported; or
+    exit 2 with the problems reported (a refused document, a fatal class of warnings)."""
     try:
-        doc, api, files = build(settings.spec, settings.package, settings.strict, settings.ref_root, settings.selection)
+        doc, api, files = build(settings.spec, settings.package, False, settings.ref_root, settings.selection)
     except SpecError as exc:
         for problem in exc.problems:
             reporter.err(str(problem))
         return 2
-    for note in doc.notes:  # not warnings: --strict does not fail on them
-        reporter.err(str(note))
-    warnings = sorted(set(doc.warnings))
-    for warning in warnings:
-        reporter.err(str(Problem(warning.file, warning.pointer, f"warning: {warning.message}")))
-    return doc, api, files, warnings
+    problems = problems_of(doc)
+    record = shown.report_record(len(api.operations), len(api.models), problems)
+    policy = settings.policy
+    if command == "generate" or policy.verbose or shown.fatal_problems(problems, policy):
+        lines, hidden = shown.report_lines(problems, policy)
+        for line in lines:
+            reporter.err(line)
+    else:  # check: the summary alone, as the quick check says it (--verbose: every line)
+        hidden = bool(problems)
+    if problems:
+        last.append(shown.record_summary(settings.spec, record, policy, hidden))
+    if policy.fatal_classes(shown.counts(problems)):
+        return 2
+    return doc, api, files, record
 
 
 def _add_changes(

@@ -28,6 +28,11 @@ class Problem:
     file: str
     pointer: str
     message: str
+    kind: str = ""  # a warning's class (generator/problem_classes.py); '' for an error
+
+    def classed(self, kind: str) -> Problem:
+        """This problem as a warning of class ``kind``."""
+        return Problem(self.file, self.pointer, self.message, kind)
 
     def __str__(self) -> str:
         # One line, whatever the names hold: whitespace inside the file name or pointer is

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Protocol
 
 from .selection import Selection
+from .warning_report import Policy
 
 
 class Reporter(Protocol):
@@ -39,6 +40,13 @@ class Settings:
     selection: Selection = field(
         default_factory=Selection
     )  # --include/--exclude: the operations generated (all: none given)
+    verbose: bool = False  # every warning line, not one per class of what the generator resolved
+    silence: frozenset[str] = frozenset()  # warning classes not shown (generator/problem_classes.py)
+    fatal: frozenset[str] = frozenset()  # warning classes that fail the run
+
+    @property
+    def policy(self) -> Policy:
+        return Policy(self.strict, self.verbose, self.silence, self.fatal)
 
     @property
     def target(self) -> Path:

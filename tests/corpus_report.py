@@ -4,6 +4,7 @@ run ``mypy --strict`` on it, and print one row per document. A report: it exits 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -37,25 +38,9 @@ def operations_in(doc: Path) -> int:
 
 
 def warning_class(line: str) -> str:
-    """The class of one warning line: a kind of generator.load.verdicts, names, or what it degraded."""
-    from generator.load.verdicts import CONSEQUENCES
-
-    for kind, consequence in CONSEQUENCES.items():
-        if consequence and line.endswith(consequence):
-            return kind
-    if "example does not match the schema" in line:
-        return "example"
-    if "; named " in line or "method named " in line:
-        return "names"
-    if "is not checked by the client" in line:
-        return "pattern"
-    if "typed Any" in line or "read as any value" in line:
-        return "any"
-    if "left out of the method" in line or "taken as a required string" in line:
-        return "params"
-    if "left out" in line:
-        return "left-out"
-    return "other"
+    """The class of one warning line: its name at the end (generator/problem_classes.py)."""
+    found = re.search(r" \[([a-z0-9-]+)(?:: first of \d+)?\]$", line)
+    return found.group(1) if found else "other"
 
 
 def classes(warnings: list[str]) -> str:
@@ -82,7 +67,19 @@ def run(doc: Path, tmp: Path) -> dict[str, str]:
     out = tmp / package
     started = time.perf_counter()
     gen = subprocess.run(
-        [sys.executable, "-m", "generator", "generate", "--spec", str(doc), "--out", str(out), "--package", package],
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "generate",
+            "--spec",
+            str(doc),
+            "--out",
+            str(out),
+            "--package",
+            package,
+            "--verbose",
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
+from ..problem_classes import Kind
 from ..problems import Problem, SpecError, pointer
 from ..selection import Selection
 
@@ -95,8 +96,9 @@ class Document:
             return str(file)
         return str(Path(self.display).parent / rel)
 
-    def at(self, node: Node, message: str) -> Problem:
-        return Problem(self.name_of(node.file), node.pointer, message)
+    def at(self, node: Node, message: str, kind: Kind | None = None) -> Problem:
+        """A problem at ``node``: an error, or a warning of class ``kind``."""
+        return Problem(self.name_of(node.file), node.pointer, message, kind or "")
 
     def resolve_ref(self, ref: str, base: Path) -> Node:
         """Resolve one reference relative to ``base``; raises KeyError when it dangles."""

@@ -220,7 +220,7 @@ class _Walk:
             found = node.value.get(keyword)
             if isinstance(found, bool) and is_3_1:
                 message = f"{keyword}: {str(found).lower()} is OpenAPI 3.0's form; read as OpenAPI 3.0 defines it"
-                self.doc.warnings.append(self.doc.at(node.child(keyword), message))
+                self.doc.warnings.append(self.doc.at(node.child(keyword), message, "other-openapi-version"))
 
 
 def keyword_type_problems(doc: Document) -> list[Problem]:
@@ -230,7 +230,7 @@ def keyword_type_problems(doc: Document) -> list[Problem]:
     walk.add("root", doc.root)
     problems = walk.run()
     for node, keyword, message in walk.wrong:  # after the walk: it may still visit the node
-        doc.warnings.append(doc.at(node.child(keyword), message))
+        doc.warnings.append(doc.at(node.child(keyword), message, "keyword-dropped"))
         node.value.pop(keyword, None)
     for edges, limit, what in (
         (walk.all_of, MAX_ALL_OF_DEPTH, "allOf including allOf {} levels deep, through $refs"),

@@ -211,7 +211,7 @@ def _check_shape(value: JSON, display: str, budget: Budget, duplicates: dict[int
             if len(here) >= MAX_DEPTH:
                 raise SpecError([Problem(display, pointer(*here), _deep())])
             for twice in duplicates.get(id(current), ()):
-                budget.warnings.append(Problem(display, pointer(*here, twice), _duplicate(twice)))
+                budget.warnings.append(Problem(display, pointer(*here, twice), _duplicate(twice), "duplicate-key"))
             items = current.items() if isinstance(current, dict) else enumerate(current)
             for key, child in items:
                 count += isinstance(current, dict)
@@ -321,7 +321,7 @@ class _YamlScan:
             top.key = event.value
             key = _key_text(event)
             if key in top.keys and event.value != "<<":
-                self.budget.warnings.append(self.problem(_duplicate(key)))
+                self.budget.warnings.append(self.problem(_duplicate(key)).classed("duplicate-key"))
             top.keys.add(key)
         value = event.value.replace("_", "").lstrip("+-")
         if (

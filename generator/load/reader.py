@@ -145,7 +145,9 @@ class _RefReader:
             problem = _with(where, f"dangling $ref {ref!r}: {exc.args[0]}")
             if current == self.doc.path and unread(ptr[:-1]):
                 # in a part the client never reads (a callback, a link): that part alone
-                self.doc.warnings.append(_with(problem, f"{problem.message}; ignored (not read by the client)"))
+                self.doc.warnings.append(
+                    _with(problem, f"{problem.message}; ignored (not read by the client)", "unread-ref")
+                )
                 self.doc.value_at((current, ptr[:-1])).pop("$ref", None)
             else:
                 self.problems.append(problem)
@@ -174,5 +176,5 @@ def finish_validation(doc: Document, *, leave_out: bool = False) -> None:
         raise SpecError(problems)
 
 
-def _with(problem: Problem, message: str) -> Problem:
-    return Problem(problem.file, problem.pointer, one_line(message))
+def _with(problem: Problem, message: str, kind: str = "") -> Problem:
+    return Problem(problem.file, problem.pointer, one_line(message), kind)

@@ -138,7 +138,7 @@ def _validate_cached(doc: Document) -> list[Finding]:
             pass
     before = len(doc.notes)
     findings = _validate(doc)
-    record = [[f.record() for f in findings], [[n.file, n.pointer, n.message] for n in doc.notes[before:]]]
+    record = [[f.record() for f in findings], [[n.file, n.pointer, n.message, n.kind] for n in doc.notes[before:]]]
     cache.write(folder, name, json.dumps(record))
     return findings
 
@@ -231,10 +231,11 @@ def _run(located: Any, doc: Document) -> list[Finding]:
             Problem(
                 doc.display,
                 "",
-                f"note: openapi-spec-validator failed on this document ({type(exc).__name__}:"
+                f"openapi-spec-validator failed on this document ({type(exc).__name__}:"
                 f" {one_line(str(exc), 120)}), a fault of the validator, not of the document: its semantic checks"
                 " (unique operationIds, path parameters, defaults and examples against their schemas) were skipped;"
                 " the generator's own checks ran",
+                "validator-failed",
             )
         )
     return _with_summary(doc, findings)
@@ -288,5 +289,5 @@ def validate_in_background(doc: Document) -> Callable[[], list[Finding]]:
 def _validate_into(doc: Document, sender: Any) -> None:
     before = len(doc.notes)
     findings = _validate_cached(doc)
-    sender.send(([f.record() for f in findings], [(n.file, n.pointer, n.message) for n in doc.notes[before:]]))
+    sender.send(([f.record() for f in findings], [(n.file, n.pointer, n.message, n.kind) for n in doc.notes[before:]]))
     sender.close()

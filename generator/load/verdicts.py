@@ -37,6 +37,20 @@ CONSEQUENCES = {
     "ours": "",  # the generator's own, better located warning says it (e.g. path parameters)
 }
 LEFT_OUT = "operation left out"
+# kind -> the class of the warning it becomes (generator/problem_classes.py)
+CLASSES = {
+    "member": "nonstandard-member",
+    "value": "value-ignored",
+    "dialect": "schema-dialect",
+    "as_3_0": "other-openapi-version",
+    "as_3_1": "other-openapi-version",
+    "docs": "documentation-invalid",
+    "responses": "untyped-result",
+    "names": "names-not-unique",
+    "required": "empty-required",
+    OPERATION: "operation-lenient",
+    "lenient": "spec-invalid",
+}
 
 # Parts of a document that only document: the client reads nothing in them.
 _DOCUMENTATION_ONLY = frozenset({"tags", "externalDocs", "x-tagGroups", "info", "webhooks"})
@@ -165,5 +179,6 @@ def consequence(item: Finding, left_out: set[tuple[str, str]]) -> Problem | None
     if item.kind in (ERROR, "ours"):
         return None
     p = item.problem
-    tail = LEFT_OUT if item.kind == OPERATION and item.operation in left_out else CONSEQUENCES[item.kind]
-    return Problem(p.file, p.pointer, f"{p.message}; {tail}")
+    if item.kind == OPERATION and item.operation in left_out:
+        return Problem(p.file, p.pointer, f"{p.message}; {LEFT_OUT}", "operation-left-out")
+    return Problem(p.file, p.pointer, f"{p.message}; {CONSEQUENCES[item.kind]}", CLASSES[item.kind])

@@ -150,7 +150,11 @@ class CheckBuilder:
         if found.regex is None:
             if node.pointer not in self.pattern_warned.setdefault(node.file, set()):
                 self.pattern_warned[node.file].add(node.pointer)
-                self.b.namer.warn(node, f"pattern {json.dumps(pattern)} is not checked by the client: {found.reason}")
+                self.b.namer.warn(
+                    node,
+                    f"pattern {json.dumps(pattern)} is not checked by the client: {found.reason}",
+                    "pattern-unchecked",
+                )
             return []
         const = self.b.namer.pattern(found.regex)
         return [Rule("no_match", (const, found.cap, found.longest), f"must match pattern {json.dumps(pattern)}")]

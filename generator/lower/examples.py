@@ -73,7 +73,8 @@ class ExampleReader:
         if _size(node.value, MAX_EXAMPLE_CHARS) is None:
             note = self.doc.at(
                 node,
-                f"note: example larger than {MAX_EXAMPLE_CHARS // 1024} KiB (or not JSON data); the test kit does not use it",
+                f"example larger than {MAX_EXAMPLE_CHARS // 1024} KiB (or not JSON data); the test kit does not use it",
+                "example-ignored",
             )
             if note not in self.doc.notes:
                 self.doc.notes.append(note)
@@ -151,7 +152,9 @@ class Vetting:
             where = f"{path}: " if path else ""
             node = self.reader.nodes[id(example)]
             self.reader.namer.warn(
-                node, f"example does not match the schema: {where}{rule}; the test kit does not use it"
+                node,
+                f"example does not match the schema: {where}{rule}; the test kit does not use it",
+                "example-ignored",
             )
         return None
 

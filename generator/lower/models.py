@@ -62,6 +62,7 @@ class ModelBuilder(TypeBuilder):
                         self.warn(
                             node.child("discriminator", "mapping", value),
                             f"mapping target {ref!r} does not resolve; ignored",
+                            "mapping-ignored",
                         )
                         continue
                     tagged = self.type_of(Node(node.file, node.ptr, {"$ref": target}), name)
@@ -69,6 +70,7 @@ class ModelBuilder(TypeBuilder):
                         self.warn(
                             node.child("discriminator", "mapping", value),
                             f"mapping target {ref!r} is not a member of the union; ignored",
+                            "mapping-ignored",
                         )
                         continue
                     tags.append((str(value), tagged))

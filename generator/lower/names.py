@@ -32,6 +32,7 @@ import builtins
 from collections.abc import Iterable
 
 from ..load.reader import Document, Node
+from ..problem_classes import Kind
 from ..problems import Problem
 from .collisions import member_names, numbered
 from .naming import pascal_case, snake_case
@@ -152,15 +153,17 @@ class Namer:
     def problem(self, node: Node, message: str) -> None:
         self.problems.append(self.doc.at(node, message))
 
-    def warn(self, node: Node, message: str) -> None:
-        self.warnings.append(self.doc.at(node, message))
+    def warn(self, node: Node, message: str, kind: Kind) -> None:
+        """A located warning of class ``kind`` (generator/problem_classes.py)."""
+        self.warnings.append(self.doc.at(node, message, kind))
 
     def _base_error(self) -> str:
         """``<Package>Error``, the alias of ``ClientError`` under the package's own name."""
         name = pascal_case(self.package) + "Error"
         if name in runtime_error_classes() and name != "ClientError":
             renamed = pascal_case(self.package) + "ClientError"
-            self.warn(self.doc.root, f"package error alias {name!r} would replace the runtime's class; named {renamed}")
+            why = f"package error alias {name!r} would replace the runtime's class; named {renamed}"
+            self.warn(self.doc.root, why, "class-renamed")
             return renamed
         return name
 
@@ -178,10 +181,12 @@ class Namer:
             n += 1
         if not derived and name in self.models.owners:
             owner = self.models.owners[name]
-            self.warn(node, f"schema name maps to Python class {name!r}, as does {owner}; named {name}{n}")
+            why = f"schema name maps to Python class {name!r}, as does {owner}; named {name}{n}"
+            self.warn(node, why, "class-renamed")
         elif not derived:  # e.g. ABTest and AbTest: their helpers (_AB_TEST_KEYS, ...) would clash
             other = self.stems.get(stem, name)
-            self.warn(node, f"class {name!r} would share helper names with class {other!r}; named {name}{n}")
+            why = f"class {name!r} would share helper names with class {other!r}; named {name}{n}"
+            self.warn(node, why, "class-renamed")
         return self._take_class(f"{name}{n}", node)
 
     def typed_dict(self, class_name: str, node: Node) -> tuple[str, str, str]:
@@ -193,7 +198,8 @@ class Namer:
             n = 2
             while not self.models.free(f"{name}{n}"):
                 n += 1
-            self.warn(node, f"TypedDict {name!r} of class {class_name!r} would reuse a name of models; named {name}{n}")
+            why = f"TypedDict {name!r} of class {class_name!r} would reuse a name of models; named {name}{n}"
+            self.warn(node, why, "class-renamed")
             name = f"{name}{n}"
         self.models.take(name, f"TypedDict of {class_name}")
         required = self._helper("models", f"_{name}Required", name)
@@ -238,7 +244,8 @@ class Namer:
         names, renamed = member_names(list(props))
         for wire, py, others in renamed:
             shared = ", ".join(repr(w) for w in others)
-            self.warn(props[wire], f"member {wire!r} maps to Python name {py!r}, as does {shared}; named {names[wire]}")
+            why = f"member {wire!r} maps to Python name {py!r}, as does {shared}; named {names[wire]}"
+            self.warn(props[wire], why, "member-renamed")
         return names
 
     # -- client ----------------------------------------------------------------------------
@@ -248,14 +255,14 @@ class Namer:
         name = snake_case(op_id)
         if name in self.client.reserved:
             renamed = name + "_"
-            self.warn(
-                node, f"operationId {op_id!r} maps to {name!r}, an attribute of the client; method named {renamed}"
-            )
+            why = f"operationId {op_id!r} maps to {name!r}, an attribute of the client; method named {renamed}"
+            self.warn(node, why, "method-renamed")
             name = renamed
         if name in self.client.owners:
             renamed = numbered(name, lambda n: self.client.free(n))
             owner = self.client.owners[name]
-            self.warn(node, f"operationId {op_id!r} maps to method {name!r}, as does {owner!r}; named {renamed}")
+            why = f"operationId {op_id!r} maps to method {name!r}, as does {owner!r}; named {renamed}"
+            self.warn(node, why, "method-renamed")
             name = renamed
         return name
 
@@ -267,7 +274,8 @@ class Namer:
         rest = method[len("list_") :] if method.startswith("list_") else method
         name = f"iter_{rest}"
         if not self.client.free(name):
-            self.warn(node, f"paginated operation: method {name!r} is taken; no iterator generated")
+            why = f"paginated operation: method {name!r} is taken; no iterator generated"
+            self.warn(node, why, "iterator-left-out")
             return None
         self.client.take(name, f"iterator of {method}")
         return name
@@ -303,12 +311,13 @@ class Namer:
         py = snake_case(name)
         if py in self.options.reserved:
             renamed = py + "_"
-            self.warn(node, f"client option {name!r} maps to {py!r}, an argument of the client; named {renamed}")
+            why = f"client option {name!r} maps to {py!r}, an argument of the client; named {renamed}"
+            self.warn(node, why, "option-renamed")
             py = renamed
         known = self.option_headers.get(py)
         if known is not None and known != header.lower():
             renamed = numbered(py, lambda n: n not in self.option_headers and n not in self.options.reserved)
-            self.warn(node, f"client option {py!r} already names header {known!r}; named {renamed}")
+            self.warn(node, f"client option {py!r} already names header {known!r}; named {renamed}", "option-renamed")
             py = renamed
         self.option_headers[py] = header.lower()
         return py
@@ -326,15 +335,15 @@ class Namer:
                 return None  # the class of an earlier error type
             renamed = pascal_case(value) + "ApiError"
             if name not in _QUIET_ERRORS:
-                self.warn(node, f"error type {value!r} maps to {name!r}, a name of the errors module; named {renamed}")
+                why = f"error type {value!r} maps to {name!r}, a name of the errors module; named {renamed}"
+                self.warn(node, why, "class-renamed")
             name = renamed
         if name in self.errors.owners:
             return None
         if name in self.errors.reserved:
             renamed = numbered(name, self.errors.free)
-            self.warn(
-                node, f"error type {value!r} maps to class {name!r}, a name of the errors module; named {renamed}"
-            )
+            why = f"error type {value!r} maps to class {name!r}, a name of the errors module; named {renamed}"
+            self.warn(node, why, "class-renamed")
             name = renamed
         self.errors.take(name, value)
         return name
@@ -371,7 +380,7 @@ class Arguments:
                 suffixed = numbered(suffixed, lambda n: n not in self.taken and n not in METHOD_ARGUMENTS)
             name = suffixed
             message = f"{what} maps to argument {wanted!r} of {self.method}, as does {self.taken[wanted]}; named {name}"
-            self.namer.warn(node, message)
+            self.namer.warn(node, message, "argument-renamed")
         self.taken[name] = what
         return name
 

@@ -94,13 +94,17 @@ class OperationBuilder:
         try:
             return self._draft(path, method, item, op)
         except Unsupported as exc:
-            self.b.warn(exc.node, f"{exc.message}; operation left out")
+            self.b.warn(exc.node, f"{exc.message}; operation left out", "operation-left-out")
             return None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             # A shape of document this generator does not handle: a fault of ours, and one
             # operation's, not the whole document's.
             detail = " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
-            self.b.warn(op, f"the generator could not build this operation ({detail}; please report it); left out")
+            self.b.warn(
+                op,
+                f"the generator could not build this operation ({detail}; please report it); left out",
+                "operation-left-out",
+            )
             return None
 
     def _draft(self, path: str, method: str, item: Node, op: Node) -> Draft | None:

@@ -69,13 +69,17 @@ class ParameterBuilder:
         for node, source in listed:
             if node.value["in"] == "path" and node.value["name"] not in template:
                 message = f"path parameter {node.value['name']!r} is not in the path {path!r}; left out of the method"
-                self.b.warn(node, message)
+                self.b.warn(node, message, "parameter-left-out")
             else:
                 kept.append((node, source))
         declared = {node.value["name"] for node, _ in kept if node.value["in"] == "path"}
         for missing in template:
             if missing not in declared:
-                self.b.warn(op, f"path parameter {missing!r} is not declared; taken as a required string")
+                self.b.warn(
+                    op,
+                    f"path parameter {missing!r} is not declared; taken as a required string",
+                    "path-parameter-assumed",
+                )
                 value = {"name": missing, "in": "path", "required": True, "schema": {"type": "string"}}
                 kept.append((Node(op.file, op.ptr, value), self.b.where(op)))
         return kept

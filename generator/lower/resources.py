@@ -98,7 +98,11 @@ def resource_name(namer: Namer, key: str, node: Node) -> str:
     name = _spelled(key) or "default"
     if not scope.free(name):
         renamed = numbered(name, scope.free)
-        namer.warn(node, f"resource {key!r} maps to {name!r}, as does resource {scope.owners[name]!r}; named {renamed}")
+        namer.warn(
+            node,
+            f"resource {key!r} maps to {name!r}, as does resource {scope.owners[name]!r}; named {renamed}",
+            "module-renamed",
+        )
         name = renamed
     scope.take(name, key)
     return name
@@ -119,6 +123,7 @@ def module_name(namer: Namer, resource: str, segment: str, node: Node) -> str:
         namer.warn(
             node,
             f"operations of {resource!r} under {segment!r} map to module {wanted!r}, as do {owner}; named {module}",
+            "module-renamed",
         )
     scope.take(module, f"those of {resource!r} under {segment!r}")
     return module

@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 from ..ir import BodyEncoding
 from ..load.reader import Document, Node
+from ..problem_classes import Kind
 from ..problems import SpecError
 from .names import Namer
 from .naming import pascal_case
@@ -28,8 +29,8 @@ class SchemaFacts:
     def problem(self, node: Node, message: str) -> None:
         self.namer.problem(node, message)
 
-    def warn(self, node: Node, message: str) -> None:
-        self.namer.warn(node, message)
+    def warn(self, node: Node, message: str, kind: Kind) -> None:
+        self.namer.warn(node, message, kind)
 
     def deref(self, node: Node) -> Node:
         try:

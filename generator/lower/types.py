@@ -50,7 +50,7 @@ class TypeBuilder(SchemaFacts):
         if isinstance(schema, bool) and self.doc.openapi_version >= (3, 1):
             return TypeRef("any")
         if not isinstance(schema, dict):
-            self.warn(node, "a schema must be an object; read as any value")
+            self.warn(node, "a schema must be an object; read as any value", "typed-any")
             return TypeRef("any")
         if "$ref" in schema:
             target = self.deref(node)
@@ -102,7 +102,7 @@ class TypeBuilder(SchemaFacts):
         if isinstance(schema, bool) and self.doc.openapi_version >= (3, 1):
             return TypeRef("any")  # JSON Schema's true (anything) or false (nothing: no Python type)
         if not isinstance(schema, dict):
-            self.warn(node, "a schema must be an object; read as any value")
+            self.warn(node, "a schema must be an object; read as any value", "typed-any")
             return TypeRef("any")
         if "$ref" in schema:
             return self.referenced_type(node, context)
@@ -112,7 +112,11 @@ class TypeBuilder(SchemaFacts):
             return dataclasses.replace(inner, nullable=True) if self.nullable(schema) else inner
         if self.all_of_without_object(schema):  # no part shapes it (``[{}, {description}]``): any value
             if len(shaping_parts(schema["allOf"])) > 1:
-                self.warn(node.child("allOf"), "allOf of parts that shape the value apart, none an object; typed Any")
+                self.warn(
+                    node.child("allOf"),
+                    "allOf of parts that shape the value apart, none an object; typed Any",
+                    "typed-any",
+                )
             return TypeRef("any", nullable=self.nullable(schema))
         if self.is_nameable(schema):
             return self.name_schema(node, context, derived=True)
@@ -142,7 +146,7 @@ class TypeBuilder(SchemaFacts):
         if self.is_nameable(target.value):
             return self.name_schema(target, ref_name(target) or context, derived=True)
         if key in self.resolving:  # a recursive schema that is no class: no finite annotation
-            self.warn(node, "recursive schema without an object or union to name; typed Any")
+            self.warn(node, "recursive schema without an object or union to name; typed Any", "typed-any")
             return TypeRef("any")
         self.resolving.add(key)
         try:

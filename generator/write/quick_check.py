@@ -29,7 +29,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__, cache
 from ..report.gitlog import commit_of, locate, release_base, shallow, version_in
@@ -179,22 +179,29 @@ def inputs(
 
 
 def _record_key(recorded_inputs: dict[str, object]) -> str:
-    return cache.key("fastcheck 2", _formatter_version(), json.dumps(recorded_inputs, sort_keys=True))
+    return cache.key("fastcheck 3", _formatter_version(), json.dumps(recorded_inputs, sort_keys=True))
 
 
 def file_hashes(files: dict[str, bytes]) -> dict[str, str]:
     return {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
 
 
-def remember(current: dict[str, object] | None, files: dict[str, str], strict_ok: bool) -> None:
+def remember(
+    current: dict[str, object] | None, files: dict[str, str], bump_ok: bool, report: dict[str, object]
+) -> None:
     """Record, outside the repository, that ``current`` inputs give exactly ``files`` (the whole
-    package folder as generate writes it, the manifest included), and whether ``--strict`` passes
-    on them (no warning, a version bump large enough)."""
+    package folder as generate writes it, the manifest included), whether the version bumps
+    enough for ``--strict``, and ``report``: the counts of the summary line (operations, models,
+    warnings by class), which the quick check prints and judges as the build would."""
     folder = cache.cache_dir("fastcheck")
     if current is None or folder is None or _formatter_version() != formatter_pin():
         return
     hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
-    cache.write(folder, _record_key(current), json.dumps({"files": hashes, "strict_ok": strict_ok}, sort_keys=True))
+    cache.write(
+        folder,
+        _record_key(current),
+        json.dumps({"files": hashes, "bump_ok": bump_ok, "report": report}, sort_keys=True),
+    )
 
 
 def up_to_date(
@@ -205,36 +212,47 @@ def up_to_date(
     changes: bool,
     since: str | None,
     settings: dict[str, object] | None = None,
-) -> bool:
-    """True when the package folder ``info`` (read by :func:`generator.write.files.ownership`) is
-    provably what ``generate`` would write now: exactly the files recorded in the cache for the
-    current inputs."""
+) -> dict[str, object] | None:
+    """The recorded report (see :func:`remember`) when the package folder ``info`` (read by
+    :func:`generator.write.files.ownership`) is provably what ``generate`` would write now:
+    exactly the files recorded in the cache for the current inputs; else None."""
     from .provenance import MANIFEST
 
     folder = cache.cache_dir("fastcheck")
     if folder is None or _formatter_version() != formatter_pin() or info.refused or not info.is_dir:
-        return False
+        return None
     try:
         data = json.loads(info.disk.get(MANIFEST, b""))
     except ValueError:
-        return False
+        return None
     hint = data.get(INPUTS) if isinstance(data, dict) else None  # which spec files: a hint, not trusted
     if not isinstance(hint, dict) or not isinstance(hint.get("spec"), dict):
-        return False
+        return None
     root = Path(spec).resolve().parent
     current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, changes, since, settings)
     if current is None:
-        return False
+        return None
     text = cache.read(folder, _record_key(current))
     if text is None:
-        return False
+        return None
     try:
         record = json.loads(text)
     except ValueError:
+        return None
+    if not isinstance(record, dict) or (strict and record.get("bump_ok") is not True):
+        return None
+    report = record.get("report")
+    if not isinstance(report, dict) or not _is_report(report) or record.get("files") != file_hashes(info.disk):
+        return None
+    return report
+
+
+def _is_report(report: dict[str, Any]) -> bool:
+    """Whether the cache's ``report`` has the shape :func:`remember` writes."""
+    if not isinstance(report.get("classes"), dict):
         return False
-    if not isinstance(record, dict) or (strict and record.get("strict_ok") is not True):
-        return False
-    return bool(record.get("files") == file_hashes(info.disk))
+    numbers = [report.get("operations"), report.get("models"), *report["classes"].values()]
+    return all(type(n) is int for n in numbers) and all(isinstance(k, str) for k in report["classes"])
 
 
 __all__ = ["INPUTS", "changes_key", "code_digest", "file_hashes", "inputs", "remember", "spec_hashes", "up_to_date"]

@@ -155,9 +155,28 @@ def test_strict_is_a_run_mode_the_record_answers(work: Path, capsys: pytest.Capt
     code, out, _ = run(capsys, "check", *ARGS, "--strict")
     assert code == 0 and QUICK in out
     assert "strict" not in json.loads((work / "out" / "pkg" / MANIFEST).read_text())["inputs"]
-    # A run with a warning is recorded as not clean: --strict takes the full path and fails.
+    # The record keeps the warnings by class: the quick check prints the summary line the full
+    # one prints, and judges --strict and --fatal as it does (a fatal class: the full path fails).
     spec = work / "api" / "spec.yaml"
     spec.write_text(spec.read_text() + "x-unused: 1\ntags: 7\n")
+    assert run(capsys, "generate", *ARGS)[0] == 0
+    code, out, err = run(capsys, "check", *ARGS)
+    assert code == 0 and QUICK in out
+    line = "api/spec.yaml#: 1 operation, 2 models; 0 left out, 0 degraded, 1 resolved by the generator"
+    assert err == line + "; see --verbose\n"
+    code, out, err = run(capsys, "check", *ARGS, "--verbose")  # every line: the full path
+    assert code == 0 and QUICK not in out
+    assert err.endswith(
+        "#/tags: note: invalid OpenAPI: 7 is not of type 'array'; ignored (documentation only) [documentation-invalid]\n"
+        + line
+        + "\n"
+    )
+    code, out, _ = run(capsys, "check", *ARGS, "--strict")  # a note: --strict passes
+    assert code == 0 and QUICK in out
+    code, out, _ = run(capsys, "check", *ARGS, "--fatal", "documentation-invalid")
+    assert code == 2 and QUICK not in out
+    # A run with a warning that loses something is not clean: --strict takes the full path and fails.
+    spec.write_text(spec.read_text() + "x-twice: 1\nx-twice: 2\n")
     assert run(capsys, "generate", *ARGS)[0] == 0
     assert QUICK in run(capsys, "check", *ARGS)[1]
     code, out, _ = run(capsys, "check", *ARGS, "--strict")

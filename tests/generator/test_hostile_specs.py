@@ -296,7 +296,7 @@ CASES: dict[str, Case] = {
         0,
         [
             "spec/api.yaml#/paths/~1x/get/responses/200/content/application~1json/schema/maxLength:"
-            " warning: maxLength must be a non-negative integer, not string '200'; ignored"
+            " warning: maxLength must be a non-negative integer, not string '200'; ignored [keyword-dropped]"
         ],
     ),
     # Issue 22: YAML tags beyond JSON's data printed a worker's traceback, then an internal error
@@ -483,7 +483,10 @@ def test_duplicate_keys_are_located_warnings(
     stderr = io.StringIO()
     with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
         code = main(["generate", "--spec", name, "--out", "out", "--package", "pkg", *(["--strict"] if strict else [])])
-    lines = [line.format("" if strict else "warning: ") for line in DUPLICATE_LINES[name]]
+    lines = [line.format("warning: ") + " [duplicate-key]" for line in DUPLICATE_LINES[name]]
     assert code == (2 if strict else 0)
-    assert stderr.getvalue().splitlines() == lines
+    *shown, last = stderr.getvalue().splitlines()
+    assert shown == lines
+    assert last.startswith(f"{name}#: 0 operations, 0 models; 0 left out, {len(lines)} degraded, 0 resolved")
+    assert last.endswith("; fatal: duplicate-key (exit 2)") == strict
     assert (tmp_path / "out" / "pkg").is_dir() != strict

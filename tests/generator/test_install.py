@@ -88,7 +88,13 @@ def test_wheel_generates_from_any_folder_with_flags(installed: Path, tmp_path: P
     work = tmp_path / "empty"
     work.mkdir()
     assert sh(installed / "botpress-codegen", "--version", cwd=work, env=env) == f"botpress-codegen {__version__}\n"
-    assert "usage: botpress-codegen" in sh(installed / "botpress-codegen", "--help", cwd=work, env=env)
+    help_text = " ".join(sh(installed / "botpress-codegen", "--help", cwd=work, env=env).split())
+    assert "usage: botpress-codegen" in help_text
+    assert "`python -m botpress_codegen` is the same command" in help_text  # the installed import name
+    # the generated client needs httpx: installing the tool brings it
+    code = "import importlib.metadata as m; print(m.requires('botpress-codegen'))"
+    requires = sh(installed / "python", "-c", code, cwd=work, env=env)
+    assert "'httpx" in requires, requires
     argv = ["--spec", PETSTORE, "--out", "src", "--package", "petstore_client"]
     sh(installed / "botpress-codegen", "generate", *argv, cwd=work, env=env)
     _import_and_typecheck(installed, work / "src", "petstore_client", env)

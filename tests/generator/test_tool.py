@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from generator import __version__, cli
+from generator.lower.naming import snake_case
+from generator.problem_classes import CLASSES
 from generator.write.provenance import MANIFEST
 
 from ..conftest import FIXTURES, run
@@ -238,20 +240,72 @@ def test_bad_table_is_one_line_naming_the_key(
 
 def test_strict_from_the_table_and_no_strict_flag(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
     configured(work, TABLE + "strict = true\n")
-    shutil.copy(FIXTURES / "golden" / "odd_names" / "spec.yaml", work / "api" / "openapi.yaml")  # one warning
+    shutil.copy(FIXTURES / "degraded" / "path_parameters_not_matching_the_path.yaml", work / "api" / "openapi.yaml")
     code, _, err = run(capsys, "generate")
     assert code == 2, err
-    assert "would share helper names" in err
+    assert "is not declared; taken as a required string [path-parameter-assumed]" in err
+    assert err.splitlines()[-1].endswith("; fatal: parameter-left-out, path-parameter-assumed (exit 2)"), err
     code, _, err = run(capsys, "generate", "--no-strict")
     assert code == 0, err
     assert ": warning: " in err
 
 
-def test_missing_settings_name_the_flags(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "generate", "--spec", "openapi.yaml")
+def test_strict_passes_what_the_generator_resolved(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rename is a note: ``--strict`` passes it; ``fatal`` (the table) or ``--fatal`` fails on it,
+    ``silence`` hides it (still counted in the summary)."""
+    configured(work, TABLE + "strict = true\n")
+    shutil.copy(FIXTURES / "golden" / "odd_names" / "spec.yaml", work / "api" / "openapi.yaml")  # one rename
+    code, _, err = run(capsys, "generate")
+    assert code == 0, err
+    assert ": note: class 'AbTest' would share helper names with class 'ABTest'" in err
+    code, _, err = run(capsys, "generate", "--fatal", "class-renamed")
+    assert code == 2, err
+    assert ": warning: class 'AbTest' would share helper names" in err
+    (work / "pyproject.toml").write_text(TABLE + 'silence = ["class-renamed"]\nfatal = ["class-renamed"]\n')
+    code, _, err = run(capsys, "generate")
+    assert code == 0, err
+    assert err.splitlines() == [
+        f"{Path('api', 'openapi.yaml')}#: 1 operation, 7 models; 0 left out, 0 degraded,"
+        " 1 resolved by the generator (1 silenced)"
+    ]
+
+
+def test_unknown_warning_class_is_one_line(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "generate", "--silence", "member-renamed,no-such-class")
+    assert code == 2
+    assert err == "silence: unknown warning class 'no-such-class' (known: " + ", ".join(CLASSES) + ")\n"
+
+
+def test_without_settings_the_defaults(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No flag, no table: the spec is ./openapi.yaml, the package folder goes into the current
+    folder, the package is named from info.title."""
+    import yaml
+
+    title = yaml.safe_load((work / "openapi.yaml").read_text())["info"]["title"]
+    name = snake_case(title)
+    code, out, err = run(capsys, "generate")
+    assert code == 0, err
+    assert out.startswith(f"wrote {name} (") and (work / name / "__init__.py").is_file()
+    assert run(capsys, "check")[0] == 0
+
+
+def test_missing_settings_name_the_flags(
+    work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (work / "elsewhere").mkdir()
+    monkeypatch.chdir(work / "elsewhere")
+    code, _, err = run(capsys, "generate")
     assert code == 2
     assert err == (
-        "missing --out, --package: pass the flag or set it in a [tool.botpress-codegen] table of pyproject.toml\n"
+        "missing --spec (no openapi.yaml, openapi.yml, openapi.json here): pass the flag or set spec in a"
+        " [tool.botpress-codegen] table of pyproject.toml\n"
+    )
+    (work / "elsewhere" / "api.json").write_text('{"openapi": "3.1.0", "info": {"title": "JSON", "version": "1"}}')
+    code, _, err = run(capsys, "generate", "--spec", "api.json")
+    assert code == 2
+    assert err == (
+        "missing --package ('json', from info.title of api.json: shadows the standard library module of that name):"
+        " pass the flag or set package in a [tool.botpress-codegen] table of pyproject.toml\n"
     )
 
 
