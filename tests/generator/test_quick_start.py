@@ -4,7 +4,7 @@ from its wheel: ``conftest.installed`` stands for the README's install line), fr
 folder, the README's ``botpress-codegen generate`` line runs verbatim on the document saved as
 ``my-api.yaml``; then the README's Python block runs verbatim but for the two values it says are
 the reader's own (the API's address and the method): here a loopback server and an operation of
-the document. The package it writes answers.
+the document. The package it writes answers, and ``help(Client)`` names the operations.
 """
 
 from __future__ import annotations
@@ -54,3 +54,6 @@ def test_the_readme_quick_start_works_as_written(installed: Path, tmp_path: Path
     assert "Rex" in out and "Pet(" in out, out
     assert [(r.method, r.path) for r in loopback.requests] == [("GET", "/pets")]
 
+    shown = sh(installed / "python", "-c", "import my_api; help(my_api.Client)", cwd=work / "src", env=env)
+    for method in ("find_pets", "add_pet", "find_pet_by_id", "delete_pet"):
+        assert method in shown, f"help(Client) does not name {method}"
