@@ -46,7 +46,7 @@ PACKAGE_MODULES = frozenset(
     | {"_error_text", "_settings", "_raw", "_fake_calls"}
 )
 # Names the ``errors`` module defines next to the error classes.
-ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
+ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "ERROR_FIELDS", "annotations"})
 # Names the models package and its modules import or define: a schema of that name gets a "Model"
 # suffix.
 MODELS_MODULE_IMPORTS = frozenset(
