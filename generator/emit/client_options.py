@@ -37,11 +37,18 @@ class OptionPieces:
 
 def _fields(api: Api, http_client: str) -> dict[str, str]:
     base_url = f"``{api.base_url}``"
+    if not api.base_url:  # the document names no server
+        either = f" (or ``${api.base_url_env}``)" if api.base_url_env else ""
+        base_url_doc = f"Required{either}: the API's document names no server."
+    elif api.base_url_env:
+        base_url_doc = f"Default: ``${api.base_url_env}``, else {base_url}."
+    else:
+        base_url_doc = f"Default: {base_url}."
     return {
         "http_client": http_client,
         "token_required": "True" if api.token_env else "False",
         "token_default": f" Default: ``${api.token_env}``." if api.token_env else "",
-        "base_url_default": f"``${api.base_url_env}``, else {base_url}" if api.base_url_env else base_url,
+        "base_url_default": base_url_doc,
     }
 
 
