@@ -61,6 +61,7 @@ MODELS_MODULE_IMPORTS = frozenset(
         "TypeAlias",
         "TypedDict",
         "UNSET",
+        "ABSENT",
         "Unset",
         "FileTypes",
         "cast",
@@ -366,7 +367,8 @@ class Arguments:
         what = f"body member {wire!r}" if location == "body" else f"{location} parameter {wire!r}".strip()
         if name in self.taken:
             wanted = name
-            suffixed = f"{name}_{location}" if location else name
+            # ``async_`` (a keyword's spelling) beside the body member ``async``: ``async_body``.
+            suffixed = f"{name.rstrip('_') or name}_{location}" if location else name
             if suffixed in self.taken or suffixed in METHOD_ARGUMENTS:
                 suffixed = numbered(suffixed, lambda n: n not in self.taken and n not in METHOD_ARGUMENTS)
             name = suffixed
