@@ -23,6 +23,7 @@ class OptionPieces:
     parameters: tuple[str, ...]  # of ``__init__``, after ``*``
     changes: tuple[str, ...]  # of ``with_options``, after ``*``
     given: tuple[str, ...]  # ``name=name`` arguments of make_config (and update_config)
+    passed: tuple[str, ...]  # ``name=name`` of every option ``with_options`` takes (the test kit's ``client()``)
     headers: tuple[str, ...]  # ``"x-wire": name`` members of the header options' dict
 
     @property
@@ -81,6 +82,7 @@ def option_pieces(api: Api, http_client: str) -> OptionPieces:
         parameters=tuple(f"{o.name}: {o.annotation} = {o.default}" for o in declared),
         changes=tuple(f"{o.name}: {_changed_annotation(o.annotation)} = UNSET" for o in changeable),
         given=tuple(f"{o.name}={o.name}" for o in table if o.changeable),
+        passed=tuple(f"{o.name}={o.name}" for o in changeable),
         headers=tuple(f"{py_str(o.header)}: {o.name}" for o in api.client_options),
         docs=tuple((o.name, o.doc) for o in declared),
     )

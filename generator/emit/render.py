@@ -192,7 +192,9 @@ def render(api: Api) -> dict[str, str]:
         if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
             fake_groups = list(resource_groups({unit.name: len(unit.ops) for unit in fakes.modules}))
             tables = _fake_tables(fakes)
-            files[name] = env.get_template(template).render(api=api, t=fakes, groups=fake_groups, **tables)
+            options = option_pieces(api, "httpx.Client")  # typed like Client's: client(), async_client()
+            view = {"t": fakes, "groups": fake_groups, "options": options, **tables}
+            files[name] = env.get_template(template).render(api=api, **view)
             files.update(render_chunks(env, api, "_fakes", "_names__", tables["stubs"]))
             files.update(render_chunks(env, api, "_fakes", "_routes__", tables["routes"].table))
         else:
