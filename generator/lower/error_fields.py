@@ -69,16 +69,18 @@ def _places(b: ModelBuilder, node: Node) -> list[tuple[ErrorPath, dict[str, Any]
     return out
 
 
-def _properties(b: ModelBuilder, node: Node) -> tuple[dict[str, Any], Node] | None:
+def _properties(b: ModelBuilder, node: Node, depth: int = 0) -> tuple[dict[str, Any], Node] | None:
+    """The ``properties`` of an object schema, or of the first part of its ``allOf`` holding some
+    (a few levels deep: an ``allOf`` cycle ends there)."""
     value = node.value
-    if not isinstance(value, dict):
+    if not isinstance(value, dict) or depth > 8:
         return None
     props = value.get("properties")
     if isinstance(props, dict) and props:
         return props, node.child("properties")
     for i, part in enumerate(value.get("allOf") or ()):  # an error extending a base error
         if isinstance(part, dict):
-            found = _properties(b, b.deref(node.child("allOf", i)))
+            found = _properties(b, b.deref(node.child("allOf", i)), depth + 1)
             if found is not None:
                 return found
     return None
