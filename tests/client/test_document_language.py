@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -199,3 +200,20 @@ def test_the_kit_fails_in_the_documents_error_shape(
             getattr(client, method)(id="1" if name != "doc_petstore" else 1)
     assert json.loads(caught.value.body) == expected
     assert caught.value.message == "gone"
+
+
+def test_dir_lists_every_operation_without_importing_one() -> None:
+    """``dir(Client)`` and ``dir(client)`` name every operation from the method table alone; no
+    module of ``_resources`` is imported (a fresh interpreter, this repository's own package)."""
+    code = (
+        "import sys, botpress_client as b\n"
+        "c = b.Client(token='t')\n"
+        "print(sorted(set(dir(b.Client)) & set(dir(c)) & {'get_table', 'rename_table_column', 'create_message', 'no_such'}))\n"
+        "print([m for m in sys.modules if m.startswith('botpress_client._resources._')])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT / "generated", capture_output=True, text=True, check=True
+    )
+    names, imported = done.stdout.splitlines()
+    assert names == "['create_message', 'get_table', 'rename_table_column']"
+    assert imported == "[]"
