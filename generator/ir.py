@@ -283,6 +283,14 @@ class Resource:
     modules: tuple[ResourceModule, ...]
 
 
+ErrorPath = tuple[str | int, ...]
+"""Where a value sits in a JSON body: member names and list indexes (``("errors", 0, "message")``)."""
+
+ErrorFields = tuple[tuple[str, tuple[ErrorPath, ...]], ...]
+"""For each role ``ApiError`` reads (``message``, ``type``, ``code``, ``id``, ``metadata``) that
+the document's error schemas hold: the paths to try in turn."""
+
+
 @dataclass(frozen=True)
 class Api:
     """Everything the templates render."""
@@ -312,6 +320,7 @@ class Api:
     models_modules: tuple[ModelsModule, ...] = ()  # where each definition of ``models`` lives
     resources: tuple[Resource, ...] = ()  # where each operation's methods live (``_resources``)
     selection: Selection = field(default_factory=Selection)  # the --include/--exclude the operations were kept by
+    error_fields: ErrorFields = ()  # where the error bodies put what ``ApiError`` reads
 
 
 @dataclass(frozen=True)

@@ -78,90 +78,90 @@ _METHODS = LazyMethods(
 if TYPE_CHECKING:
 
     class _SyncMethods(
-        _group__02.SyncMethods,
-        _group__05.SyncMethods,
-        _group__08.SyncMethods,
-        _group__10.SyncMethods,
-        _group__18.SyncMethods,
-        _group__24.SyncMethods,
-        _group__25.SyncMethods,
-        _group__26.SyncMethods,
-        _group__31.SyncMethods,
+        _group__02.Client,
+        _group__05.Client,
+        _group__08.Client,
+        _group__10.Client,
+        _group__18.Client,
+        _group__24.Client,
+        _group__25.Client,
+        _group__26.Client,
+        _group__31.Client,
         SyncTransport,
     ): ...
 
     class _AsyncMethods(
-        _group__02.AsyncMethods,
-        _group__05.AsyncMethods,
-        _group__08.AsyncMethods,
-        _group__10.AsyncMethods,
-        _group__18.AsyncMethods,
-        _group__24.AsyncMethods,
-        _group__25.AsyncMethods,
-        _group__26.AsyncMethods,
-        _group__31.AsyncMethods,
+        _group__02.AsyncClient,
+        _group__05.AsyncClient,
+        _group__08.AsyncClient,
+        _group__10.AsyncClient,
+        _group__18.AsyncClient,
+        _group__24.AsyncClient,
+        _group__25.AsyncClient,
+        _group__26.AsyncClient,
+        _group__31.AsyncClient,
         AsyncTransport,
     ): ...
 
     class _SyncRaw(
-        _group__02.SyncRaw,
-        _group__05.SyncRaw,
-        _group__08.SyncRaw,
-        _group__10.SyncRaw,
-        _group__18.SyncRaw,
-        _group__24.SyncRaw,
-        _group__25.SyncRaw,
-        _group__26.SyncRaw,
-        _group__31.SyncRaw,
+        _group__02.ClientWithRawResponse,
+        _group__05.ClientWithRawResponse,
+        _group__08.ClientWithRawResponse,
+        _group__10.ClientWithRawResponse,
+        _group__18.ClientWithRawResponse,
+        _group__24.ClientWithRawResponse,
+        _group__25.ClientWithRawResponse,
+        _group__26.ClientWithRawResponse,
+        _group__31.ClientWithRawResponse,
     ): ...
 
     class _AsyncRaw(
-        _group__02.AsyncRaw,
-        _group__05.AsyncRaw,
-        _group__08.AsyncRaw,
-        _group__10.AsyncRaw,
-        _group__18.AsyncRaw,
-        _group__24.AsyncRaw,
-        _group__25.AsyncRaw,
-        _group__26.AsyncRaw,
-        _group__31.AsyncRaw,
+        _group__02.AsyncClientWithRawResponse,
+        _group__05.AsyncClientWithRawResponse,
+        _group__08.AsyncClientWithRawResponse,
+        _group__10.AsyncClientWithRawResponse,
+        _group__18.AsyncClientWithRawResponse,
+        _group__24.AsyncClientWithRawResponse,
+        _group__25.AsyncClientWithRawResponse,
+        _group__26.AsyncClientWithRawResponse,
+        _group__31.AsyncClientWithRawResponse,
     ): ...
 
     class _SyncStreaming(
-        _group__02.SyncStreaming,
-        _group__05.SyncStreaming,
-        _group__08.SyncStreaming,
-        _group__10.SyncStreaming,
-        _group__18.SyncStreaming,
-        _group__24.SyncStreaming,
-        _group__25.SyncStreaming,
-        _group__26.SyncStreaming,
-        _group__31.SyncStreaming,
+        _group__02.ClientWithStreamingResponse,
+        _group__05.ClientWithStreamingResponse,
+        _group__08.ClientWithStreamingResponse,
+        _group__10.ClientWithStreamingResponse,
+        _group__18.ClientWithStreamingResponse,
+        _group__24.ClientWithStreamingResponse,
+        _group__25.ClientWithStreamingResponse,
+        _group__26.ClientWithStreamingResponse,
+        _group__31.ClientWithStreamingResponse,
     ): ...
 
     class _AsyncStreaming(
-        _group__02.AsyncStreaming,
-        _group__05.AsyncStreaming,
-        _group__08.AsyncStreaming,
-        _group__10.AsyncStreaming,
-        _group__18.AsyncStreaming,
-        _group__24.AsyncStreaming,
-        _group__25.AsyncStreaming,
-        _group__26.AsyncStreaming,
-        _group__31.AsyncStreaming,
+        _group__02.AsyncClientWithStreamingResponse,
+        _group__05.AsyncClientWithStreamingResponse,
+        _group__08.AsyncClientWithStreamingResponse,
+        _group__10.AsyncClientWithStreamingResponse,
+        _group__18.AsyncClientWithStreamingResponse,
+        _group__24.AsyncClientWithStreamingResponse,
+        _group__25.AsyncClientWithStreamingResponse,
+        _group__26.AsyncClientWithStreamingResponse,
+        _group__31.AsyncClientWithStreamingResponse,
     ): ...
 
 else:
-    _SyncMethods = _METHODS.base(SyncTransport, "SyncMethods")
-    _AsyncMethods = _METHODS.base(AsyncTransport, "AsyncMethods")
+    _SyncMethods = _METHODS.base(SyncTransport, "Client")
+    _AsyncMethods = _METHODS.base(AsyncTransport, "AsyncClient")
     _SyncRaw = _AsyncRaw = _SyncStreaming = _AsyncStreaming = object
 
 
 def load_all() -> None:
     """Import every method of the clients and every model now: for an application that prefers
     to pay the cost at start rather than on the first call of each resource."""
-    _METHODS.load_all(Client, "SyncMethods")
-    _METHODS.load_all(AsyncClient, "AsyncMethods")
+    _METHODS.load_all(Client, "Client")
+    _METHODS.load_all(AsyncClient, "AsyncClient")
     models.load_all()
 
 
@@ -206,6 +206,7 @@ class Client(_SyncMethods):
     _user_agent = user_agent(__version__)
     _error_types = errors.ERROR_TYPES
     _error_type_member = errors.ERROR_TYPE_MEMBER
+    _error_fields = errors.ERROR_FIELDS
 
     def __init__(
         self,
@@ -307,7 +308,7 @@ class Client(_SyncMethods):
 
         def __getattr__(self, name: str) -> Any:
             """Run time only: the first use of a method imports its module (see ``_METHODS``)."""
-            return _METHODS.install(Client, name, "SyncMethods").__get__(self, Client)
+            return _METHODS.install(Client, name, "Client").__get__(self, Client)
 
         def __dir__(self) -> list[str]:
             return sorted({*super().__dir__(), *_METHODS.names()})
@@ -384,6 +385,7 @@ class AsyncClient(_AsyncMethods):
     _user_agent = user_agent(__version__)
     _error_types = errors.ERROR_TYPES
     _error_type_member = errors.ERROR_TYPE_MEMBER
+    _error_fields = errors.ERROR_FIELDS
 
     def __init__(
         self,
@@ -485,7 +487,7 @@ class AsyncClient(_AsyncMethods):
 
         def __getattr__(self, name: str) -> Any:
             """Run time only: the first use of a method imports its module (see ``_METHODS``)."""
-            return _METHODS.install(AsyncClient, name, "AsyncMethods").__get__(self, AsyncClient)
+            return _METHODS.install(AsyncClient, name, "AsyncClient").__get__(self, AsyncClient)
 
         def __dir__(self) -> list[str]:
             return sorted({*super().__dir__(), *_METHODS.names()})

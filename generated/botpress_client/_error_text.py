@@ -9,11 +9,25 @@ Apart from the error classes of ``_exceptions`` so that both stay small; ``_open
 from __future__ import annotations
 
 import codecs
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 import httpx
 
-__all__ = ["MAX_ERROR_BODY_CHARS", "ServerSentEventFields"]
+__all__ = ["DEFAULT_ERROR_FIELDS", "MAX_ERROR_BODY_CHARS", "ErrorFields", "ServerSentEventFields"]
+
+ErrorFields = Mapping[str, tuple[tuple[str | int, ...], ...]]
+"""Where an API's error bodies put what ``ApiError`` reads: for each of ``message``, ``type``,
+``code``, ``id`` and ``metadata``, the paths (member names, list indexes) tried in turn."""
+
+DEFAULT_ERROR_FIELDS: ErrorFields = {
+    "message": (("message",),),
+    "type": (("type",),),
+    "code": (("code",),),
+    "id": (("id",),),
+    "metadata": (("metadata",),),
+}
+"""The members read when the API's error fields are not given: each at the body's top level."""
 
 MAX_ERROR_BODY_CHARS = 64 * 1024
 """At most this many characters of a response body are kept in an error's ``body``."""
@@ -83,3 +97,23 @@ def _one_line(text: str) -> str:
 
 def _str_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _read(data: Mapping[str, Any], fields: ErrorFields, role: str) -> Any:
+    """The first value found at one of the paths of ``role`` in ``data``, else ``None``."""
+    for path in fields.get(role, ()):
+        value: Any = data
+        for step in path:
+            if isinstance(step, int):
+                value = value[step] if isinstance(value, list) and len(value) > step else None
+            else:
+                value = value.get(step) if isinstance(value, dict) else None
+            if value is None:
+                break
+        if value is not None:
+            return value
+    return None
+
+
+def _code_or_none(value: Any) -> str | int | None:
+    return value if isinstance(value, (str, int)) else None

@@ -153,7 +153,7 @@ class LazyMethods:
         return self._found.get(name)
 
     def install(self, cls: type, name: str, methods: str) -> Any:
-        """The function ``name`` of class ``methods`` (``SyncMethods`` or ``AsyncMethods``) of its
+        """The function ``name`` of class ``methods`` (``Client`` or ``AsyncClient``) of its
         module, set on ``cls``; AttributeError when no operation has that name."""
         module = self._module(name)
         if module is None:
@@ -165,12 +165,15 @@ class LazyMethods:
 
     def base(self, transport: type, methods: str) -> type:
         """The run-time base of a client class: ``transport`` under a metaclass that installs a
-        method looked up on the class itself too (``Client.get_table``, ``inspect.signature``)."""
+        method looked up on the class itself too (``Client.get_table``, ``inspect.signature``,
+        ``help(Client)``) and lists every method in ``dir(Client)``."""
         lazy = self
 
         class LazyClass(type(transport)):  # type: ignore[misc]
             def __getattr__(cls, name: str) -> Any:
-                if name.startswith("__"):
+                if name.startswith("__") or any(name in k.__dict__ for k in cls.__mro__):
+                    # Installed already: only ``inspect`` (``help()``) calls this directly then,
+                    # to find which class defines it; the class itself, not this metaclass, does.
                     raise AttributeError(name)
                 try:
                     return lazy.install(cls, name, methods)
@@ -178,6 +181,11 @@ class LazyMethods:
                     raise AttributeError(
                         f"type object {cls.__name__!r} has no attribute {name!r}"
                     ) from None
+
+            def __dir__(cls) -> list[str]:
+                """Every method, loaded or not (``dir(Client)``, ``help(Client)``): the names
+                come from the table, no module of ``_resources`` is imported to list them."""
+                return sorted({*super().__dir__(), *lazy.names()})
 
         namespace = {"__module__": transport.__module__, "__doc__": transport.__doc__}
         return LazyClass(f"_{methods}", (transport,), namespace)

@@ -25,7 +25,7 @@ from ._encoding import (
     encode_body,
     request_headers,
 )
-from ._error_text import _text
+from ._error_text import ErrorFields, _text
 from ._exceptions import (
     MAX_ERROR_BODY_CHARS,
     ApiConnectionError,
@@ -36,6 +36,7 @@ from ._exceptions import (
     ResponseTooLargeError,
     ResponseValidationError,
     _Mismatch,
+    error_from_response,
 )
 from ._reading import _retry_after
 from ._serde import MAX_JSON_DEPTH, json_loads
@@ -132,6 +133,13 @@ class BaseTransport:
     """Error classes by the error type the API names in its error body."""
     _error_type_member: ClassVar[str] = ""
     """The member of the error body naming the error type."""
+    _error_fields: ClassVar[ErrorFields | None] = None
+    """Where the error bodies put what ``ApiError`` reads (``errors.ERROR_FIELDS``)."""
+
+    def _api_error(self, response: httpx.Response, truncated: bool) -> ApiError:
+        """The error of a non-2xx answer, read as the API's error schemas say."""
+        kinds, member, fields = self._error_types, self._error_type_member, self._error_fields
+        return error_from_response(response, kinds, member, truncated=truncated, fields=fields)
 
     _config: Config
     _http: httpx.Client | httpx.AsyncClient

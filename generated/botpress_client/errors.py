@@ -92,6 +92,7 @@ __all__ = [
     "InternalError",
     "OperationTimeoutError",
     "ERROR_TYPES",
+    "ERROR_FIELDS",
 ]
 
 BotpressClientError = ClientError
@@ -286,3 +287,14 @@ ERROR_TYPES: dict[str, type[ApiError]] = {
 
 ERROR_TYPE_MEMBER = "type"
 """The member of the API's error body that names the error type ("" when there is none)."""
+
+ERROR_FIELDS: dict[str, tuple[tuple[str | int, ...], ...]] = {
+    "message": (("message",),),
+    "type": (("type",),),
+    "code": (("code",),),
+    "id": (("id",),),
+    "metadata": (("metadata",),),
+}
+"""Where the API's error bodies put what ``ApiError`` reads: for each of ``message``, ``type``,
+``code``, ``id`` and ``metadata``, the paths (member names, list indexes) tried in turn, read from
+the document's error schemas. A member the schemas do not name reads ``None``."""

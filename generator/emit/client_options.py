@@ -23,6 +23,7 @@ class OptionPieces:
     parameters: tuple[str, ...]  # of ``__init__``, after ``*``
     changes: tuple[str, ...]  # of ``with_options``, after ``*``
     given: tuple[str, ...]  # ``name=name`` arguments of make_config (and update_config)
+    passed: tuple[str, ...]  # ``name=name`` of every option ``with_options`` takes (the test kit's ``client()``)
     headers: tuple[str, ...]  # ``"x-wire": name`` members of the header options' dict
 
     @property
@@ -37,11 +38,18 @@ class OptionPieces:
 
 def _fields(api: Api, http_client: str) -> dict[str, str]:
     base_url = f"``{api.base_url}``"
+    if not api.base_url:  # the document names no server
+        either = f" (or ``${api.base_url_env}``)" if api.base_url_env else ""
+        base_url_doc = f"Required{either}: the API's document names no server."
+    elif api.base_url_env:
+        base_url_doc = f"Default: ``${api.base_url_env}``, else {base_url}."
+    else:
+        base_url_doc = f"Default: {base_url}."
     return {
         "http_client": http_client,
         "token_required": "True" if api.token_env else "False",
         "token_default": f" Default: ``${api.token_env}``." if api.token_env else "",
-        "base_url_default": f"``${api.base_url_env}``, else {base_url}" if api.base_url_env else base_url,
+        "base_url_default": base_url_doc,
     }
 
 
@@ -74,6 +82,7 @@ def option_pieces(api: Api, http_client: str) -> OptionPieces:
         parameters=tuple(f"{o.name}: {o.annotation} = {o.default}" for o in declared),
         changes=tuple(f"{o.name}: {_changed_annotation(o.annotation)} = UNSET" for o in changeable),
         given=tuple(f"{o.name}={o.name}" for o in table if o.changeable),
+        passed=tuple(f"{o.name}={o.name}" for o in changeable),
         headers=tuple(f"{py_str(o.header)}: {o.name}" for o in api.client_options),
         docs=tuple((o.name, o.doc) for o in declared),
     )

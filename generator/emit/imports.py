@@ -71,7 +71,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "_to_json",
             ),
         ),
-        ("._types", ("UNSET", "_NO_NULLS", "_OMITTED", "FileTypes", "Unset", "_Model", "_given_nulls")),
+        ("._types", ("UNSET", "_NO_NULLS", "ABSENT", "FileTypes", "Unset", "_Model", "_given_nulls")),
     ),
     "_checks.py": (
         ("typing", ("Any", "Mapping")),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterable
 from typing import Any
 
 import jinja2
@@ -89,8 +90,10 @@ def _indent_rest(text: str, indent: int) -> str:
 
 
 def _describe(description: str, default_doc: str = "", deprecated: bool = False) -> str:
+    """The text of a docstring entry; "" when the document says nothing (no filler then: the
+    templates leave the entry out, see :func:`_documented`)."""
     parts = [p for p in (description, default_doc, "Deprecated." if deprecated else "") if p]
-    return " ".join(parts) if parts else "See the API reference."
+    return " ".join(parts)
 
 
 def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
@@ -114,18 +117,32 @@ def _arg_entry(text: str, name: str) -> str:
     return _entry(name, text, 8)
 
 
+def _field_text(f: Field) -> str:
+    return _describe(f.description, f.default_doc, f.deprecated)
+
+
 def _field_doc(f: Field) -> str:
-    return _entry(f.name, _describe(f.description, f.default_doc, f.deprecated), 8)
+    return _entry(f.name, _field_text(f), 8)
 
 
-def _arg_doc(a: Parameter | BodyArg) -> str:
+def _arg_text(a: Parameter | BodyArg) -> str:
     text = a.description
     if isinstance(a, Parameter):
         if a.option is not None and f"`{a.option.name}`" not in text:
             text += f" Default: the client's ``{a.option.name}``."
         if a.deprecated:
             text += " Deprecated."
-    return _entry(a.name, _describe(text.strip()), 8, shift=4)  # methods are indented into the class
+    return _describe(text.strip())
+
+
+def _arg_doc(a: Parameter | BodyArg) -> str:
+    return _entry(a.name, _arg_text(a), 8, shift=4)  # methods are indented into the class
+
+
+def _documented(items: Iterable[Field | Parameter | BodyArg]) -> list[Field | Parameter | BodyArg]:
+    """The members or arguments the document describes: the entries of ``Attributes:`` and
+    ``Args:`` lists (the others say nothing rather than a filler)."""
+    return [x for x in items if (_field_text(x) if isinstance(x, Field) else _arg_text(x))]
 
 
 def _op_doc(op: Operation) -> str:
@@ -156,6 +173,7 @@ def environment() -> jinja2.Environment:
         docstring=_docstring,
         docblock=_indent_rest,
         field_doc=_field_doc,
+        documented=_documented,
         arg_doc=_arg_doc,
         op_doc=_op_doc,
         pyrepr=_pyrepr,
@@ -174,7 +192,9 @@ def render(api: Api) -> dict[str, str]:
         if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
             fake_groups = list(resource_groups({unit.name: len(unit.ops) for unit in fakes.modules}))
             tables = _fake_tables(fakes)
-            files[name] = env.get_template(template).render(api=api, t=fakes, groups=fake_groups, **tables)
+            options = option_pieces(api, "httpx.Client")  # typed like Client's: client(), async_client()
+            view = {"t": fakes, "groups": fake_groups, "options": options, **tables}
+            files[name] = env.get_template(template).render(api=api, **view)
             files.update(render_chunks(env, api, "_fakes", "_names__", tables["stubs"]))
             files.update(render_chunks(env, api, "_fakes", "_routes__", tables["routes"].table))
         else:

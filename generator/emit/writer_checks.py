@@ -12,6 +12,9 @@ from .json_tests import _PARAM_SOURCES, _TYPE_TEST
 from .literals import py_literal
 from .writing import Writer
 
+_BOUNDS = frozenset({"<", "<=", ">", ">="})
+"""The tests of a number's bounds: their errors add the number given."""
+
 
 class _Check:
     """Writes the statements of one check function, remembering its calls to lay them out."""
@@ -49,6 +52,13 @@ class _Check:
                 f"    {self.fail(path, text + (' or null' if check.nullable else ''))}",
             ]
         for rule in check.rules:
+            if rule.test in _BOUNDS:  # a number out of range: say which (numbers hold no secret)
+                self.uses.add("RequestValidationError")
+                given = self.call(
+                    "raise RequestValidationError", [path, f"{py_literal(rule.message + ', got ')} + repr({var})"]
+                )
+                body += [f"if {self.violation(rule, var)}:", f"    {given}"]
+                continue
             body += [f"if {self.violation(rule, var)}:", f"    {self.fail(path, rule.message)}"]
         if check.kind == "model":
             body.append(self.call(self.helper(check.model), [var, path]))

@@ -50,12 +50,12 @@ def member_annotation(w: Writer, f: Field) -> str:
 
 
 def member_default(w: Writer, f: Field) -> str:
-    """`` = None``, `` = _OMITTED`` for a nullable optional member (``None`` given is null)."""
+    """`` = None``, `` = ABSENT`` for a nullable optional member (``None`` given is null)."""
     if f.required:
         return ""
     if keeps_null(f.type):
-        w.uses.add("_OMITTED")
-        return " = _OMITTED"
+        w.uses.add("ABSENT")
+        return " = ABSENT"
     return " = None"
 
 

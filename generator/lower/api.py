@@ -92,6 +92,7 @@ def build_api(doc: Document, package: str) -> Api:
         operations=tuple(operations),
         error_types=error_types,
         error_type_member=error_member,
+        error_fields=ops_builder.error_fields(),
         validators=tuple(v for _, v in sorted(ops_builder.checks.validators.items())),
         patterns=tuple((const, regex) for regex, const in namer.patterns.items()),
         typed_dicts=typed_dicts,

@@ -36,21 +36,21 @@ CHECKED_TYPES = frozenset({"string", "number", "integer", "boolean", "object", "
 def _number_rules(schema: dict[str, Any]) -> list[Rule]:
     """``minimum`` and ``maximum``, inclusive or (3.0 boolean, 3.1 number form) exclusive."""
     rules: list[Rule] = []
-    bounds: tuple[tuple[str, RuleTest, RuleTest, str], ...] = (
-        ("minimum", "<", "<=", "minimum"),
-        ("maximum", ">", ">=", "maximum"),
+    bounds: tuple[tuple[str, RuleTest, RuleTest, str, str], ...] = (
+        ("minimum", "<", "<=", ">=", ">"),
+        ("maximum", ">", ">=", "<=", "<"),
     )
-    for key, op, op_or_equal, text in bounds:
+    # "must be >= 1": the writer adds the value given (", got 0"), so the text says what is wrong.
+    for key, op, op_or_equal, inclusive, strict in bounds:
         bound = schema.get(key)
         exclusive = schema.get("exclusiveM" + key[1:])
-        beyond = "greater" if op == "<" else "less"
         if isinstance(bound, (int, float)) and not isinstance(bound, bool) and _finite(bound):
             if exclusive is True:  # OpenAPI 3.0 boolean form
-                rules.append(Rule(op_or_equal, bound, f"{beyond} than {_num(bound)}"))
+                rules.append(Rule(op_or_equal, bound, f"must be {strict} {_num(bound)}"))
             else:
-                rules.append(Rule(op, bound, f"{text} {_num(bound)}"))
+                rules.append(Rule(op, bound, f"must be {inclusive} {_num(bound)}"))
         if isinstance(exclusive, (int, float)) and not isinstance(exclusive, bool) and _finite(exclusive):
-            rules.append(Rule(op_or_equal, exclusive, f"{beyond} than {_num(exclusive)}"))
+            rules.append(Rule(op_or_equal, exclusive, f"must be {strict} {_num(exclusive)}"))
     return rules
 
 

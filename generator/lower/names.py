@@ -47,7 +47,7 @@ PACKAGE_MODULES = frozenset(
     | {"_error_text", "_settings", "_raw", "_fake_calls"}
 )
 # Names the ``errors`` module defines next to the error classes.
-ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "annotations"})
+ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "ERROR_FIELDS", "annotations"})
 # Names the models package and its modules import or define: a schema of that name gets a "Model"
 # suffix.
 MODELS_MODULE_IMPORTS = frozenset(
@@ -62,6 +62,7 @@ MODELS_MODULE_IMPORTS = frozenset(
         "TypeAlias",
         "TypedDict",
         "UNSET",
+        "ABSENT",
         "Unset",
         "FileTypes",
         "cast",
@@ -375,7 +376,8 @@ class Arguments:
         what = f"body member {wire!r}" if location == "body" else f"{location} parameter {wire!r}".strip()
         if name in self.taken:
             wanted = name
-            suffixed = f"{name}_{location}" if location else name
+            # ``async_`` (a keyword's spelling) beside the body member ``async``: ``async_body``.
+            suffixed = f"{name.rstrip('_') or name}_{location}" if location else name
             if suffixed in self.taken or suffixed in METHOD_ARGUMENTS:
                 suffixed = numbered(suffixed, lambda n: n not in self.taken and n not in METHOD_ARGUMENTS)
             name = suffixed

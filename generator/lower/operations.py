@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..ir import ErrorType, Operation, OperationValidator, Pagination, Parameter, TypeRef
+from ..ir import ErrorFields, ErrorType, Operation, OperationValidator, Pagination, Parameter, TypeRef
 from ..load.openapi import HTTP_METHODS
 from ..load.reader import Node
 from .bodies import Unsupported, body_arguments, request_body
 from .checks import CheckBuilder
+from .error_fields import error_fields
 from .error_types import error_types
 from .media import with_events
 from .models import ModelBuilder
@@ -83,6 +84,10 @@ class OperationBuilder:
             iter_name = self.b.namer.iter_method(op.method_name, draft.node)
             pagination = None if iter_name is None else dataclasses.replace(pagination, iter_name=iter_name)
         return dataclasses.replace(op, pagination=pagination)
+
+    def error_fields(self) -> ErrorFields:
+        """Where the error bodies put what ``ApiError`` reads (after every operation is built)."""
+        return error_fields(self.b, self.responses.failure_schemas)
 
     def error_types(self) -> tuple[tuple[ErrorType, ...], str]:
         """The error classes the operations' error schemas name, and the member that names them."""

@@ -23,6 +23,7 @@ class ResponseBuilder:
     def __init__(self, b: ModelBuilder) -> None:
         self.b = b
         self.error_schemas: list[Node] = []  # of the operations' ``default`` answers
+        self.failure_schemas: list[Node] = []  # of their ``default``, 4XX and 5XX answers
         self.decoders: list[ResponseDecoder] = []  # of the answers that are neither a model nor any value
         self.event: Event | None = None  # of the operation's event stream (set by ``response``)
         self.example: Example | None = None  # of the answer (set by ``response``)
@@ -38,6 +39,9 @@ class ResponseBuilder:
             return NO_CONTENT
         if "default" in responses:
             self._note_error_schema(b.deref(op.child("responses", "default")))
+        for code in responses:
+            if str(code)[:1] in ("4", "5") or code == "default":
+                self._note_error_schema(b.deref(op.child("responses", code)), self.failure_schemas)
         for code in sorted(c for c in responses if str(c).startswith("2")):
             node = b.deref(op.child("responses", code))
             content = node.value.get("content") if isinstance(node.value, dict) else None
@@ -74,10 +78,14 @@ class ResponseBuilder:
         self.decoders.append(ResponseDecoder(function=function, type=rtype))
         return rtype, function, "json"
 
-    def _note_error_schema(self, default: Node) -> None:
+    def _note_error_schema(self, default: Node, into: list[Node] | None = None) -> None:
+        """Note the schema of an error answer in ``into`` (``error_schemas``), once."""
+        into = self.error_schemas if into is None else into
         media = media_schema(default.value.get("content")) if isinstance(default.value, dict) else None
         if media is None:
             return
         media_value = default.value["content"][media[1]]
         if isinstance(media_value, dict) and isinstance(media_value.get("schema"), dict):
-            self.error_schemas.append(self.b.deref(default.child("content", media[1], "schema")))
+            schema = self.b.deref(default.child("content", media[1], "schema"))
+            if into is self.error_schemas or all(schema.ptr != s.ptr or schema.file != s.file for s in into):
+                into.append(schema)

@@ -18,7 +18,7 @@ from ..resources import RUNTIME
 # What the ``_client.py`` template defines on the client classes, besides the runtime's attributes.
 CLIENT_TEMPLATE_ATTRIBUTES = frozenset(
     {"with_options", "with_raw_response", "with_streaming_response", "_user_agent", "_error_types"}
-    | {"_error_type_member"}
+    | {"_error_type_member", "_error_fields"}
     | {"__init__", "__enter__", "__exit__", "__aenter__", "__aexit__", "__getattr__"}
 )
 

@@ -5,12 +5,9 @@ Every error derives from :class:`ClientError`:
 - :class:`RequestValidationError`: an argument breaks a rule of the API; nothing was sent.
 - :class:`ConfigurationError`: a client option is unusable (checked when the client is built).
 - :class:`ApiError`: the API answered with a non-2xx status. Whatever the body, the status picks
-  a class: :class:`BadRequestError` (400), :class:`AuthenticationError` (401),
-  :class:`PermissionDeniedError` (403), :class:`NotFoundError` (404), :class:`ConflictError`
-  (409), :class:`UnprocessableEntityError` (422), :class:`RateLimitError` (429),
-  :class:`InternalServerError` (500 and above), else :class:`ApiError` itself. The generated
-  ``errors`` module adds one subclass per error type of the API, deriving from the class of its
-  documented status; it is raised when the body names the type (and the status agrees).
+  a class (:data:`STATUS_ERRORS`, :class:`InternalServerError` from 500, else :class:`ApiError`);
+  the generated ``errors`` module adds one subclass per error type of the API, raised when the
+  body names the type (and the status agrees with the type's documented one).
 - :class:`ApiConnectionError` / :class:`ApiTimeoutError`: no (complete) answer was received in
   time.
 - :class:`ResponseDecodeError`: a 2xx answer whose body is not what the operation returns
@@ -21,9 +18,8 @@ Every error derives from :class:`ClientError`:
   :class:`ApiError` whose status is the stream's, 200).
 
 Errors that carry a response keep at most :data:`MAX_ERROR_BODY_CHARS` characters of its body in
-``body`` (``body_truncated`` tells when some was left out): how they read it is in
-``_error_text``. The generator reads this module's classes and :data:`STATUS_ERRORS` from its
-source, so they stay here.
+``body`` (``body_truncated``: some was left out), read as ``_error_text`` says. The generator
+reads this module's classes and :data:`STATUS_ERRORS` from its source, so they stay here.
 """
 
 from __future__ import annotations
@@ -34,11 +30,15 @@ from typing import Any, ClassVar
 import httpx
 
 from ._error_text import (
+    DEFAULT_ERROR_FIELDS,
     MAX_ERROR_BODY_CHARS,
+    ErrorFields,
     ServerSentEventFields,
     _body_text,
+    _code_or_none,
     _event_name,
     _one_line,
+    _read,
     _str_or_none,
 )
 from ._serde import json_loads
@@ -205,13 +205,17 @@ class StreamDecodeError(ResponseDecodeError):
 class ApiError(_ResponseErrorBase):
     """The API answered with a non-2xx status.
 
+    ``type``, ``message``, ``code``, ``id`` and ``metadata`` are read where the API's error
+    schemas put them (``errors.ERROR_FIELDS``); ``None`` when the body does not hold them.
+
     Attributes:
         status_code: The HTTP status.
         headers: The response headers.
         body: The raw response body, as text.
-        type: The error type of the API's error body (``ResourceNotFound``...), or ``None``.
-        message: The error message of the body, or ``None``.
-        id: The error id of the body (quote it to support), or ``None``.
+        type: The error type of the body, or ``None``.
+        message: The error message of the body, or ``None`` (then the text is ``body``'s start).
+        code: The error code of the body (a string or an integer), or ``None``.
+        id: The error or request id of the body (quote it to support), or ``None``.
         metadata: Extra details of the body, or ``None``.
     """
 
@@ -224,13 +228,17 @@ class ApiError(_ResponseErrorBase):
         data: Mapping[str, Any] | None = None,
         *,
         truncated: bool = False,
+        fields: ErrorFields | None = None,
     ) -> None:
         self._init_response(response, truncated)
+        where = DEFAULT_ERROR_FIELDS if fields is None else fields
         data = data or {}
-        self.type: str | None = _str_or_none(data.get("type"))
-        self.message: str | None = _str_or_none(data.get("message"))
-        self.id: str | None = _str_or_none(data.get("id"))
-        metadata = data.get("metadata")
+        self.type: str | None = _str_or_none(_read(data, where, "type"))
+        self.message: str | None = _str_or_none(_read(data, where, "message"))
+        code = _read(data, where, "code")
+        self.code: str | int | None = None if isinstance(code, bool) else _code_or_none(code)
+        self.id: str | None = _str_or_none(_read(data, where, "id"))
+        metadata = _read(data, where, "metadata")
         self.metadata: dict[str, Any] | None = metadata if isinstance(metadata, dict) else None
         super().__init__(self._summary())
 
@@ -358,6 +366,7 @@ def error_from_response(
     type_member: str,
     *,
     truncated: bool = False,
+    fields: ErrorFields | None = None,
 ) -> ApiError:
     """The :class:`ApiError` (subclass) for a non-2xx response; never raises.
 
@@ -366,7 +375,8 @@ def error_from_response(
     the class of its documented status. The type's class is used when the status agrees with
     the documented one (same status class) or none is documented; otherwise the status's class
     is, so that ``except NotFoundError`` catches every 404 and only 404s.
-    ``truncated``: the body was cut (only its start was read).
+    ``truncated``: the body was cut (only its start was read). ``fields``: where the API's error
+    bodies put the members the error reads (:data:`DEFAULT_ERROR_FIELDS` when ``None``).
     """
     status_cls = status_error_class(response.status_code)
     data: Any = None
@@ -381,10 +391,10 @@ def error_from_response(
         except ValueError:
             data = None
     if not isinstance(data, dict):
-        return status_cls(response, truncated=truncated)
+        return status_cls(response, truncated=truncated, fields=fields)
     kind = data.get(type_member) if type_member else None
     cls = types.get(kind, status_cls) if isinstance(kind, str) else status_cls
     documented = cls.documented_status
     if documented is not None and status_error_class(documented) is not status_cls:
         cls = status_cls  # a type documented for another status: the status decides
-    return cls(response, data, truncated=truncated)
+    return cls(response, data, truncated=truncated, fields=fields)

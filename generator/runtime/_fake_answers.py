@@ -14,6 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import httpx
 
+from ._error_text import ErrorFields
 from ._fake_checks import InvalidStub, asks_stream, checked_answer, checked_event
 from ._fake_wire import Call, FakeOperation
 from ._serde import _to_json, json_dumps, json_loads
@@ -59,6 +60,7 @@ class _Fake(Protocol):
     clock: FakeClock
     _error_count: int
     _error_type_member: str
+    _error_fields: ErrorFields
     _rate_limited_type: str
 
 
@@ -132,15 +134,40 @@ def default_stream(fop: FakeOperation) -> _Answer:
 def error_body(
     api: _Fake, status: int | None, kind: str | None, message: str | None
 ) -> dict[str, Any]:
-    """An error body in the API's shape (``kind``: its error type)."""
+    """An error body in the API's shape (``kind``: its error type): each value where the API's
+    error schemas put it (``errors.ERROR_FIELDS``), the roles they do not name left out."""
     api._error_count += 1
-    body: dict[str, Any] = {"id": f"err_fake_{api._error_count}"}
+    fields = api._error_fields
+    body: dict[str, Any] = {}
+    _put(body, fields, "id", f"err_fake_{api._error_count}")
     if status is not None:
-        body["code"] = status
+        _put(body, fields, "code", status)
     if kind is not None:
-        body[api._error_type_member or "type"] = kind
-    body["message"] = message if message is not None else f"{kind or status or 'error'} (fake)"
+        if api._error_type_member:
+            body[api._error_type_member] = kind
+        else:
+            _put(body, fields, "type", kind)
+    text = message if message is not None else f"{kind or status or 'error'} (fake)"
+    _put(body, fields, "message", text)
     return body
+
+
+def _put(body: dict[str, Any], fields: ErrorFields, role: str, value: Any) -> None:
+    """Set ``value`` at the first path of ``role`` (lists of one object made on the way)."""
+    paths = fields.get(role, ())
+    if not paths:
+        return
+    *steps, last = paths[0]
+    place: Any = body
+    for step, after in zip(steps, [*steps, last][1:], strict=True):
+        if isinstance(step, int):  # a list made below: its one object
+            place = place[0]
+            continue
+        if step not in place:
+            place[step] = [{}] if isinstance(after, int) else {}
+        place = place[step]
+    if isinstance(last, str):
+        place[last] = value
 
 
 def _error(

@@ -15,6 +15,7 @@ import httpx
 
 from ._async_client import AsyncTransport
 from ._base_client import SyncTransport
+from ._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
 from ._fake_answers import FakeClock, Script, _Answer, _reply, default_stream, error_body, last_page
 from ._fake_calls import CallLog, _given
 from ._fake_checks import InvalidStub, asks_stream, checked_answer
@@ -49,6 +50,7 @@ __all__ = [
     "Script",
     "SpecViolation",
     "checked_answer",
+    "given_options",
 ]
 
 R = TypeVar("R")
@@ -177,6 +179,8 @@ class FakeApiBase:
     """The generated kit's operations, each loaded when a request or a stub first needs it
     (``_operations`` is used when there is none)."""
     _error_type_member: str = "type"
+    _error_fields: ErrorFields = DEFAULT_ERROR_FIELDS
+    """Where the API's error bodies put each value (``Client._error_fields``)."""
     _rate_limited_type: str = ""
     """The API's error type for status 429 ("" when it documents none)."""
 
@@ -323,3 +327,8 @@ class FakeApiBase:
         self.violations.clear()
         self.clock.now = 0.0
         self.clock.sleeps.clear()
+
+
+def given_options(**options: Any) -> dict[str, Any]:
+    """The options a fake's ``client()`` was given (those left ``UNSET`` dropped), for the client."""
+    return {name: value for name, value in options.items() if value is not UNSET}

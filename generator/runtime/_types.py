@@ -12,9 +12,9 @@ from typing import IO, Any, Final, Literal, Union
 import httpx
 
 __all__ = [
+    "ABSENT",
     "UNSET",
     "_NO_NULLS",
-    "_OMITTED",
     "Body",
     "FileTypes",
     "Headers",
@@ -45,9 +45,10 @@ class Unset(enum.Enum):
 UNSET: Final = Unset.UNSET
 """Marks an optional argument that was not given; it is left out on the wire."""
 
-_OMITTED: Any = UNSET
-"""The default of a nullable optional member of a model: not given, so left out on the wire
-(``None`` given is JSON ``null``). Read back, an absent member is ``None``: see ``fields_set``."""
+ABSENT: Any = UNSET
+"""The default of a nullable optional member of a model (the signature reads ``= ABSENT``): not
+given, so left out on the wire (``None`` given is JSON ``null``). Read back, an absent member is
+``None``: see ``fields_set``."""
 
 _NO_NULLS: frozenset[str] = frozenset()
 """The ``_nulls`` of a model that holds no explicit null (shared)."""
@@ -85,7 +86,7 @@ def _members(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
 
 def _given_nulls(obj: Any, names: tuple[str, ...]) -> frozenset[str]:
     """The nullable optional members ``names`` of a model built by hand given ``None`` (sent as
-    ``null``); those not given (:data:`_OMITTED`) are set to ``None`` and left out."""
+    ``null``); those not given (:data:`ABSENT`) are set to ``None`` and left out."""
     nulls = []
     for name in names:
         value = getattr(obj, name)

@@ -49,8 +49,8 @@ def message(**kwargs: Any) -> Callable[[Client], Any]:
 
 # (call, field, rule): one case per rule of the spec that a request can break.
 CASES: dict[str, tuple[Callable[[Client], Any], str, str]] = {
-    "factor:maximum": (table(factor=31), "factor", "maximum 30"),
-    "factor:minimum": (table(factor=0.5), "factor", "minimum 1"),
+    "factor:maximum": (table(factor=31), "factor", "must be <= 30, got 31"),
+    "factor:minimum": (table(factor=0.5), "factor", "must be >= 1, got 0.5"),
     "factor:type": (table(factor="2"), "factor", "must be a number"),
     "frozen:type": (table(frozen="yes"), "frozen", "must be a boolean"),
     "keyColumn:type": (table(key_column=5), "key_column", "must be a string or null"),
@@ -201,11 +201,15 @@ CASES: dict[str, tuple[Callable[[Client], Any], str, str]] = {
         "must be an ISO 8601 date-time",
     ),
     "schedule.delay:type": (message(schedule={"delay": "soon"}), "schedule.delay", "must be a number"),
-    "expiry:minimum": (lambda c: c.set_state_expiry(type="user", id="u", name="n", expiry=0), "expiry", "minimum 1"),
+    "expiry:minimum": (
+        lambda c: c.set_state_expiry(type="user", id="u", name="n", expiry=0),
+        "expiry",
+        "must be >= 1, got 0",
+    ),
     "expiry:maximum": (
         lambda c: c.set_state_expiry(type="user", id="u", name="n", expiry=2_592_000_001),
         "expiry",
-        "maximum 2592000000",
+        "must be <= 2592000000, got 2592000001",
     ),
     "state type:enum": (
         lambda c: c.set_state_expiry(type="team", id="u", name="n", expiry=1),
@@ -217,7 +221,7 @@ CASES: dict[str, tuple[Callable[[Client], Any], str, str]] = {
         "type",
         'one of "user", "conversation", "message"',
     ),
-    "limit:maximum": (lambda c: c.list_file_passages(id="f", limit=201), "limit", "maximum 200"),
+    "limit:maximum": (lambda c: c.list_file_passages(id="f", limit=201), "limit", "must be <= 200, got 201"),
     "limit:type": (lambda c: c.list_file_passages(id="f", limit="20"), "limit", "must be a number"),
     "role:enum": (
         lambda c: c.update_workspace_member(id="m", role="god"),

@@ -260,3 +260,13 @@ def test_the_status_classes_are_the_runtimes() -> None:
         "ApiError",
         "InternalServerError",
     ]
+
+
+def test_a_keyword_argument_taken_twice_gets_its_location_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A query parameter and a body member both named ``async``: ``async_`` and ``async_body``
+    (never ``async__body``)."""
+    query = {"name": "async", "in": "query", "schema": {"type": "boolean"}}
+    body = json_body({"type": "object", "properties": {"async": {"type": "boolean"}}})
+    op = only(lower(tmp_path, monkeypatch, {"parameters": [query], "requestBody": body, "responses": ok()}))
+    assert [p.name for p in op.params] == ["async_"]
+    assert op.body is not None and [a.name for a in op.body.args] == ["async_body"]

@@ -103,7 +103,7 @@ def test_every_client_attribute_is_reserved_or_an_operation(package: ModuleType)
     folder = Path(package._client.__file__).parent
     methods = {"close_", "with_options_", "with_raw_response_", "init", "list_things", "iter_things"}
     classes = {"_client.py": ("Client", "AsyncClient")}
-    classes |= {f"_resources/{p.name}": ("SyncMethods", "AsyncMethods") for p in (folder / "_resources").glob("_*.py")}
+    classes |= {f"_resources/{p.name}": ("Client", "AsyncClient") for p in (folder / "_resources").glob("_*.py")}
     for module, names in classes.items():
         tree = ast.parse((folder / module).read_text(encoding="utf-8"))
         for cls in (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names):

@@ -90,7 +90,7 @@ _DELETE_BOT_ISSUE = Operation(
 )
 
 
-class SyncMethods(SyncTransport):
+class Client(SyncTransport):
     """The methods of ``Client`` this module defines."""
 
     def get_bot_issue(
@@ -214,7 +214,7 @@ class SyncMethods(SyncTransport):
         )
 
 
-class AsyncMethods(AsyncTransport):
+class AsyncClient(AsyncTransport):
     """The methods of ``AsyncClient`` this module defines."""
 
     async def get_bot_issue(
@@ -338,33 +338,33 @@ class AsyncMethods(AsyncTransport):
         )
 
 
-class SyncRaw:
+class ClientWithRawResponse:
     """What type checkers read of ``Client.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.get_bot_issue = raw_sync(client.get_bot_issue)
         self.delete_bot_issue = raw_sync(client.delete_bot_issue)
 
 
-class AsyncRaw:
+class AsyncClientWithRawResponse:
     """What type checkers read of ``AsyncClient.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.get_bot_issue = raw_async(client.get_bot_issue)
         self.delete_bot_issue = raw_async(client.delete_bot_issue)
 
 
-class SyncStreaming:
+class ClientWithStreamingResponse:
     """What type checkers read of ``Client.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.get_bot_issue = streaming_sync(client.get_bot_issue)
         self.delete_bot_issue = streaming_sync(client.delete_bot_issue)
 
 
-class AsyncStreaming:
+class AsyncClientWithStreamingResponse:
     """What type checkers read of ``AsyncClient.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.get_bot_issue = streaming_async(client.get_bot_issue)
         self.delete_bot_issue = streaming_async(client.delete_bot_issue)

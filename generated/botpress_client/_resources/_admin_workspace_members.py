@@ -55,7 +55,7 @@ _UPDATE_WORKSPACE_MEMBER = Operation(
 )
 
 
-class SyncMethods(SyncTransport):
+class Client(SyncTransport):
     """The methods of ``Client`` this module defines."""
 
     def update_workspace_member(
@@ -122,7 +122,7 @@ class SyncMethods(SyncTransport):
         )
 
 
-class AsyncMethods(AsyncTransport):
+class AsyncClient(AsyncTransport):
     """The methods of ``AsyncClient`` this module defines."""
 
     async def update_workspace_member(
@@ -189,29 +189,29 @@ class AsyncMethods(AsyncTransport):
         )
 
 
-class SyncRaw:
+class ClientWithRawResponse:
     """What type checkers read of ``Client.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.update_workspace_member = raw_sync(client.update_workspace_member)
 
 
-class AsyncRaw:
+class AsyncClientWithRawResponse:
     """What type checkers read of ``AsyncClient.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.update_workspace_member = raw_async(client.update_workspace_member)
 
 
-class SyncStreaming:
+class ClientWithStreamingResponse:
     """What type checkers read of ``Client.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.update_workspace_member = streaming_sync(client.update_workspace_member)
 
 
-class AsyncStreaming:
+class AsyncClientWithStreamingResponse:
     """What type checkers read of ``AsyncClient.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.update_workspace_member = streaming_async(client.update_workspace_member)

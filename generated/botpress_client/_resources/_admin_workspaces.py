@@ -46,7 +46,7 @@ _DELETE_WORKSPACE = Operation(
 )
 
 
-class SyncMethods(SyncTransport):
+class Client(SyncTransport):
     """The methods of ``Client`` this module defines."""
 
     def delete_workspace(
@@ -104,7 +104,7 @@ class SyncMethods(SyncTransport):
         )
 
 
-class AsyncMethods(AsyncTransport):
+class AsyncClient(AsyncTransport):
     """The methods of ``AsyncClient`` this module defines."""
 
     async def delete_workspace(
@@ -162,29 +162,29 @@ class AsyncMethods(AsyncTransport):
         )
 
 
-class SyncRaw:
+class ClientWithRawResponse:
     """What type checkers read of ``Client.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.delete_workspace = raw_sync(client.delete_workspace)
 
 
-class AsyncRaw:
+class AsyncClientWithRawResponse:
     """What type checkers read of ``AsyncClient.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.delete_workspace = raw_async(client.delete_workspace)
 
 
-class SyncStreaming:
+class ClientWithStreamingResponse:
     """What type checkers read of ``Client.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.delete_workspace = streaming_sync(client.delete_workspace)
 
 
-class AsyncStreaming:
+class AsyncClientWithStreamingResponse:
     """What type checkers read of ``AsyncClient.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.delete_workspace = streaming_async(client.delete_workspace)

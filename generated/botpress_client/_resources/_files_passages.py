@@ -39,7 +39,7 @@ def check_list_file_passages(
         if type(v) not in (int, float):
             raise RequestValidationError("limit", "must be a number")
         if v > 200:
-            raise RequestValidationError("limit", "maximum 200")
+            raise RequestValidationError("limit", "must be <= 200, got " + repr(v))
     v = headers.get("x-bot-id", UNSET)
     if v is not UNSET:
         if not isinstance(v, str):
@@ -77,7 +77,7 @@ _LIST_FILE_PASSAGES = Operation(
 )
 
 
-class SyncMethods(SyncTransport):
+class Client(SyncTransport):
     """The methods of ``Client`` this module defines."""
 
     def list_file_passages(
@@ -220,7 +220,7 @@ class SyncMethods(SyncTransport):
             _page_token = _token
 
 
-class AsyncMethods(AsyncTransport):
+class AsyncClient(AsyncTransport):
     """The methods of ``AsyncClient`` this module defines."""
 
     async def list_file_passages(
@@ -364,29 +364,29 @@ class AsyncMethods(AsyncTransport):
             _page_token = _token
 
 
-class SyncRaw:
+class ClientWithRawResponse:
     """What type checkers read of ``Client.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.list_file_passages = raw_sync(client.list_file_passages)
 
 
-class AsyncRaw:
+class AsyncClientWithRawResponse:
     """What type checkers read of ``AsyncClient.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.list_file_passages = raw_async(client.list_file_passages)
 
 
-class SyncStreaming:
+class ClientWithStreamingResponse:
     """What type checkers read of ``Client.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.list_file_passages = streaming_sync(client.list_file_passages)
 
 
-class AsyncStreaming:
+class AsyncClientWithStreamingResponse:
     """What type checkers read of ``AsyncClient.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.list_file_passages = streaming_async(client.list_file_passages)

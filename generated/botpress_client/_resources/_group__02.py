@@ -9,33 +9,33 @@ from .._base_client import SyncTransport
 from . import _tables
 
 
-class SyncMethods(
-    _tables.SyncMethods,
+class Client(
+    _tables.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _tables.AsyncMethods,
+class AsyncClient(
+    _tables.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _tables.SyncRaw,
+class ClientWithRawResponse(
+    _tables.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _tables.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _tables.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _tables.SyncStreaming,
+class ClientWithStreamingResponse(
+    _tables.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _tables.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _tables.AsyncClientWithStreamingResponse,
 ): ...

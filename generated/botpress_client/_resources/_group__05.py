@@ -9,45 +9,45 @@ from .._base_client import SyncTransport
 from . import _admin_bots, _files, _tables_column
 
 
-class SyncMethods(
-    _admin_bots.SyncMethods,
-    _files.SyncMethods,
-    _tables_column.SyncMethods,
+class Client(
+    _admin_bots.Client,
+    _files.Client,
+    _tables_column.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _admin_bots.AsyncMethods,
-    _files.AsyncMethods,
-    _tables_column.AsyncMethods,
+class AsyncClient(
+    _admin_bots.AsyncClient,
+    _files.AsyncClient,
+    _tables_column.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _admin_bots.SyncRaw,
-    _files.SyncRaw,
-    _tables_column.SyncRaw,
+class ClientWithRawResponse(
+    _admin_bots.ClientWithRawResponse,
+    _files.ClientWithRawResponse,
+    _tables_column.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _admin_bots.AsyncRaw,
-    _files.AsyncRaw,
-    _tables_column.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _admin_bots.AsyncClientWithRawResponse,
+    _files.AsyncClientWithRawResponse,
+    _tables_column.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _admin_bots.SyncStreaming,
-    _files.SyncStreaming,
-    _tables_column.SyncStreaming,
+class ClientWithStreamingResponse(
+    _admin_bots.ClientWithStreamingResponse,
+    _files.ClientWithStreamingResponse,
+    _tables_column.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _admin_bots.AsyncStreaming,
-    _files.AsyncStreaming,
-    _tables_column.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _admin_bots.AsyncClientWithStreamingResponse,
+    _files.AsyncClientWithStreamingResponse,
+    _tables_column.AsyncClientWithStreamingResponse,
 ): ...

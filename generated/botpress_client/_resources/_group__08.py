@@ -9,33 +9,33 @@ from .._base_client import SyncTransport
 from . import _chat_messages
 
 
-class SyncMethods(
-    _chat_messages.SyncMethods,
+class Client(
+    _chat_messages.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _chat_messages.AsyncMethods,
+class AsyncClient(
+    _chat_messages.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _chat_messages.SyncRaw,
+class ClientWithRawResponse(
+    _chat_messages.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _chat_messages.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _chat_messages.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _chat_messages.SyncStreaming,
+class ClientWithStreamingResponse(
+    _chat_messages.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _chat_messages.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _chat_messages.AsyncClientWithStreamingResponse,
 ): ...

@@ -9,33 +9,33 @@ from .._base_client import SyncTransport
 from . import _chat_users
 
 
-class SyncMethods(
-    _chat_users.SyncMethods,
+class Client(
+    _chat_users.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _chat_users.AsyncMethods,
+class AsyncClient(
+    _chat_users.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _chat_users.SyncRaw,
+class ClientWithRawResponse(
+    _chat_users.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _chat_users.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _chat_users.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _chat_users.SyncStreaming,
+class ClientWithStreamingResponse(
+    _chat_users.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _chat_users.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _chat_users.AsyncClientWithStreamingResponse,
 ): ...

@@ -9,33 +9,33 @@ from .._base_client import SyncTransport
 from . import _chat_states
 
 
-class SyncMethods(
-    _chat_states.SyncMethods,
+class Client(
+    _chat_states.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _chat_states.AsyncMethods,
+class AsyncClient(
+    _chat_states.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _chat_states.SyncRaw,
+class ClientWithRawResponse(
+    _chat_states.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _chat_states.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _chat_states.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _chat_states.SyncStreaming,
+class ClientWithStreamingResponse(
+    _chat_states.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _chat_states.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _chat_states.AsyncClientWithStreamingResponse,
 ): ...

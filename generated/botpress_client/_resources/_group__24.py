@@ -9,33 +9,33 @@ from .._base_client import SyncTransport
 from . import _files_passages
 
 
-class SyncMethods(
-    _files_passages.SyncMethods,
+class Client(
+    _files_passages.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _files_passages.AsyncMethods,
+class AsyncClient(
+    _files_passages.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _files_passages.SyncRaw,
+class ClientWithRawResponse(
+    _files_passages.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _files_passages.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _files_passages.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _files_passages.SyncStreaming,
+class ClientWithStreamingResponse(
+    _files_passages.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _files_passages.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _files_passages.AsyncClientWithStreamingResponse,
 ): ...

@@ -9,33 +9,33 @@ from .._base_client import SyncTransport
 from . import _admin_workspace_members
 
 
-class SyncMethods(
-    _admin_workspace_members.SyncMethods,
+class Client(
+    _admin_workspace_members.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _admin_workspace_members.AsyncMethods,
+class AsyncClient(
+    _admin_workspace_members.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _admin_workspace_members.SyncRaw,
+class ClientWithRawResponse(
+    _admin_workspace_members.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _admin_workspace_members.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _admin_workspace_members.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _admin_workspace_members.SyncStreaming,
+class ClientWithStreamingResponse(
+    _admin_workspace_members.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _admin_workspace_members.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _admin_workspace_members.AsyncClientWithStreamingResponse,
 ): ...

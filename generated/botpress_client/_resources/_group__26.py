@@ -9,39 +9,39 @@ from .._base_client import SyncTransport
 from . import _admin_workspaces, _chat_tags
 
 
-class SyncMethods(
-    _admin_workspaces.SyncMethods,
-    _chat_tags.SyncMethods,
+class Client(
+    _admin_workspaces.Client,
+    _chat_tags.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _admin_workspaces.AsyncMethods,
-    _chat_tags.AsyncMethods,
+class AsyncClient(
+    _admin_workspaces.AsyncClient,
+    _chat_tags.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _admin_workspaces.SyncRaw,
-    _chat_tags.SyncRaw,
+class ClientWithRawResponse(
+    _admin_workspaces.ClientWithRawResponse,
+    _chat_tags.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _admin_workspaces.AsyncRaw,
-    _chat_tags.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _admin_workspaces.AsyncClientWithRawResponse,
+    _chat_tags.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _admin_workspaces.SyncStreaming,
-    _chat_tags.SyncStreaming,
+class ClientWithStreamingResponse(
+    _admin_workspaces.ClientWithStreamingResponse,
+    _chat_tags.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _admin_workspaces.AsyncStreaming,
-    _chat_tags.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _admin_workspaces.AsyncClientWithStreamingResponse,
+    _chat_tags.AsyncClientWithStreamingResponse,
 ): ...

@@ -9,33 +9,33 @@ from .._base_client import SyncTransport
 from . import _files_tags
 
 
-class SyncMethods(
-    _files_tags.SyncMethods,
+class Client(
+    _files_tags.Client,
     SyncTransport,
 ): ...
 
 
-class AsyncMethods(
-    _files_tags.AsyncMethods,
+class AsyncClient(
+    _files_tags.AsyncClient,
     AsyncTransport,
 ): ...
 
 
-class SyncRaw(
-    _files_tags.SyncRaw,
+class ClientWithRawResponse(
+    _files_tags.ClientWithRawResponse,
 ): ...
 
 
-class AsyncRaw(
-    _files_tags.AsyncRaw,
+class AsyncClientWithRawResponse(
+    _files_tags.AsyncClientWithRawResponse,
 ): ...
 
 
-class SyncStreaming(
-    _files_tags.SyncStreaming,
+class ClientWithStreamingResponse(
+    _files_tags.ClientWithStreamingResponse,
 ): ...
 
 
-class AsyncStreaming(
-    _files_tags.AsyncStreaming,
+class AsyncClientWithStreamingResponse(
+    _files_tags.AsyncClientWithStreamingResponse,
 ): ...

@@ -118,7 +118,7 @@ _GET_TABLE = Operation(
 )
 
 
-class SyncMethods(SyncTransport):
+class Client(SyncTransport):
     """The methods of ``Client`` this module defines."""
 
     def get_or_create_table(
@@ -288,7 +288,7 @@ class SyncMethods(SyncTransport):
         )
 
 
-class AsyncMethods(AsyncTransport):
+class AsyncClient(AsyncTransport):
     """The methods of ``AsyncClient`` this module defines."""
 
     async def get_or_create_table(
@@ -458,33 +458,33 @@ class AsyncMethods(AsyncTransport):
         )
 
 
-class SyncRaw:
+class ClientWithRawResponse:
     """What type checkers read of ``Client.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.get_or_create_table = raw_sync(client.get_or_create_table)
         self.get_table = raw_sync(client.get_table)
 
 
-class AsyncRaw:
+class AsyncClientWithRawResponse:
     """What type checkers read of ``AsyncClient.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.get_or_create_table = raw_async(client.get_or_create_table)
         self.get_table = raw_async(client.get_table)
 
 
-class SyncStreaming:
+class ClientWithStreamingResponse:
     """What type checkers read of ``Client.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.get_or_create_table = streaming_sync(client.get_or_create_table)
         self.get_table = streaming_sync(client.get_table)
 
 
-class AsyncStreaming:
+class AsyncClientWithStreamingResponse:
     """What type checkers read of ``AsyncClient.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.get_or_create_table = streaming_async(client.get_or_create_table)
         self.get_table = streaming_async(client.get_table)

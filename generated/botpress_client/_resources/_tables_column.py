@@ -70,7 +70,7 @@ _RENAME_TABLE_COLUMN = Operation(
 )
 
 
-class SyncMethods(SyncTransport):
+class Client(SyncTransport):
     """The methods of ``Client`` this module defines."""
 
     def rename_table_column(
@@ -147,7 +147,7 @@ class SyncMethods(SyncTransport):
         )
 
 
-class AsyncMethods(AsyncTransport):
+class AsyncClient(AsyncTransport):
     """The methods of ``AsyncClient`` this module defines."""
 
     async def rename_table_column(
@@ -224,29 +224,29 @@ class AsyncMethods(AsyncTransport):
         )
 
 
-class SyncRaw:
+class ClientWithRawResponse:
     """What type checkers read of ``Client.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.rename_table_column = raw_sync(client.rename_table_column)
 
 
-class AsyncRaw:
+class AsyncClientWithRawResponse:
     """What type checkers read of ``AsyncClient.with_raw_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.rename_table_column = raw_async(client.rename_table_column)
 
 
-class SyncStreaming:
+class ClientWithStreamingResponse:
     """What type checkers read of ``Client.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: SyncMethods) -> None:
+    def __init__(self, client: Client) -> None:
         self.rename_table_column = streaming_sync(client.rename_table_column)
 
 
-class AsyncStreaming:
+class AsyncClientWithStreamingResponse:
     """What type checkers read of ``AsyncClient.with_streaming_response`` for this module's methods."""
 
-    def __init__(self, client: AsyncMethods) -> None:
+    def __init__(self, client: AsyncClient) -> None:
         self.rename_table_column = streaming_async(client.rename_table_column)

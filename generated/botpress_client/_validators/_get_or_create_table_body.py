@@ -28,9 +28,13 @@ def _check_get_or_create_table_body(data: Any, at: str) -> None:
         if type(v) not in (int, float):
             raise RequestValidationError(_at(at, "factor", "factor"), "must be a number")
         if v < 1:
-            raise RequestValidationError(_at(at, "factor", "factor"), "minimum 1")
+            raise RequestValidationError(
+                _at(at, "factor", "factor"), "must be >= 1, got " + repr(v)
+            )
         if v > 30:
-            raise RequestValidationError(_at(at, "factor", "factor"), "maximum 30")
+            raise RequestValidationError(
+                _at(at, "factor", "factor"), "must be <= 30, got " + repr(v)
+            )
     v = data.get("frozen", _MISSING)
     if v is not _MISSING:
         if type(v) is not bool:

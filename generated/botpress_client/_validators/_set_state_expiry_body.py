@@ -20,6 +20,10 @@ def _check_set_state_expiry_body(data: Any, at: str) -> None:
         if type(v) not in (int, float):
             raise RequestValidationError(_at(at, "expiry", "expiry"), "must be a number or null")
         if v < 1:
-            raise RequestValidationError(_at(at, "expiry", "expiry"), "minimum 1")
+            raise RequestValidationError(
+                _at(at, "expiry", "expiry"), "must be >= 1, got " + repr(v)
+            )
         if v > 2592000000:
-            raise RequestValidationError(_at(at, "expiry", "expiry"), "maximum 2592000000")
+            raise RequestValidationError(
+                _at(at, "expiry", "expiry"), "must be <= 2592000000, got " + repr(v)
+            )

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _NO_NULLS, _OMITTED, _Model, _given_nulls
+from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls
 
 __all__ = ["GetOrCreateTableBody"]
 
@@ -37,7 +37,7 @@ class GetOrCreateTableBody(_Model):
     schema: TableSchema
     factor: float | None = None
     frozen: bool | None = None
-    key_column: str | None = _OMITTED
+    key_column: str | None = ABSENT
     tags: dict[str, str] | None = None
     is_compute_enabled: bool | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)

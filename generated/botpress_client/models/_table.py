@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import _NO_NULLS, _OMITTED, _Model, _given_nulls
+from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls
 
 __all__ = ["Table"]
 
@@ -63,7 +63,7 @@ class Table(_Model):
     schema: TableSchema
     factor: float | None = None
     frozen: bool | None = None
-    key_column: str | None = _OMITTED
+    key_column: str | None = ABSENT
     tags: dict[str, str] | None = None
     is_compute_enabled: bool | None = None
     created_at: datetime | None = None
