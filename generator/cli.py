@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 from collections.abc import Sequence
@@ -66,6 +67,12 @@ def _add_run_arguments(cmd: argparse.ArgumentParser, name: str) -> None:
         metavar="DIR",
         help="templates overriding the generator's, by file name (e.g. README.md.jinja, readme/usage.md.jinja)",
     )
+    cmd.add_argument(
+        "--env-prefix",
+        metavar="PREFIX",
+        help="prefix of the environment variables of the client's credentials (PREFIX_API_KEY, PREFIX_TOKEN);"
+        " default: the document's x-client, else the package name in upper case",
+    )
     if name == "check":
         cmd.add_argument(
             "--full-diff", action="store_true", help="on drift, print the whole diff (default: its first 200 lines)"
@@ -83,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
         " `python -m generator` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
-        " changes-since, keep, project, templates), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
+        " changes-since, keep, project, templates, env-prefix), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
         " (check), conflicting hand edits (generate) or breaking change (diff), 2 bad input or any other failure.",
     )
     parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
@@ -123,9 +130,11 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         "ref-root": None,
         "project": False,
         "templates": None,
+        "env-prefix": None,
     }
     merged.update(table)
-    for key in ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root", "project", "templates"):
+    keys = ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root", "project", "templates")
+    for key in (*keys, "env-prefix"):
         value = getattr(args, key.replace("-", "_"))
         if value is not None:
             merged[key] = value
@@ -135,6 +144,9 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
             f"missing {', '.join(missing)}: pass the flag or set it in a [tool.{config.TABLE}] table of pyproject.toml"
         )
     since = merged["changes-since"]
+    prefix = merged["env-prefix"]
+    if prefix is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", str(prefix)):
+        raise config.ConfigError(f"env-prefix {prefix!r}: must be letters, digits and _ (not first a digit)")
     return Settings(
         spec=str(merged["spec"]),
         out=str(merged["out"]),
@@ -150,6 +162,7 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         regenerate=_regenerate(argv),
         project=bool(merged["project"]),
         templates=str(merged["templates"]) if merged["templates"] else None,
+        env_prefix=str(prefix) if prefix else None,
     )
 
 

@@ -14,6 +14,7 @@ override it. An unknown key or a value of the wrong type is an error naming it.
     keep = ["_hooks.py"]     # files of the package folder that are yours: never touched
     project = true           # also write pyproject.toml beside the package (pip install OUT)
     templates = "templates"  # templates overriding the generator's, by file name
+    env-prefix = "ACME"      # environment variables of the credentials: ACME_API_KEY, ...
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ KEYS: dict[str, type] = {
     "keep": list,
     "project": bool,
     "templates": str,
+    "env-prefix": str,
 }
 
 

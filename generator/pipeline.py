@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 CHANGES = "CHANGES.md"
 
 
-def build(spec: str, package: str, strict: bool, ref_root: str | None = None) -> tuple[Document, Api, dict[str, str]]:
+def build(
+    spec: str, package: str, strict: bool, ref_root: str | None = None, env_prefix: str | None = None
+) -> tuple[Document, Api, dict[str, str]]:
     """Load, lower, emit and format: the package's files with their headers, not yet the manifest."""
     from .emit.format import format_files
     from .emit.render import RUNTIME_FILES, render
@@ -43,7 +45,7 @@ def build(spec: str, package: str, strict: bool, ref_root: str | None = None) ->
     from .lower.api import build_api
 
     def lower_and_emit() -> tuple[Api, dict[str, str]]:
-        api = build_api(doc, package)
+        api = build_api(doc, package, env_prefix)
         return api, format_files(render(api), package, frozenset(RUNTIME_FILES))
 
     # openapi-spec-validator runs in another process meanwhile. Its errors, if any, are the
@@ -68,7 +70,13 @@ def build(spec: str, package: str, strict: bool, ref_root: str | None = None) ->
 
 
 def generate(
-    spec: str, package: str, *, strict: bool = False, changes_from_git: bool = False, ref_root: str | None = None
+    spec: str,
+    package: str,
+    *,
+    strict: bool = False,
+    changes_from_git: bool = False,
+    ref_root: str | None = None,
+    env_prefix: str | None = None,
 ) -> tuple[Api, dict[str, str], list[Problem]]:
     """The IR, the whole package in memory (path inside the package folder -> text, with the
     headers and the manifest) and the warnings (what was left out); with ``strict`` a warning
@@ -77,7 +85,7 @@ def generate(
     ``ref_root`` only (by default the folder of ``spec``)."""
     from .report.changes import changes_from_git as changes_report
 
-    doc, api, files = build(spec, package, strict, ref_root)
+    doc, api, files = build(spec, package, strict, ref_root, env_prefix)
     if changes_from_git:
         files[CHANGES] = with_header(CHANGES, changes_report(spec, doc, api), api)
     return api, with_manifest(files, api), sorted(set(doc.warnings))
@@ -147,7 +155,7 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
         settings.package,
         settings.with_changes,
         settings.changes_since,
-        _recorded_settings(folder.templates, settings.project),
+        _recorded_settings(folder.templates, settings.project, settings.env_prefix),
     )
     strict_ok = not warnings and not too_small
     recorded, outputs = read_outputs(folder.info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
@@ -209,7 +217,7 @@ def _read_folder(command: str, settings: Settings, reporter: Reporter) -> _Folde
     if on_disk is not None:  # beside the package: compared (and recorded) under project.KEY
         info = replace(info, disk={**info.disk, project.KEY: on_disk})
     # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
-    recorded = _recorded_settings(templates, settings.project)
+    recorded = _recorded_settings(templates, settings.project, settings.env_prefix)
     if command == "check" and quick_check.up_to_date(
         settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since, recorded
     ):
@@ -259,9 +267,11 @@ def _report_replaced(
         reporter.out(f"{target / name}: your edits merged into the new output (the manifest records them)\n")
 
 
-def _recorded_settings(templates: dict[str, str], with_project: bool) -> dict[str, object]:
+def _recorded_settings(templates: dict[str, str], with_project: bool, env_prefix: str | None) -> dict[str, object]:
     """The settings that change the files written, for the record of the inputs."""
     out: dict[str, object] = {}
+    if env_prefix:
+        out["env-prefix"] = env_prefix
     if templates:
         out["templates"] = templates
     if with_project:
@@ -308,7 +318,9 @@ def _build_reported(
 ) -> int | tuple[Document, Api, dict[str, str], list[Problem]]:
     """The built package and its warnings, reported; or exit 2 with the problems reported."""
     try:
-        doc, api, files = build(settings.spec, settings.package, settings.strict, settings.ref_root)
+        doc, api, files = build(
+            settings.spec, settings.package, settings.strict, settings.ref_root, settings.env_prefix
+        )
     except SpecError as exc:
         for problem in exc.problems:
             reporter.err(str(problem))

@@ -34,6 +34,7 @@ class Settings:
     regenerate: str = "botpress-codegen generate"  # the command that regenerates, for advice
     project: bool = False  # also write pyproject.toml beside the package folder
     templates: str | None = None  # a folder of templates overriding the generator's, by file name
+    env_prefix: str | None = None  # prefix of the credentials' environment variables (``ACME``)
 
     @property
     def target(self) -> Path:

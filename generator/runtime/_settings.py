@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from ._auth import Auth
 from ._encoding import _header_problem
 from ._exceptions import ConfigurationError
 from ._types import UNSET, TimeoutTypes, Unset
@@ -59,6 +60,8 @@ class Config:
     beyond ``(max_retries + 1) * timeout`` plus the waits between attempts)."""
     strict_responses: bool = False
     """Check every JSON answer against its schema (types, required members) before reading it."""
+    auth: Auth = field(default_factory=Auth, repr=False)
+    """The credentials (the token, its callable, the keys of the API's security schemes)."""
     _urls: dict[str, httpx.URL] = field(default_factory=dict, init=False, repr=False, compare=False)
     """``url``'s cache; a copy made by ``with_options`` starts its own (its base may differ)."""
 
