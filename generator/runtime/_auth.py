@@ -287,3 +287,27 @@ def put(request: httpx.Request, scheme: Scheme, value: object) -> None:
         headers["authorization"] = f"{scheme.location} {value}"
     else:
         headers["authorization"] = f"Bearer {value}"
+
+
+def _carried(request: httpx.Request, scheme: Scheme) -> bool:
+    """Whether ``request`` carries a credential of ``scheme`` (for the test kit's fake API)."""
+    if scheme.kind == API_KEY:
+        if scheme.location == "query":
+            return bool(request.url.params.get(scheme.wire))
+        if scheme.location == "cookie":
+            jar = request.headers.get("cookie", "")
+            return any(p.strip().split("=", 1)[0] == scheme.wire for p in jar.split(";"))
+        return bool(request.headers.get(scheme.wire))
+    word = {BASIC: "basic", HTTP: scheme.location.lower()}.get(scheme.kind, "bearer")
+    given, _, value = request.headers.get("authorization", "").partition(" ")
+    return given.lower() == word and bool(value.strip())
+
+
+def carries(request: httpx.Request, schemes: tuple[Scheme, ...], security: Requirement) -> bool:
+    """Whether ``request`` meets ``security``: every scheme of one of its alternatives (a
+    scheme ``schemes`` does not hold counts as met)."""
+    by_key = {s.key: s for s in schemes}
+    return not security or any(
+        all(key not in by_key or _carried(request, by_key[key]) for key, _ in alt)
+        for alt in security
+    )

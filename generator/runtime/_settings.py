@@ -70,6 +70,8 @@ class Config:
         ``Config``): :class:`ConfigurationError` naming the option and header, never a value."""
         if self.token is not None and _header_problem("authorization", self.token) is not None:
             raise ConfigurationError("token", "", _TOKEN_PROBLEM)
+        if self.token is not None and not self.auth.given("token"):  # a Config built directly
+            self.auth.values["token"] = self.token
         for wire, value in self.header_options:
             problem = _header_problem(wire, value)
             if problem is not None:
