@@ -152,8 +152,8 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str, str], ...] = (
         "tuple[str, str] | None",
         "None",
         True,
-        "HTTP basic credentials ``(username, password)`` of ``{scheme}``; never shown."
-        "{env_default} (as ``username:password``)",
+        "HTTP basic credentials ``(username, password)`` of ``{scheme}`` (its environment"
+        " variable holds ``username:password``); never shown.{env_default}",
         "basic",
     ),
     (

@@ -4,6 +4,10 @@ every scheme unless told otherwise."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -68,3 +72,68 @@ def test_a_client_told_to_send_none_gets_the_401_as_an_error(kinds: tuple[Module
     assert info.value.status_code == 401
     with pytest.raises(kinds[0].errors.MissingCredentialsError):
         api.client(api_key_auth=None).with_header_key()
+
+
+def test_mypy_strict_accepts_user_code_passing_each_kind_of_credential(
+    kinds: tuple[ModuleType, list[str], Path],
+) -> None:
+    root = kinds[2]
+    user = root / "user_auth.py"
+    user.write_text(textwrap.dedent("""
+            import os
+
+            from auth_kinds import AsyncClient, Client, errors
+
+
+            def fresh() -> str:
+                return os.environ.get("MY_TOKEN", "t")
+
+
+            async def fresh_async() -> str:
+                return fresh()
+
+
+            def use() -> None:
+                client = Client(
+                    token=fresh,
+                    api_key_auth="k",
+                    api_key="q",
+                    session="s",
+                    basic_auth=("user", "password"),
+                    hmac="sig",
+                    client_id="id",
+                    client_secret="secret",
+                    require_token=None,
+                )
+                client.with_options(token="plain", basic_auth=None).with_basic()
+                try:
+                    client.with_either()
+                except errors.MissingCredentialsError as exc:
+                    print(exc.alternatives, exc.operation)
+
+
+            async def use_async() -> None:
+                async with AsyncClient(token=fresh_async, api_key="q") as client:
+                    await client.with_query_key()
+                AsyncClient(token=fresh, require_token=True)
+            """))
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental", str(user)],
+        cwd=root,
+        env={**os.environ, "MYPYPATH": str(root)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    bad = root / "user_bad.py"
+    bad.write_text("from auth_kinds import Client\n\nClient(basic_auth='user:password', token=42)\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental", str(bad)],
+        cwd=root,
+        env={**os.environ, "MYPYPATH": str(root)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1 and "basic_auth" in done.stdout and "token" in done.stdout, done.stdout
