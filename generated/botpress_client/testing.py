@@ -8,9 +8,11 @@
     api = FakeApi()
     client = api.client()  # a real Client; api.async_client() gives an AsyncClient
 
-Every request is checked against the spec (method, path, parameters, required headers, the
-bearer token, query and body) even with ``validate_requests=False``: one the real API would
-refuse raises :class:`SpecViolation` naming the operation, the field and the rule. Each
+Every request is checked against the spec (method, path, parameters, required headers, query
+and body) even with ``validate_requests=False``: one the real API would refuse raises
+:class:`SpecViolation` naming the operation, the field and the rule. A request lacking the
+credentials its operation requires is answered 401, as the API would; ``client()`` configures
+a placeholder credential of every scheme unless you pass one (``None``: none). Each
 operation is an attribute of the fake (``api.<method>``) that stubs its answers
 (``returns``, ``when``, ``fails``, ``rate_limited``, ``network_error``, ``timeout``,
 ``pages``, ``streams``, ``returns_bytes``) and asserts its calls (``assert_called_once_with``...).
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._client import AsyncClient, Client
+from ._client import _API_DEFAULTS, AsyncClient, Client
 from ._lazy import LazyFakes
 from ._testing import (
     FAKE_BASE_URL,
@@ -143,6 +145,9 @@ class FakeApi(_Stubs):
     _fakes = _FAKES  # each operation's module is imported when a request or a stub needs it
     _error_type_member = "type"
     _rate_limited_type = "RateLimited"
+    _unauthorized_type = "Unauthorized"
+    _schemes = _API_DEFAULTS.schemes  # a request lacking the credentials it needs: 401
+    _security = _API_DEFAULTS.security
 
     def __init__(self, *, base_url: str = FAKE_BASE_URL, token: str = FAKE_TOKEN) -> None:
         FakeApiBase.__init__(self, base_url=base_url, token=token)
@@ -154,8 +159,8 @@ class FakeApi(_Stubs):
             return _FAKES.stub(self, name)
 
     def client(self, **options: Any) -> Client:
-        """A real ``Client`` sending to this fake (options as ``Client``'s; ``token`` and
-        ``base_url`` default to the fake's)."""
+        """A real ``Client`` sending to this fake (options as ``Client``'s; ``token``, the
+        other credentials and ``base_url`` default to the fake's placeholders)."""
         return self._connect(Client, options)
 
     def async_client(self, **options: Any) -> AsyncClient:
