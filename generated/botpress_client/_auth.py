@@ -182,7 +182,8 @@ class Auth:
 
     schemes: tuple[Scheme, ...] = ()
     security: Requirement | None = None
-    """The document's requirement (``None``: none declared: a token is sent when given)."""
+    """The document's requirement (``None``: none declared: an operation without its own
+    sends every credential given, the token when the API declares no scheme)."""
     values: dict[str, object] = field(default_factory=dict, repr=False)
     """Option -> value (``token`` may be a callable)."""
     proxy: bool = False
@@ -195,8 +196,9 @@ class Auth:
         return f"Auth({given})"
 
     def __post_init__(self) -> None:
-        if any(s.kind == API_KEY and s.location == "query" for s in self.schemes):
-            _SECRET_QUERY.update(s.wire for s in self.schemes if s.location == "query")
+        secret = [s.wire for s in self.schemes if s.kind == API_KEY and s.location == "query"]
+        if secret:
+            _SECRET_QUERY.update(secret)
             _protect_logs()
 
     def given(self, option: str) -> bool:
@@ -212,9 +214,9 @@ class Auth:
         all given; nothing for an optional (``{}``) one; else :class:`MissingCredentialsError`."""
         if security is None:
             security = self.security
-        if security is None:  # nothing declared: the token when given
-            token = Scheme("", BEARER, "token")
-            return Plan(((token, ()),) if self.given("token") else ())
+        if security is None:  # none declared: whatever is given (the token, without schemes)
+            schemes = self.schemes or (Scheme("", BEARER, "token"),)
+            return Plan(tuple((s, ()) for s in schemes if self._met(s)))
         by_key = {s.key: s for s in self.schemes}
         alternatives = [
             tuple((by_key[k], tuple(scopes)) for k, scopes in alt if k in by_key)
