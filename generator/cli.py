@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 from collections.abc import Sequence
@@ -71,6 +72,12 @@ def _add_run_arguments(cmd: argparse.ArgumentParser, name: str) -> None:
         help="templates overriding the generator's, by file name (e.g. README.md.jinja, readme/usage.md.jinja)",
     )
     _add_warning_arguments(cmd)
+    cmd.add_argument(
+        "--env-prefix",
+        metavar="PREFIX",
+        help="prefix of the environment variables of the client's credentials (PREFIX_API_KEY, PREFIX_TOKEN);"
+        " default: the document's x-client, else the package name in upper case",
+    )
     if name == "check":
         cmd.add_argument(
             "--full-diff", action="store_true", help="on drift, print the whole diff (default: its first 200 lines)"
@@ -124,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
         f" `python -m {__package__}` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
-        " changes-since, keep, project, templates, include, exclude, silence, fatal), found from the current folder upward; flags"
+        " changes-since, keep, project, templates, include, exclude, silence, fatal, env-prefix), found from the current folder upward; flags"
         " override it. Without either: --spec ./openapi.yaml (.yml, .json), --out the current folder, --package"
         " from info.title. Exit codes: 0 ok, 1 drift"
         " (check), conflicting hand edits (generate) or breaking change (diff), 2 bad input or any other failure.",
@@ -167,15 +174,20 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         "ref-root": None,
         "project": False,
         "templates": None,
+        "env-prefix": None,
     }
     merged.update(table)
     classes = {key: _classes(key, table.get(key, []), getattr(args, key) or []) for key in ("silence", "fatal")}
-    for key in ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root", "project", "templates"):
+    keys = ("spec", "out", "package", "strict", "changes", "changes-since", "ref-root", "project", "templates")
+    for key in (*keys, "env-prefix"):
         value = getattr(args, key.replace("-", "_"))
         if value is not None:
             merged[key] = value
     _defaults(merged)
     since = merged["changes-since"]
+    prefix = merged["env-prefix"]
+    if prefix is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", str(prefix)):
+        raise config.ConfigError(f"env-prefix {prefix!r}: must be letters, digits and _ (not first a digit)")
     return Settings(
         spec=str(merged["spec"]),
         out=str(merged["out"]),
@@ -195,6 +207,7 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         verbose=bool(args.verbose),
         silence=classes["silence"],
         fatal=classes["fatal"],
+        env_prefix=str(prefix) if prefix else None,
     )
 
 

@@ -18,6 +18,7 @@ override it. An unknown key or a value of the wrong type is an error naming it.
     exclude = ["method:delete"]             # and leave these out (--include/--exclude replace them)
     silence = ["member-renamed"]   # warning classes not shown (still counted in the summary)
     fatal = ["pattern-unchecked"]  # warning classes that fail the run (exit 2), as --strict does
+    env-prefix = "ACME"      # environment variables of the credentials: ACME_API_KEY, ...
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ KEYS: dict[str, type] = {
     "exclude": list,
     "silence": list,
     "fatal": list,
+    "env-prefix": str,
 }
 
 

@@ -122,6 +122,26 @@ class ClientOption:
     description: str
 
 
+Requirement = tuple[tuple[tuple[str, tuple[str, ...]], ...], ...]
+"""A ``security`` requirement: alternatives, each a tuple of (scheme key, scopes) all sent;
+``()`` (``security: []``): none; an empty alternative (``{}``): the call may go without."""
+
+
+@dataclass(frozen=True)
+class SecurityScheme:
+    """A scheme of ``components.securitySchemes`` the client can send credentials of."""
+
+    key: str  # its name in components.securitySchemes
+    kind: str  # bearer | api_key | basic | http | client_credentials
+    option: str  # the Client(...) option giving it (``token`` for bearer-like schemes)
+    env: str  # its environment variable (of ``client_id`` for client credentials)
+    location: str = ""  # api_key: header | query | cookie; http: the scheme's word
+    wire: str = ""  # api_key: the header, query parameter or cookie name
+    token_url: str = ""  # client_credentials: the flow's tokenUrl
+    scopes: tuple[str, ...] = ()  # client_credentials: the flow's scopes
+    secret_env: str = ""  # client_credentials: the environment variable of ``client_secret``
+
+
 @dataclass(frozen=True)
 class Parameter:
     name: str  # Python argument
@@ -202,6 +222,7 @@ class Operation:
     stream_switch: str = ""  # the boolean body argument asking for the event stream instead of JSON
     response_example: Example | None = None  # of the success answer: its media type's, else its schema's
     event_example: Example | None = None  # of one event of an event stream: its schema's
+    security: Requirement | None = None  # its own ``security``; None: the document's
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:
@@ -321,6 +342,9 @@ class Api:
     resources: tuple[Resource, ...] = ()  # where each operation's methods live (``_resources``)
     selection: Selection = field(default_factory=Selection)  # the --include/--exclude the operations were kept by
     error_fields: ErrorFields = ()  # where the error bodies put what ``ApiError`` reads
+    security_schemes: tuple[SecurityScheme, ...] = ()  # the schemes the client sends credentials of
+    security: Requirement | None = None  # the document's ``security`` (None: none declared)
+    token_required: bool = False  # x-client's token-env: a client without a token is refused
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,12 @@ CHANGES = "CHANGES.md"
 
 
 def build(
-    spec: str, package: str, strict: bool, ref_root: str | None = None, selection: Selection | None = None
+    spec: str,
+    package: str,
+    strict: bool,
+    ref_root: str | None = None,
+    selection: Selection | None = None,
+    env_prefix: str | None = None,
 ) -> tuple[Document, Api, dict[str, str]]:
     """Load, lower, emit and format: the package's files with their headers, not yet the manifest.
     With a ``selection``, only the operations it keeps and what they reach."""
@@ -49,7 +54,7 @@ def build(
     from .lower.api import build_api
 
     def lower_and_emit() -> tuple[Api, dict[str, str]]:
-        api = build_api(doc, package)
+        api = build_api(doc, package, env_prefix)
         return api, format_files(render(api), package, frozenset(RUNTIME_FILES))
 
     # openapi-spec-validator runs in another process meanwhile. Its errors, if any, are the
@@ -83,6 +88,7 @@ def generate(
     changes_from_git: bool = False,
     ref_root: str | None = None,
     selection: Selection | None = None,
+    env_prefix: str | None = None,
 ) -> tuple[Api, dict[str, str], list[Problem]]:
     """The IR, the whole package in memory (path inside the package folder -> text, with the
     headers and the manifest) and the warnings, of every class; with ``strict`` a warning of a
@@ -92,7 +98,7 @@ def generate(
     it keeps (:mod:`generator.selection`) and the schemas they reach."""
     from .report.changes import changes_from_git as changes_report
 
-    doc, api, files = build(spec, package, strict, ref_root, selection)
+    doc, api, files = build(spec, package, strict, ref_root, selection, env_prefix)
     if changes_from_git:
         files[CHANGES] = with_header(CHANGES, changes_report(spec, doc, api), api)
     return api, with_manifest(files, api), sorted(set(problems_of(doc)))
@@ -178,7 +184,7 @@ def _run(command: str, settings: Settings, reporter: Reporter, last: list[str]) 
         settings.package,
         settings.with_changes,
         settings.changes_since,
-        _recorded_settings(folder.templates, settings.project, settings.selection),
+        _recorded_settings(folder.templates, settings.project, settings.selection, settings.env_prefix),
     )
     bump_ok = not too_small
     recorded, outputs = read_outputs(folder.info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
@@ -240,7 +246,7 @@ def _read_folder(command: str, settings: Settings, reporter: Reporter, last: lis
     if on_disk is not None:  # beside the package: compared (and recorded) under project.KEY
         info = replace(info, disk={**info.disk, project.KEY: on_disk})
     # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
-    recorded = _recorded_settings(templates, settings.project, settings.selection)
+    recorded = _recorded_settings(templates, settings.project, settings.selection, settings.env_prefix)
     quick = None
     if command == "check" and not settings.verbose:  # --verbose: every warning line, so a build
         quick = quick_check.up_to_date(
@@ -295,11 +301,15 @@ def _report_replaced(
         reporter.out(f"{target / name}: your edits merged into the new output (the manifest records them)\n")
 
 
-def _recorded_settings(templates: dict[str, str], with_project: bool, selection: Selection) -> dict[str, object]:
+def _recorded_settings(
+    templates: dict[str, str], with_project: bool, selection: Selection, env_prefix: str | None
+) -> dict[str, object]:
     """The settings that change the files written, for the record of the inputs."""
     out: dict[str, object] = {}
     if selection:
         out["selection"] = selection.record()
+    if env_prefix:
+        out["env-prefix"] = env_prefix
     if templates:
         out["templates"] = templates
     if with_project:
@@ -347,7 +357,9 @@ def _build_reported(
     """The built package and the record of its warnings (:func:`report_record`), reported; or
     exit 2 with the problems reported (a refused document, a fatal class of warnings)."""
     try:
-        doc, api, files = build(settings.spec, settings.package, False, settings.ref_root, settings.selection)
+        doc, api, files = build(
+            settings.spec, settings.package, False, settings.ref_root, settings.selection, settings.env_prefix
+        )
     except SpecError as exc:
         for problem in exc.problems:
             reporter.err(str(problem))

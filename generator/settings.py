@@ -47,6 +47,7 @@ class Settings:
     @property
     def policy(self) -> Policy:
         return Policy(self.strict, self.verbose, self.silence, self.fatal)
+    env_prefix: str | None = None  # prefix of the credentials' environment variables (``ACME``)
 
     @property
     def target(self) -> Path:

@@ -14,6 +14,7 @@ import httpx
 
 from . import errors, models
 from ._async_client import AsyncTransport, raw_async
+from ._auth import AsyncTokenSource, Scheme, TokenSource
 from ._base_client import SyncTransport, raw_sync
 from ._config import (
     DEFAULT_MAX_RESPONSE_BYTES,
@@ -54,6 +55,8 @@ _API_DEFAULTS = ApiDefaults(
         ("x-integration-id", "BP_INTEGRATION_ID"),
         ("x-workspace-id", "BP_WORKSPACE_ID"),
     ),
+    schemes=(Scheme("bearerAuth", "bearer", "token", "BP_TOKEN"),),
+    security=((("bearerAuth", ()),),),
 )
 
 _METHODS = LazyMethods(
@@ -171,8 +174,8 @@ class Client(_SyncMethods):
     Every argument is optional; unset ones come from the environment, then defaults.
 
     Args:
-        token: Bearer token, sent as ``Authorization: Bearer <token>``; never shown by ``repr``.
-            Default: ``$BP_TOKEN``.
+        token: Bearer token, sent as ``Authorization: Bearer <token>``, or a callable returning it
+            (called when a request needs it); never shown. Default: ``$BP_TOKEN``.
         bot_id: Sent as ``x-bot-id`` on the operations that declare it; a per-call argument of the
             same name overrides it. Default: ``$BP_BOT_ID``.
         integration_id: Sent as ``x-integration-id`` on the operations that declare it; a per-call
@@ -190,9 +193,10 @@ class Client(_SyncMethods):
         default_headers: Headers sent with every request.
         validate_requests: Check arguments against the API's rules before sending. Default:
             ``True``.
-        require_token: Refuse to build the client without a token. ``False`` sends no
-            ``Authorization`` header then, for a proxy that adds authentication itself. Default:
-            ``True``.
+        require_token: ``True``: refuse to build the client without a token. ``False``: an operation
+            that needs a bearer token is sent without one when none is given, for a proxy that adds
+            authentication itself. ``None``: a call whose credentials are missing raises
+            ``MissingCredentialsError`` before sending. Default: ``True``.
         max_response_bytes: Largest answer body read, in bytes after decompression; a larger one
             raises ``ResponseTooLargeError``. Default: 64 MiB.
         total_timeout: Seconds a whole call may take, retries and waits included; ``None``: at most
@@ -211,7 +215,7 @@ class Client(_SyncMethods):
     def __init__(
         self,
         *,
-        token: str | None = None,
+        token: TokenSource | None = None,
         bot_id: str | None = None,
         integration_id: str | None = None,
         integration_alias: str | None = None,
@@ -222,7 +226,7 @@ class Client(_SyncMethods):
         http_client: httpx.Client | None = None,
         default_headers: Mapping[str, str] | None = None,
         validate_requests: bool = True,
-        require_token: bool = True,
+        require_token: bool | None = True,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         total_timeout: float | None = None,
         strict_responses: bool = False,
@@ -236,6 +240,7 @@ class Client(_SyncMethods):
                 "x-integration-alias": integration_alias,
                 "x-workspace-id": workspace_id,
             },
+            {},
             token=token,
             base_url=base_url,
             timeout=timeout,
@@ -256,7 +261,7 @@ class Client(_SyncMethods):
     def with_options(
         self,
         *,
-        token: str | None | Unset = UNSET,
+        token: TokenSource | None | Unset = UNSET,
         bot_id: str | None | Unset = UNSET,
         integration_id: str | None | Unset = UNSET,
         integration_alias: str | None | Unset = UNSET,
@@ -266,7 +271,7 @@ class Client(_SyncMethods):
         max_retries: int | None | Unset = UNSET,
         default_headers: Mapping[str, str] | None | Unset = UNSET,
         validate_requests: bool | Unset = UNSET,
-        require_token: bool | Unset = UNSET,
+        require_token: bool | None | Unset = UNSET,
         max_response_bytes: int | Unset = UNSET,
         total_timeout: float | None | Unset = UNSET,
         strict_responses: bool | Unset = UNSET,
@@ -282,6 +287,7 @@ class Client(_SyncMethods):
                 "x-integration-alias": integration_alias,
                 "x-workspace-id": workspace_id,
             },
+            {},
             token=token,
             base_url=base_url,
             timeout=timeout,
@@ -350,7 +356,8 @@ class AsyncClient(_AsyncMethods):
     Every argument is optional; unset ones come from the environment, then defaults.
 
     Args:
-        token: Bearer token, sent as ``Authorization: Bearer <token>``; never shown by ``repr``.
+        token: Bearer token, sent as ``Authorization: Bearer <token>``, or a callable returning it
+            (called when a request needs it, awaited when it returns an awaitable); never shown.
             Default: ``$BP_TOKEN``.
         bot_id: Sent as ``x-bot-id`` on the operations that declare it; a per-call argument of the
             same name overrides it. Default: ``$BP_BOT_ID``.
@@ -369,9 +376,10 @@ class AsyncClient(_AsyncMethods):
         default_headers: Headers sent with every request.
         validate_requests: Check arguments against the API's rules before sending. Default:
             ``True``.
-        require_token: Refuse to build the client without a token. ``False`` sends no
-            ``Authorization`` header then, for a proxy that adds authentication itself. Default:
-            ``True``.
+        require_token: ``True``: refuse to build the client without a token. ``False``: an operation
+            that needs a bearer token is sent without one when none is given, for a proxy that adds
+            authentication itself. ``None``: a call whose credentials are missing raises
+            ``MissingCredentialsError`` before sending. Default: ``True``.
         max_response_bytes: Largest answer body read, in bytes after decompression; a larger one
             raises ``ResponseTooLargeError``. Default: 64 MiB.
         total_timeout: Seconds a whole call may take, retries and waits included; ``None``: at most
@@ -390,7 +398,7 @@ class AsyncClient(_AsyncMethods):
     def __init__(
         self,
         *,
-        token: str | None = None,
+        token: AsyncTokenSource | None = None,
         bot_id: str | None = None,
         integration_id: str | None = None,
         integration_alias: str | None = None,
@@ -401,7 +409,7 @@ class AsyncClient(_AsyncMethods):
         http_client: httpx.AsyncClient | None = None,
         default_headers: Mapping[str, str] | None = None,
         validate_requests: bool = True,
-        require_token: bool = True,
+        require_token: bool | None = True,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         total_timeout: float | None = None,
         strict_responses: bool = False,
@@ -415,6 +423,7 @@ class AsyncClient(_AsyncMethods):
                 "x-integration-alias": integration_alias,
                 "x-workspace-id": workspace_id,
             },
+            {},
             token=token,
             base_url=base_url,
             timeout=timeout,
@@ -435,7 +444,7 @@ class AsyncClient(_AsyncMethods):
     def with_options(
         self,
         *,
-        token: str | None | Unset = UNSET,
+        token: AsyncTokenSource | None | Unset = UNSET,
         bot_id: str | None | Unset = UNSET,
         integration_id: str | None | Unset = UNSET,
         integration_alias: str | None | Unset = UNSET,
@@ -445,7 +454,7 @@ class AsyncClient(_AsyncMethods):
         max_retries: int | None | Unset = UNSET,
         default_headers: Mapping[str, str] | None | Unset = UNSET,
         validate_requests: bool | Unset = UNSET,
-        require_token: bool | Unset = UNSET,
+        require_token: bool | None | Unset = UNSET,
         max_response_bytes: int | Unset = UNSET,
         total_timeout: float | None | Unset = UNSET,
         strict_responses: bool | Unset = UNSET,
@@ -461,6 +470,7 @@ class AsyncClient(_AsyncMethods):
                 "x-integration-alias": integration_alias,
                 "x-workspace-id": workspace_id,
             },
+            {},
             token=token,
             base_url=base_url,
             timeout=timeout,

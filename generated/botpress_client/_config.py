@@ -11,14 +11,16 @@ import dataclasses
 import logging
 import os
 import platform
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
 import httpx
 
+from ._auth import Requirement, Scheme
 from ._encoding import _header_problem
 from ._exceptions import ConfigurationError
+from ._oauth import make_auth
 from ._settings import _TOKEN_PROBLEM, DEFAULT_MAX_RETRIES, Config, make_timeout
 
 # Re-exported: CLIENT_OPTIONS names it as a default, and the generated client imports the names
@@ -45,12 +47,15 @@ def env_str(name: str) -> str | None:
     return value if value else None
 
 
-def resolve_token(token: str | None, env: str, required: bool) -> str | None:
-    """The token given, else from ``$env``; raises :class:`ConfigurationError` when there is none
-    and one is ``required``, or when it cannot be sent as it is. Never shows the token."""
+def resolve_token(token: object, env: str, required: bool) -> str | Callable[[], object] | None:
+    """The token given (or its callable), else from ``$env``; raises :class:`ConfigurationError`
+    when there is none and one is ``required``, or when it cannot be sent as it is. Never shows
+    the token."""
+    if callable(token):
+        return token
     value = token if token is not None else env_str(env)
     if value:
-        if _header_problem("authorization", value) is not None:
+        if not isinstance(value, str) or _header_problem("authorization", value) is not None:
             raise ConfigurationError("token", env if token is None else "", _TOKEN_PROBLEM)
         return value
     if required:
@@ -74,8 +79,7 @@ def resolve_base_url(value: str | httpx.URL | None, env: str, default: str) -> h
         value = env_str(env) or default
     if not str(value):
         where = f"pass base_url=... or set ${env}" if env else "pass base_url=..."
-        problem = "not set" if default else "required, the API's document names no server"
-        raise ConfigurationError("base_url", env, f"{problem} ({where})")
+        raise ConfigurationError("base_url", env, f"not set ({where})")
     try:
         url = httpx.URL(value)
     except (httpx.InvalidURL, TypeError, ValueError):
@@ -120,23 +124,72 @@ class ApiDefaults:
     """The address used when neither the argument nor the environment gives one."""
     header_env: tuple[tuple[str, str], ...] = ()
     """(wire header, environment variable) of the header options (``x-client-option``)."""
+    schemes: tuple[Scheme, ...] = ()
+    """The API's security schemes (``components.securitySchemes``)."""
+    security: Requirement | None = None
+    """The document's requirement (``None``: none: the token is sent when given)."""
 
 
-CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
+CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str, str], ...] = (
     (
         "token",
+        "{token_type} | None",
+        "None",
+        True,
+        "Bearer token, sent as ``Authorization: Bearer <token>``, or a callable returning it"
+        " (called when a request needs it{token_awaitable}); never shown.{token_default}",
+        "",
+    ),
+    (
+        "{option}",
         "str | None",
         "None",
         True,
-        "Bearer token, sent as ``Authorization: Bearer <token>``; never shown by ``repr``."
-        "{token_default}",
+        "API key ``{scheme}``, sent as {where}; never shown.{env_default}",
+        "api_key",
+    ),
+    (
+        "{option}",
+        "tuple[str, str] | None",
+        "None",
+        True,
+        "HTTP basic credentials ``(username, password)`` of ``{scheme}`` (its environment"
+        " variable holds ``username:password``); never shown.{env_default}",
+        "basic",
+    ),
+    (
+        "{option}",
+        "str | None",
+        "None",
+        True,
+        "Credentials of ``{scheme}``, sent as ``Authorization: {where} <value>``; never shown."
+        "{env_default}",
+        "http",
+    ),
+    (
+        "client_id",
+        "str | None",
+        "None",
+        True,
+        "OAuth2 client ID: with ``client_secret``, the client fetches its tokens from"
+        " ``{where}`` (client credentials); an explicit ``token`` wins.{env_default}",
+        "client_credentials",
+    ),
+    (
+        "client_secret",
+        "str | None",
+        "None",
+        True,
+        "OAuth2 client secret, with ``client_id``; never shown.{secret_default}",
+        "client_credentials",
     ),
     (
         "base_url",
         "str | httpx.URL | None",
         "None",
         True,
-        "The API's address. {base_url_default}",
+        "The API's address. Default: {base_url_default}.",
+        "",
     ),
     (
         "timeout",
@@ -145,6 +198,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         True,
         "Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever."
         " Default: 60.",
+        "",
     ),
     (
         "max_retries",
@@ -152,6 +206,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         "None",
         True,
         "How many times a failed request is retried when that is safe. Default: 2.",
+        "",
     ),
     (
         "http_client",
@@ -160,6 +215,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         False,
         "An ``{http_client}`` to send requests with (proxies, certificates, transports, event"
         " hooks), used as given and not closed by this client.",
+        "",
     ),
     (
         "default_headers",
@@ -167,6 +223,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         "None",
         True,
         "Headers sent with every request.",
+        "",
     ),
     (
         "validate_requests",
@@ -174,14 +231,18 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         "True",
         True,
         "Check arguments against the API's rules before sending. Default: ``True``.",
+        "",
     ),
     (
         "require_token",
-        "bool",
+        "bool | None",
         "{token_required}",
         True,
-        "Refuse to build the client without a token. ``False`` sends no ``Authorization``"
-        " header then, for a proxy that adds authentication itself. Default: ``{token_required}``.",
+        "``True``: refuse to build the client without a token. ``False``: an operation that"
+        " needs a bearer token is sent without one when none is given, for a proxy that adds"
+        " authentication itself. ``None``: a call whose credentials are missing raises"
+        " ``MissingCredentialsError`` before sending. Default: ``{token_required}``.",
+        "",
     ),
     (
         "max_response_bytes",
@@ -190,6 +251,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         True,
         "Largest answer body read, in bytes after decompression; a larger one raises"
         " ``ResponseTooLargeError``. Default: 64 MiB.",
+        "",
     ),
     (
         "total_timeout",
@@ -199,6 +261,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         "Seconds a whole call may take, retries and waits included; ``None``: at most"
         " ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between them."
         " Default: ``None``.",
+        "",
     ),
     (
         "strict_responses",
@@ -208,10 +271,14 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str], ...] = (
         "Check every JSON answer against its schema (member types, required members) and raise"
         " ``ResponseValidationError`` naming the path and the rule. Default: ``False`` (answers"
         " are read leniently).",
+        "",
     ),
 )
 """The options of every generated client, declared once: (name, annotation of the argument, its
-default, whether ``with_options`` changes it, the line that documents it). The generator reads
+default, whether ``with_options`` changes it, the line that documents it, the kind of security
+scheme it gives credentials of: "" for every client; ``api_key``, ``basic``, ``http``: one option
+per scheme of that kind, named by the generator (``{option}``); ``client_credentials``: once
+when the API has such a scheme). The generator reads
 this table (it is a literal) to write ``__init__``, ``with_options``, the README's option list
 and the names no header option may take; the ``{...}`` fields are the spec's (the client class,
 the environment variables). :func:`make_config` and :func:`update_config` take the values."""
@@ -220,34 +287,38 @@ the environment variables). :func:`make_config` and :func:`update_config` take t
 def make_config(
     api: ApiDefaults,
     headers: Mapping[str, str | None],
+    credentials: Mapping[str, object],
     *,
-    token: str | None,
+    token: object,
     base_url: str | httpx.URL | None,
     timeout: TimeoutTypes | Unset,
     max_retries: int | None,
     default_headers: Mapping[str, str] | None,
     validate_requests: bool,
-    require_token: bool,
+    require_token: bool | None,
     max_response_bytes: int,
     total_timeout: float | None,
     strict_responses: bool,
 ) -> Config:
     """The configuration of a new client: arguments, else the environment, else defaults.
-    ``headers``: the header options given (wire header -> value, ``None`` when not given)."""
+    ``headers``: the header options given (wire header -> value, ``None`` when not given);
+    ``credentials``: the options of the security schemes (option -> value or ``None``)."""
     env = dict(api.header_env)
     values = {
         wire: value if value is not None else env_str(env.get(wire, ""))
         for wire, value in headers.items()
     }
+    source = resolve_token(token, api.token_env, require_token is True)
     return Config(
-        token=resolve_token(token, api.token_env, require_token),
+        token=source if isinstance(source, str) else None,
+        auth=make_auth(api, source, credentials, require_token),
         base_url=resolve_base_url(base_url, api.base_url_env, api.base_url),
         timeout=make_timeout(timeout),
         max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries,
         header_options=tuple((k, v) for k, v in values.items() if v is not None),
         default_headers=tuple((default_headers or {}).items()),
         validate_requests=validate_requests,
-        require_token=require_token,
+        require_token=require_token is True,
         max_response_bytes=max_response_bytes,
         total_timeout=total_timeout,
         strict_responses=strict_responses,
@@ -262,14 +333,15 @@ def update_config(
     config: Config,
     api: ApiDefaults,
     headers: Mapping[str, str | Unset | None],
+    credentials: Mapping[str, object],
     *,
-    token: str | Unset | None,
+    token: object,
     base_url: str | httpx.URL | Unset | None,
     timeout: TimeoutTypes | Unset,
     max_retries: int | Unset | None,
     default_headers: Mapping[str, str] | Unset | None,
     validate_requests: bool | Unset,
-    require_token: bool | Unset,
+    require_token: bool | Unset | None,
     max_response_bytes: int | Unset,
     total_timeout: float | Unset | None,
     strict_responses: bool | Unset,
@@ -279,11 +351,17 @@ def update_config(
     for wire, value in headers.items():
         if not isinstance(value, Unset):
             values[wire] = value
-    require = _changed(require_token, config.require_token)
+    old = config.auth
+    current: bool | None = True if config.require_token else (False if old.proxy else None)
+    require = _changed(require_token, current)
     retries = _changed(max_retries, config.max_retries)
+    source = resolve_token(_changed(token, old.values.get("token")), "", require is True)
+    given = dict(old.values)
+    given.update({k: v for k, v in credentials.items() if not isinstance(v, Unset)})
     return dataclasses.replace(
         config,
-        token=resolve_token(_changed(token, config.token), "", require),
+        token=source if isinstance(source, str) else None,
+        auth=make_auth(api, source, given, require, False, old),
         base_url=(
             config.base_url
             if isinstance(base_url, Unset)
@@ -298,7 +376,7 @@ def update_config(
             else tuple((default_headers or {}).items())
         ),
         validate_requests=_changed(validate_requests, config.validate_requests),
-        require_token=require,
+        require_token=require is True,
         max_response_bytes=_changed(max_response_bytes, config.max_response_bytes),
         total_timeout=_changed(total_timeout, config.total_timeout),
         strict_responses=_changed(strict_responses, config.strict_responses),

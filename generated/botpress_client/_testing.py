@@ -15,9 +15,18 @@ from typing import Any, Generic, TypeVar
 import httpx
 
 from ._async_client import AsyncTransport
+from ._auth import API_KEY, BASIC, HTTP, Requirement, Scheme, carries
 from ._base_client import SyncTransport
-from ._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
-from ._fake_answers import FakeClock, Script, _Answer, _reply, default_stream, error_body, last_page
+from ._fake_answers import (
+    FakeClock,
+    Script,
+    _Answer,
+    _json_response,
+    _reply,
+    default_stream,
+    error_body,
+    last_page,
+)
 from ._fake_calls import CallLog, _given
 from ._fake_checks import InvalidStub, asks_stream, checked_answer
 from ._fake_wire import (
@@ -51,7 +60,6 @@ __all__ = [
     "Script",
     "SpecViolation",
     "checked_answer",
-    "given_options",
 ]
 
 R = TypeVar("R")
@@ -180,10 +188,15 @@ class FakeApiBase:
     """The generated kit's operations, each loaded when a request or a stub first needs it
     (``_operations`` is used when there is none)."""
     _error_type_member: str = "type"
-    _error_fields: ErrorFields = DEFAULT_ERROR_FIELDS
-    """Where the API's error bodies put each value (``Client._error_fields``)."""
     _rate_limited_type: str = ""
     """The API's error type for status 429 ("" when it documents none)."""
+    _unauthorized_type: str = ""
+    """The API's error type for status 401 ("" when it documents none)."""
+    _schemes: tuple[Scheme, ...] = ()
+    """The API's security schemes: a request lacking the credentials its operation requires
+    is answered 401; its clients get placeholder credentials of each."""
+    _security: Requirement | None = None
+    """The document's requirement (``None``: none declared)."""
 
     def __init__(self, *, base_url: str = FAKE_BASE_URL, token: str = FAKE_TOKEN) -> None:
         self.base_url = httpx.URL(base_url)
@@ -222,11 +235,17 @@ class FakeApiBase:
 
     # -- clients ----------------------------------------------------------------------------
     def _options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A client's options: the fake's address and a placeholder credential of every
+        scheme, unless given (``api_key=None``: none)."""
         if "http_client" in options:
             raise TypeError("a fake API's client sends through the fake: no http_client")
         out = {"base_url": self.base_url, **options}
-        if out.get("require_token", True) and "token" not in out:
+        if out.get("require_token", True) is not False and "token" not in out:
             out["token"] = self.token
+        for scheme in self._schemes:
+            if scheme.kind in (API_KEY, BASIC, HTTP) and scheme.option not in out:
+                fake = f"fake-{scheme.option.replace('_', '-')}"
+                out[scheme.option] = ("fake-user", fake) if scheme.kind == BASIC else fake
         return out
 
     def _connect(self, factory: Callable[..., C], options: dict[str, Any]) -> C:
@@ -254,9 +273,21 @@ class FakeApiBase:
         name, values = self._routes.find(request.method, path)
         return self._operation(name), values
 
+    def _refused(self, fop: FakeOperation, request: httpx.Request) -> httpx.Response | None:
+        """The 401 answer to a request lacking the credentials its operation requires."""
+        security = fop.op.security if fop.op.security is not None else self._security
+        if security is None or carries(request, self._schemes, security):
+            return None
+        kind = self._unauthorized_type or None
+        body = error_body(self, 401, kind, f"{fop.label}: no credentials (fake)")
+        return _json_response(401, body, None)
+
     def _handle(self, request: httpx.Request) -> httpx.Response:
         try:
             fop, raw_path = self._route(request)
+            refused = self._refused(fop, request)
+            if refused is not None:
+                return refused
             call = read_request(fop, request, raw_path)
         except SpecViolation as exc:
             with self._lock:
@@ -328,8 +359,3 @@ class FakeApiBase:
         self.violations.clear()
         self.clock.now = 0.0
         self.clock.sleeps.clear()
-
-
-def given_options(**options: Any) -> dict[str, Any]:
-    """The options a fake's ``client()`` was given (those left ``UNSET`` dropped), for the client."""
-    return {name: value for name, value in options.items() if value is not UNSET}

@@ -4,7 +4,9 @@
 Every error derives from :class:`ClientError` (also known as :class:`BotpressClientError`):
 
 - :class:`RequestValidationError`: an argument breaks a rule of the API; nothing was sent.
-- :class:`ConfigurationError`: a client option is unusable (raised when the client is built).
+- :class:`ConfigurationError`: a client option is unusable (raised when the client is built);
+  :class:`MissingCredentialsError`: an operation needs credentials the client was not given
+  (raised by the call, before anything is sent).
 - :class:`ApiError`: the API answered with a non-2xx status. Whatever the body, the status
   picks a class: :class:`BadRequestError` (400), :class:`AuthenticationError` (401),
   :class:`PermissionDeniedError` (403), :class:`NotFoundError` (404), :class:`ConflictError`
@@ -22,6 +24,7 @@ Every error derives from :class:`ClientError` (also known as :class:`BotpressCli
 
 from __future__ import annotations
 
+from ._auth import MissingCredentialsError
 from ._exceptions import (
     ApiConnectionError,
     ApiError,
@@ -49,6 +52,7 @@ __all__ = [
     "BotpressClientError",
     "RequestValidationError",
     "ConfigurationError",
+    "MissingCredentialsError",
     "ApiConnectionError",
     "ApiTimeoutError",
     "ResponseDecodeError",

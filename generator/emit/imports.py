@@ -17,6 +17,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("", ()),
         (".", ("errors", "models")),
         ("._async_client", ("AsyncTransport", "raw_async")),
+        ("._auth", ("AsyncTokenSource", "Scheme", "TokenSource")),
         ("._base_client", ("SyncTransport", "raw_sync")),
         (
             "._config",
@@ -88,7 +89,7 @@ ALWAYS: dict[str, frozenset[str]] = {
         {"TYPE_CHECKING", "Any", "Mapping", "httpx", "errors", "models", "AsyncTransport", "SyncTransport"}
         | {"raw_sync", "raw_async", "streaming_sync", "streaming_async", "LazyMethods", "setup_logging"}
         | {"user_agent", "UNSET", "TimeoutTypes", "Unset", "__version__", "DEFAULT_MAX_RESPONSE_BYTES"}
-        | {"ApiDefaults", "make_config", "update_config"}
+        | {"ApiDefaults", "make_config", "update_config", "AsyncTokenSource", "TokenSource"}
     ),
     "_resources.py": frozenset(
         {"SyncTransport", "AsyncTransport", "raw_sync", "raw_async", "streaming_sync", "streaming_async"}

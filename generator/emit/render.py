@@ -36,6 +36,8 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_settings.py",
     "_config.py",
     "_encoding.py",
+    "_auth.py",
+    "_oauth.py",
     "_reading.py",
     "_uploads.py",
     "_transport.py",
@@ -245,7 +247,7 @@ def module_views(api: Api, name: str) -> dict[str, object]:
     """What a module's template places besides the IR: pieces computed before Jinja runs."""
     if name == "_client.py":
         return {
-            "imports": import_lines(name, set(ALWAYS[name]), 0),  # the template writes no code of the IR
+            "imports": import_lines(name, set(ALWAYS[name]) | ({"Scheme"} if api.security_schemes else set()), 0),
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
             "methods": _methods(api),

@@ -70,6 +70,7 @@ class TestingModule:
     modules: tuple[FakesModule, ...]
     error_type_member: str
     rate_limited_type: str
+    unauthorized_type: str = ""
 
     @property
     def ops(self) -> tuple[FakeOp, ...]:
@@ -348,7 +349,8 @@ def testing_module(api: Api) -> TestingModule:
             ops = [by_method[name] for name in module.operations]
             modules.append(_fakes_module(api, defaults, module.name, ops, stub_classes))
     rate_limited = next((e.wire for e in api.error_types if e.status == 429), "")
-    return TestingModule(tuple(modules), api.error_type_member, rate_limited)
+    unauthorized = next((e.wire for e in api.error_types if e.status == 401), "")
+    return TestingModule(tuple(modules), api.error_type_member, rate_limited, unauthorized)
 
 
 def _fakes_module(

@@ -107,6 +107,8 @@ def constant(w: Writer, op: Operation) -> str:
         args.append(f"check_response=_validators.{check}")
     if op.validator:
         args.append(f"validate={op.validator.function}")
+    if op.security is not None:  # its own requirement, not the document's
+        args.append(f"security={py_literal(op.security)}")
     if op.required_option_headers:  # ((wire, argument), ...) the client configuration may supply
         args.append(f"required_headers={py_literal(tuple((p.wire, p.name) for p in op.required_option_headers))}")
     return f"{op.const_name} = Operation(\n" + "".join(f"    {a},\n" for a in args) + ")"

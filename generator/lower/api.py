@@ -8,6 +8,7 @@ turns schema rules into request checks and ``operations`` builds the client meth
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from pathlib import Path
@@ -22,6 +23,8 @@ from .operations import OperationBuilder
 from .resources import build_resources
 from .response_checks import ResponseCheckBuilder
 from .schema import text
+from .security import SecurityBuilder
+from .security import env_prefix as security_env_prefix
 from .typed_dicts import build_typed_dicts
 
 __all__ = ["build_api", "spec_checksum"]
@@ -41,15 +44,23 @@ def spec_checksum(doc: Document) -> str:
     return digest.hexdigest()
 
 
-def build_api(doc: Document, package: str) -> Api:
+def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api:
     namer = Namer(doc, package)
     b = ModelBuilder(doc, namer)
     b.register_components()
+    ext = doc.root.value.get("x-client")
+    if not isinstance(ext, dict):
+        ext = {}
+    prefix = security_env_prefix(env_prefix, ext, package)
+    token_env = str(ext.get("token-env", "")) or f"{prefix}_TOKEN"
+    security = SecurityBuilder(b, prefix, token_env)  # before the operations: options first
     ops_builder = OperationBuilder(b)
     drafts = ops_builder.draft_all()  # names every type an operation reaches
     b.build_models()  # every model and union, once, before an operation reads one
     b.finish_unions()
-    operations = [ops_builder.complete(draft) for draft in drafts]
+    operations = [
+        dataclasses.replace(ops_builder.complete(draft), security=security.of_operation(draft.node)) for draft in drafts
+    ]
     operations = vet_examples(b.examples, b.models, b.enums, b.unions, operations)
     ops_builder.checks.build_model_validators(b.model_nodes)
     response_validators = ResponseCheckBuilder(b).build(operations, b.model_nodes)
@@ -68,9 +79,6 @@ def build_api(doc: Document, package: str) -> Api:
     info = root.get("info")
     if not isinstance(info, dict):  # a finding of the validator, read leniently
         info = {}
-    ext = root.get("x-client")
-    if not isinstance(ext, dict):
-        ext = {}
     servers = root.get("servers") or []
     base_url = servers[0].get("url", "") if servers and isinstance(servers[0], dict) else ""
     return Api(
@@ -81,7 +89,7 @@ def build_api(doc: Document, package: str) -> Api:
         api_version=str(info.get("version", "")),
         spec_checksum=spec_checksum(doc),
         base_url=base_url if isinstance(base_url, str) else "",
-        token_env=str(ext.get("token-env", "")),
+        token_env=token_env,
         base_url_env=str(ext.get("base-url-env", "")),
         log_env=str(ext.get("log-env", "")),
         client_options=tuple(ops_builder.parameters.options.values()),
@@ -100,6 +108,9 @@ def build_api(doc: Document, package: str) -> Api:
         models_modules=tuple(sorted(modules, key=lambda m: m.name)),
         resources=resources,
         selection=doc.selection,
+        security_schemes=tuple(security.schemes.values()),
+        security=security.security,
+        token_required=bool(ext.get("token-env")),
     )
 
 

@@ -44,7 +44,7 @@ PACKAGE_MODULES = frozenset(
     | {"_config", "_encoding", "_reading", "_transport", "_lazy", "_streaming", "_uploads", "_sse", "_opened"}
     | {"_binary", "_streamed", "_async_client", "_testing", "_fake_answers", "_fake_wire", "_fake_checks", "testing"}
     | {"_resources", "_fakes", "load_all"}
-    | {"_error_text", "_settings", "_raw", "_fake_calls"}
+    | {"_error_text", "_settings", "_raw", "_fake_calls", "_auth", "_oauth"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "ERROR_FIELDS", "annotations"})
@@ -82,7 +82,7 @@ METHOD_ARGUMENTS = frozenset(
 )
 # Arguments of ``Client(...)`` and ``with_options(...)`` (the runtime's ``CLIENT_OPTIONS``) and the
 # names their bodies use: a client option (``x-client-option``) of one of these names gets a "_".
-CLIENT_ARGUMENTS = frozenset(option.name for option in client_options()) | frozenset(
+CLIENT_ARGUMENTS = frozenset(option.name for option in client_options() if "{" not in option.name) | frozenset(
     {"self", "config", "copy", "httpx", "errors", "models", "setup_logging", "make_config", "update_config"}
     | {"UNSET", "Unset", "Mapping", "TimeoutTypes", "DEFAULT_MAX_RESPONSE_BYTES", "_API_DEFAULTS"}
 )
@@ -321,6 +321,23 @@ class Namer:
             self.warn(node, f"client option {py!r} already names header {known!r}; named {renamed}", "option-renamed")
             py = renamed
         self.option_headers[py] = header.lower()
+        return py
+
+    def credential_option(self, key: str, node: Node) -> str:
+        """The ``Client(...)`` option of a security scheme's credential: the snake_case of its
+        key; one that an option of the client or another scheme holds gets ``_`` or a number."""
+        py = snake_case(key)
+        if py in self.options.reserved:
+            renamed = py + "_"
+            self.warn(
+                node, f"security scheme {key!r} maps to option {py!r}, an argument of the client; named {renamed}"
+            )
+            py = renamed
+        if py in self.option_headers:
+            renamed = numbered(py, lambda n: n not in self.option_headers and n not in self.options.reserved)
+            self.warn(node, f"security scheme {key!r} maps to option {py!r}, as does another scheme; named {renamed}")
+            py = renamed
+        self.option_headers[py] = f"security scheme {key}"
         return py
 
     def arguments(self, method: str) -> Arguments:

@@ -31,6 +31,7 @@ class ClientOptionDeclaration(NamedTuple):
     default: str  # may hold {token_required}
     changeable: bool  # also an argument of ``with_options``
     doc: str  # may hold {http_client}, {token_default}, {base_url_default}, {token_required}
+    kind: str = ""  # the kind of security scheme it gives credentials of ("": every client has it)
 
 
 def _runtime_tree(module: str) -> ast.Module:
@@ -83,4 +84,5 @@ def runtime_client_attributes() -> frozenset[str]:
 @cache
 def runtime_error_classes() -> frozenset[str]:
     """The error classes of the runtime (``ClientError``, ``ApiError``, ...)."""
-    return frozenset(n.name for n in _runtime_tree("_exceptions").body if isinstance(n, ast.ClassDef))
+    modules = ("_exceptions", "_auth")  # MissingCredentialsError is _auth's
+    return frozenset(n.name for m in modules for n in _runtime_tree(m).body if isinstance(n, ast.ClassDef))

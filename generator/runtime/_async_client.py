@@ -17,6 +17,10 @@ from ._binary import AsyncBinaryResponse
 from ._encoding import (
     _ACCEPT,
 )
+from ._exceptions import (
+    error_from_response,
+)
+from ._oauth import refresh_async, renewable, sign_async
 from ._opened import _check_event_stream, _Opened
 from ._raw import raw_async
 from ._reading import (
@@ -243,6 +247,10 @@ class AsyncTransport(BaseTransport):
         returned open then)."""
         max_retries = self._max_retries(options)
         attempt = 0
+        c = self._config
+        signed = await sign_async(
+            c.auth, c.base_url, op, request, self._http, self._clock, timeout, call_deadline
+        )
         while True:
             started = time.monotonic()
             deadline = self._start_attempt(request, timeout, call_deadline)
@@ -272,6 +280,19 @@ class AsyncTransport(BaseTransport):
                 if truncated:
                     raise self._too_large(response)
                 return response
+            if signed is not None and renewable(op.encoding, response, request):
+                await refresh_async(
+                    c.auth,
+                    c.base_url,
+                    signed,
+                    request,
+                    self._http,
+                    self._clock,
+                    timeout,
+                    call_deadline,
+                )
+                signed = None  # once: a second 401 is the caller's
+                continue
             if attempt < max_retries and self._should_retry_status(
                 op, response.status_code, request
             ):

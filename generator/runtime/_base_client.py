@@ -14,10 +14,15 @@ from typing import Any, TypeVar
 
 import httpx
 
+from ._auth import shown_url
 from ._binary import BinaryResponse
 from ._encoding import (
     _ACCEPT,
 )
+from ._exceptions import (
+    error_from_response,
+)
+from ._oauth import refresh, renewable, sign
 from ._opened import _check_event_stream, _Opened
 from ._raw import RawResponse, raw_sync
 from ._reading import (
@@ -63,7 +68,7 @@ def _received(
         _HTTPX_LOG.info(
             'HTTP Request: %s %s "%s %d %s"',
             request.method,
-            request.url,
+            shown_url(request.url),
             response.http_version,
             response.status_code,
             response.reason_phrase,
@@ -275,6 +280,10 @@ class SyncTransport(BaseTransport):
         returned open then)."""
         max_retries = self._max_retries(options)
         attempt = 0
+        c = self._config
+        signed = sign(
+            c.auth, c.base_url, op, request, self._http, self._clock, timeout, call_deadline
+        )
         while True:
             started = time.monotonic()
             deadline = self._start_attempt(request, timeout, call_deadline)
@@ -294,6 +303,19 @@ class SyncTransport(BaseTransport):
                 if truncated:
                     raise self._too_large(response)
                 return response
+            if signed is not None and renewable(op.encoding, response, request):
+                refresh(
+                    c.auth,
+                    c.base_url,
+                    signed,
+                    request,
+                    self._http,
+                    self._clock,
+                    timeout,
+                    call_deadline,
+                )
+                signed = None  # once: a second 401 is the caller's
+                continue
             if attempt < max_retries and self._should_retry_status(
                 op, response.status_code, request
             ):

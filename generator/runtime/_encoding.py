@@ -203,9 +203,7 @@ def request_headers(
     client's option of that header), cookies, then the call's extra headers; each checked as
     h11 would send it, and a required one missing refused before anything is sent."""
     out: dict[str, str] = {"user-agent": user_agent, "accept": accept}
-    out.update(config.default_headers)
-    if config.token:
-        out["authorization"] = f"Bearer {config.token}"
+    out.update(config.default_headers)  # credentials are added by ``_auth.put`` afterwards
     for wire, value in headers.items():
         if value is UNSET:
             option = config.header_option(wire)

@@ -13,6 +13,7 @@ from typing import ParamSpec, TypeVar
 
 import httpx
 
+from ._auth import shown_url
 from ._error_text import _text
 from ._exceptions import (
     ApiConnectionError,
@@ -62,14 +63,16 @@ class _Opened:
 
     def timeout_error(self, what: str) -> ApiTimeoutError:
         request = self.request
-        return ApiTimeoutError(f"{request.method} {request.url}: {what}", request=request)
+        return ApiTimeoutError(
+            f"{request.method} {shown_url(request.url)}: {what}", request=request
+        )
 
     def connection_error(self, exc: httpx.RequestError) -> ApiConnectionError:
         request = self.request
         if isinstance(exc, httpx.TimeoutException):
             return self.timeout_error(f"timed out reading the answer: {type(exc).__name__}")
         return ApiConnectionError(
-            f"{request.method} {request.url} failed while reading the answer: "
+            f"{request.method} {shown_url(request.url)} failed while reading the answer: "
             f"{type(exc).__name__}: {exc}",
             request=request,
         )

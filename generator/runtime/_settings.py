@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from ._auth import Auth
 from ._encoding import _header_problem
 from ._exceptions import ConfigurationError
 from ._types import UNSET, TimeoutTypes, Unset
@@ -59,6 +60,8 @@ class Config:
     beyond ``(max_retries + 1) * timeout`` plus the waits between attempts)."""
     strict_responses: bool = False
     """Check every JSON answer against its schema (types, required members) before reading it."""
+    auth: Auth = field(default_factory=Auth, repr=False)
+    """The credentials (the token, its callable, the keys of the API's security schemes)."""
     _urls: dict[str, httpx.URL] = field(default_factory=dict, init=False, repr=False, compare=False)
     """``url``'s cache; a copy made by ``with_options`` starts its own (its base may differ)."""
 
@@ -67,6 +70,8 @@ class Config:
         ``Config``): :class:`ConfigurationError` naming the option and header, never a value."""
         if self.token is not None and _header_problem("authorization", self.token) is not None:
             raise ConfigurationError("token", "", _TOKEN_PROBLEM)
+        if self.token is not None and not self.auth.given("token"):  # a Config built directly
+            self.auth.values["token"] = self.token
         for wire, value in self.header_options:
             problem = _header_problem(wire, value)
             if problem is not None:

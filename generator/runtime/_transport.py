@@ -14,6 +14,7 @@ from typing import Any, ClassVar, ParamSpec, TypeVar
 
 import httpx
 
+from ._auth import Requirement, shown_url
 from ._config import _PACKAGE, log, user_agent
 from ._encoding import (
     _ACCEPT,
@@ -94,6 +95,9 @@ class Operation:
     ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""
     check_response: Callable[[Any], None] | None = None
     """Generated check of a JSON answer against its schema (see ``_validators``)."""
+    security: Requirement | None = None
+    """The credentials it needs: alternatives, each a tuple of (scheme, scopes) all sent;
+    ``()``: none. ``None``: the API's requirement."""
 
 
 class Clock:
@@ -303,16 +307,18 @@ class BaseTransport:
     def _connection_error(exc: httpx.RequestError, request: httpx.Request) -> ApiConnectionError:
         if isinstance(exc, httpx.TimeoutException):
             return ApiTimeoutError(
-                f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
+                f"{request.method} {shown_url(request.url)} timed out: {type(exc).__name__}",
+                request=request,
             )
         if isinstance(exc, httpx.LocalProtocolError):  # h11 quotes the header it refused
             return ApiConnectionError(
-                f"{request.method} {request.url} failed: {type(exc).__name__} (the request "
+                f"{request.method} {shown_url(request.url)} failed: {type(exc).__name__} (the request "
                 "could not be written)",
                 request=request,
             )
         return ApiConnectionError(
-            f"{request.method} {request.url} failed: {type(exc).__name__}: {exc}", request=request
+            f"{request.method} {shown_url(request.url)} failed: {type(exc).__name__}: {exc}",
+            request=request,
         )
 
     @staticmethod
@@ -371,7 +377,7 @@ class BaseTransport:
             log.debug(
                 "%s %s -> %d in %.1f ms (retry %d)",
                 request.method,
-                request.url,
+                shown_url(request.url),
                 response.status_code,
                 (time.monotonic() - started) * 1000.0,
                 attempt,
@@ -384,7 +390,7 @@ class BaseTransport:
         log.info(
             "retrying %s %s in %.2f s (%s; retry %d of %d)",
             request.method,
-            request.url,
+            shown_url(request.url),
             delay,
             reason,
             attempt + 1,
@@ -394,5 +400,8 @@ class BaseTransport:
     def __repr__(self) -> str:
         c = self._config
         options = ", ".join(f"{wire}={value!r}" for wire, value in c.header_options)
-        token = "<redacted>" if c.token else None
-        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{', ' if options else ''}{options})"
+        token = "<redacted>" if c.auth.given("token") else None
+        secrets = "".join(
+            f", {name}='<redacted>'" for name in sorted(c.auth.values) if name != "token"
+        )
+        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{secrets}{', ' if options else ''}{options})"

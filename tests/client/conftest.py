@@ -12,6 +12,7 @@ import pytest
 from botpress_client import AsyncClient, Client, _transport
 
 from ..loopback import Loopback
+from .auth_kinds import drive, kinds  # noqa: F401 - fixtures of the security schemes' tests
 
 TOKEN = "sk-SECRET-token-4242"
 BOT = "bot_1"

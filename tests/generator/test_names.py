@@ -232,7 +232,7 @@ def test_header_options_named_like_any_client_option_are_renamed_and_the_package
     """Every option of the runtime's declaration (``CLIENT_OPTIONS``), taken by an
     ``x-client-option`` of the spec: a located warning, a renamed argument, a package that
     imports and sends the header under its new name."""
-    options = [option.name for option in client_options()]
+    options = [option.name for option in client_options() if "{" not in option.name]  # not a scheme's
     parameters = [
         {"name": f"X-{name}", "in": "header", "schema": {"type": "string"}, "x-client-option": {"name": name}}
         for name in options
