@@ -39,6 +39,7 @@ Kind = Literal[
     "path-parameter-assumed",
     "nonstandard-member",
     "spec-invalid",
+    "credential-unsupported",
     "validator-failed",
     "class-renamed",
     "member-renamed",
@@ -81,6 +82,9 @@ CLASSES: dict[str, ProblemClass] = {
         ProblemClass("path-parameter-assumed", "degraded", "a path parameter not declared is taken as a string"),
         ProblemClass("nonstandard-member", "degraded", "a member OpenAPI does not define there is read leniently"),
         ProblemClass("spec-invalid", "degraded", "a part that breaks OpenAPI's rules is read leniently"),
+        ProblemClass(
+            "credential-unsupported", "degraded", "a security scheme or requirement the client cannot send is left out"
+        ),
         ProblemClass(
             "validator-failed",
             "degraded",

@@ -330,12 +330,18 @@ class Namer:
         if py in self.options.reserved:
             renamed = py + "_"
             self.warn(
-                node, f"security scheme {key!r} maps to option {py!r}, an argument of the client; named {renamed}"
+                node,
+                f"security scheme {key!r} maps to option {py!r}, an argument of the client; named {renamed}",
+                "option-renamed",
             )
             py = renamed
         if py in self.option_headers:
             renamed = numbered(py, lambda n: n not in self.option_headers and n not in self.options.reserved)
-            self.warn(node, f"security scheme {key!r} maps to option {py!r}, as does another scheme; named {renamed}")
+            self.warn(
+                node,
+                f"security scheme {key!r} maps to option {py!r}, as does another scheme; named {renamed}",
+                "option-renamed",
+            )
             py = renamed
         self.option_headers[py] = f"security scheme {key}"
         return py

@@ -62,23 +62,31 @@ class SecurityBuilder:
     def _scheme(self, key: str, node: Node) -> SecurityScheme | None:
         spec = node.value
         if not isinstance(spec, dict):
-            self.b.warn(node, "security scheme is not an object; left out")
+            self.b.warn(node, "security scheme is not an object; left out", "credential-unsupported")
             return None
         kind = spec.get("type")
         if kind == "apiKey":
             where, name = spec.get("in"), spec.get("name")
             if where not in ("header", "query", "cookie") or not isinstance(name, str) or not name:
-                self.b.warn(node, "apiKey scheme without a valid 'in' (header, query, cookie) and 'name'; left out")
+                self.b.warn(
+                    node,
+                    "apiKey scheme without a valid 'in' (header, query, cookie) and 'name'; left out",
+                    "credential-unsupported",
+                )
                 return None
             if where != "query" and not _TOKEN_CHARS.fullmatch(name):
-                self.b.warn(node.child("name"), f"{where} name {name!r} cannot be sent; scheme left out")
+                self.b.warn(
+                    node.child("name"),
+                    f"{where} name {name!r} cannot be sent; scheme left out",
+                    "credential-unsupported",
+                )
                 return None
             option = self.b.namer.credential_option(key, node)
             return SecurityScheme(key, API_KEY, option, self._env(option), where, name)
         if kind == "http":
             word = spec.get("scheme")
             if not isinstance(word, str) or not _TOKEN_CHARS.fullmatch(word):
-                self.b.warn(node, "http scheme without a valid 'scheme'; left out")
+                self.b.warn(node, "http scheme without a valid 'scheme'; left out", "credential-unsupported")
                 return None
             if word.lower() == "bearer":
                 return SecurityScheme(key, BEARER, "token", self.token_env)
@@ -91,9 +99,13 @@ class SecurityBuilder:
         if kind == "openIdConnect":
             return SecurityScheme(key, BEARER, "token", self.token_env)
         if kind == "mutualTLS":
-            self.b.warn(node, "mutualTLS: give the certificate to an http_client of yours; scheme left out")
+            self.b.warn(
+                node,
+                "mutualTLS: give the certificate to an http_client of yours; scheme left out",
+                "credential-unsupported",
+            )
             return None
-        self.b.warn(node, f"unknown security scheme type {kind!r}; left out")
+        self.b.warn(node, f"unknown security scheme type {kind!r}; left out", "credential-unsupported")
         return None
 
     def _oauth2(self, key: str, node: Node) -> SecurityScheme:
@@ -119,17 +131,21 @@ class SecurityBuilder:
         one dropped, with a warning); ``None`` when it is no list (warned)."""
         value = node.value
         if not isinstance(value, list):
-            self.b.warn(node, "security is not a list; ignored")
+            self.b.warn(node, "security is not a list; ignored", "credential-unsupported")
             return None
         alternatives: list[tuple[tuple[str, tuple[str, ...]], ...]] = []
         for i, alt in enumerate(value):
             if not isinstance(alt, dict):
-                self.b.warn(node.child(i), "security requirement is not an object; ignored")
+                self.b.warn(node.child(i), "security requirement is not an object; ignored", "credential-unsupported")
                 continue
             schemes: list[tuple[str, tuple[str, ...]]] = []
             for key, scopes in alt.items():
                 if key not in self.schemes:
-                    self.b.warn(node.child(i), f"security names scheme {key!r}, which the client cannot send; dropped")
+                    self.b.warn(
+                        node.child(i),
+                        f"security names scheme {key!r}, which the client cannot send; dropped",
+                        "credential-unsupported",
+                    )
                     continue
                 names = tuple(str(s) for s in scopes) if isinstance(scopes, list) else ()
                 schemes.append((str(key), names))
