@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__, config, pipeline
+from .load.bounds import SETTINGS, Limits
 from .pipeline import generate_files
 from .problems import Problem
 from .settings import Settings
@@ -75,6 +76,8 @@ def _add_run_arguments(cmd: argparse.ArgumentParser, name: str) -> None:
         metavar="DIR",
         help="folder whose files $refs may name (default: the folder of --spec); nothing outside it is read",
     )
+    for setting in SETTINGS:  # the limits of the spec read (generator/load/bounds.py)
+        cmd.add_argument(f"--{setting.key}", type=int, metavar="N", help=setting.help)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -83,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
         " `python -m generator` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
-        " changes-since, keep, project, templates), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
+        " changes-since, keep, project, templates, max-size, max-nodes, max-depth), found from the current folder upward; flags override it. Exit codes: 0 ok, 1 drift"
         " (check), conflicting hand edits (generate) or breaking change (diff), 2 bad input or any other failure.",
     )
     parser.add_argument("--version", action="version", version=f"{TOOL} {__version__}")
@@ -150,7 +153,22 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         regenerate=_regenerate(argv),
         project=bool(merged["project"]),
         templates=str(merged["templates"]) if merged["templates"] else None,
+        limits=_limits(args, table),
     )
+
+
+def _limits(args: argparse.Namespace, table: dict[str, object]) -> Limits:
+    """The limits of the spec read: flags over the pyproject.toml table over the defaults."""
+    values: dict[str, int] = {}
+    for setting in SETTINGS:
+        value = getattr(args, setting.dest, None)
+        value = table.get(setting.key) if value is None else value
+        if isinstance(value, int):
+            bad = setting.problem(value)
+            if bad:
+                raise config.ConfigError(f"--{bad}")
+            values[setting.field] = value
+    return Limits(**values)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

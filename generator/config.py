@@ -14,6 +14,9 @@ override it. An unknown key or a value of the wrong type is an error naming it.
     keep = ["_hooks.py"]     # files of the package folder that are yours: never touched
     project = true           # also write pyproject.toml beside the package (pip install OUT)
     templates = "templates"  # templates overriding the generator's, by file name
+    max-size = 64            # limits of the spec read: MiB per file (4 times that in all),
+    max-nodes = 20000000     # keys and values in all its files,
+    max-depth = 64           # levels of nesting in one file (generator/load/bounds.py)
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .load.bounds import SETTINGS
 
 TABLE = "botpress-codegen"
 PATHS = ("spec", "out", "ref-root", "templates")
@@ -37,6 +42,7 @@ KEYS: dict[str, type] = {
     "keep": list,
     "project": bool,
     "templates": str,
+    **{setting.key: int for setting in SETTINGS},
 }
 
 
@@ -98,7 +104,10 @@ def load(path: Path | None = None) -> Config:
         if expected is None:
             raise ConfigError(f"{where}: unknown key {key!r} (known: {', '.join(KEYS)})")
         if type(value) is not expected or (isinstance(value, list) and not all(isinstance(v, str) for v in value)):
-            kind = {bool: "true or false", list: "a list of strings"}.get(expected, "a string")
+            kind = {bool: "true or false", list: "a list of strings", int: "an integer"}.get(expected, "a string")
             raise ConfigError(f"{where}: {key} must be {kind}, not {value!r}")
+        bad = next((s.problem(value) for s in SETTINGS if s.key == key and isinstance(value, int)), "")
+        if bad:
+            raise ConfigError(f"{where}: {bad}")
         values[key] = _shown(path.parent / str(value)) if key in PATHS else value
     return Config(path, values)

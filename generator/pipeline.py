@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .load.bounds import Limits
 from .problems import Problem, SpecError
 from .resources import TemplateError, custom_templates, template_digests, using_templates
 from .settings import Reporter, Settings
@@ -35,8 +36,11 @@ if TYPE_CHECKING:
 CHANGES = "CHANGES.md"
 
 
-def build(spec: str, package: str, strict: bool, ref_root: str | None = None) -> tuple[Document, Api, dict[str, str]]:
-    """Load, lower, emit and format: the package's files with their headers, not yet the manifest."""
+def build(
+    spec: str, package: str, strict: bool, ref_root: str | None = None, limits: Limits | None = None
+) -> tuple[Document, Api, dict[str, str]]:
+    """Load (within ``limits``), lower, emit and format: the package's files with their headers,
+    not yet the manifest."""
     from .emit.format import format_files
     from .emit.render import RUNTIME_FILES, render
     from .load.reader import finish_validation, load_document
@@ -50,7 +54,7 @@ def build(spec: str, package: str, strict: bool, ref_root: str | None = None) ->
     # ones reported (the pipeline may well fail on an invalid document too). Its findings inside
     # operations are read leniently; only if that build fails are those operations left out,
     # and the package is built again without them.
-    doc = load_document(spec, ref_root=ref_root, background=True)
+    doc = load_document(spec, ref_root=ref_root, background=True, limits=limits)
     try:
         api, files = lower_and_emit()
     except Exception:
@@ -308,7 +312,7 @@ def _build_reported(
 ) -> int | tuple[Document, Api, dict[str, str], list[Problem]]:
     """The built package and its warnings, reported; or exit 2 with the problems reported."""
     try:
-        doc, api, files = build(settings.spec, settings.package, settings.strict, settings.ref_root)
+        doc, api, files = build(settings.spec, settings.package, settings.strict, settings.ref_root, settings.limits)
     except SpecError as exc:
         for problem in exc.problems:
             reporter.err(str(problem))

@@ -3,9 +3,11 @@ happened (:class:`Reporter`): read by the pipeline and by the stages it hands th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
+
+from .load.bounds import Limits
 
 
 class Reporter(Protocol):
@@ -34,6 +36,7 @@ class Settings:
     regenerate: str = "botpress-codegen generate"  # the command that regenerates, for advice
     project: bool = False  # also write pyproject.toml beside the package folder
     templates: str | None = None  # a folder of templates overriding the generator's, by file name
+    limits: Limits = field(default_factory=Limits)  # size, nodes and depth the spec may take
 
     @property
     def target(self) -> Path:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..problems import Problem, SpecError, pointer
+from .bounds import Limits
 from .document import JSON, Document, Node, Ptr
 from .keyword_types import keyword_type_problems
 from .limits import Budget, parse
@@ -25,17 +26,23 @@ __all__ = ["JSON", "Document", "Node", "Ptr", "finish_validation", "load_documen
 
 
 def load_document(
-    spec: str | Path, *, validate: bool = True, ref_root: str | Path | None = None, background: bool = False
+    spec: str | Path,
+    *,
+    validate: bool = True,
+    ref_root: str | Path | None = None,
+    background: bool = False,
+    limits: Limits | None = None,
 ) -> Document:
     """Load ``spec`` and everything it references; raise :class:`SpecError` on any problem.
 
     ``$ref``s may name files under ``ref_root`` only (by default the folder of ``spec``).
     With ``background``, openapi-spec-validator runs in another process while the caller goes
-    on; :func:`finish_validation` then waits for it (and raises on its problems)."""
+    on; :func:`finish_validation` then waits for it (and raises on its problems). ``limits``: the
+    size, nodes and depth the files may take (by default :class:`Limits`' defaults)."""
     display = str(spec)
     path = Path(spec).resolve()
     doc = Document(path=path, display=display)
-    budget = Budget()
+    budget = Budget(limits or Limits())
     doc.files[path] = parse(path, display, budget)
     _check_root(doc.files[path], display)
     refs = _RefReader(doc, budget, Path(ref_root).resolve() if ref_root is not None else path.parent)
