@@ -4,7 +4,7 @@ Each is declared once here, with its flag (``--max-size``), its key of the
 ``[tool.botpress-codegen]`` table (``max-size``), its default and its range; :mod:`generator.cli`
 and :mod:`generator.config` read them from :data:`SETTINGS`, :mod:`generator.load.limits`
 applies them. The defaults admit the largest public API description known (Microsoft Graph
-beta: 47 MB of JSON, 22,361 operations, about 5,000,000 keys and values) and still refuse the
+beta: 47 MB of JSON, 22,361 operations, at most about 6,000,000 keys and values) and still refuse the
 bombs of the hostile-spec suite within seconds.
 """
 
