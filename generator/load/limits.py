@@ -220,23 +220,33 @@ def _check_shape(value: JSON, display: str, budget: Budget, duplicates: dict[int
     count = 1
     if count > budget.nodes:
         raise SpecError([Problem(display, "", _too_many(limits))])
-    stack: list[tuple[JSON, tuple[str, ...]]] = [(value, ())] if isinstance(value, (dict, list)) else []
+    # (value, where, depth); where: (the parent's where, the key under it), None at the top: a
+    # pointer is spelled only for a problem
+    stack: list[tuple[JSON, Any, int]] = [(value, None, 0)] if isinstance(value, (dict, list)) else []
     while stack:
-        current, here = stack.pop()
-        if len(here) >= limits.depth:
-            raise SpecError([Problem(display, pointer(*here), _deep(limits))])
+        current, here, depth = stack.pop()
+        if depth >= limits.depth:
+            raise SpecError([Problem(display, _pointer(here), _deep(limits))])
         is_dict = isinstance(current, dict)
         per = 2 if is_dict else 1  # a key and its value
         if count + per * len(current) > budget.nodes:
             index = (budget.nodes - count) // per
             key = list(current)[index] if is_dict else index
-            raise SpecError([Problem(display, pointer(*here, str(key)), _too_many(limits))])
+            raise SpecError([Problem(display, _pointer((here, str(key))), _too_many(limits))])
         count += per * len(current)
         for twice in duplicates.get(id(current), ()):
-            budget.warnings.append(Problem(display, pointer(*here, twice), _duplicate(twice)))
+            budget.warnings.append(Problem(display, _pointer((here, twice)), _duplicate(twice)))
         items = current.items() if is_dict else enumerate(current)
-        stack.extend((child, (*here, str(key))) for key, child in items if isinstance(child, (dict, list)))
+        stack.extend((child, (here, str(key)), depth + 1) for key, child in items if isinstance(child, (dict, list)))
     budget.nodes -= count
+
+
+def _pointer(where: Any) -> str:
+    keys: list[str] = []
+    while where is not None:
+        where, key = where
+        keys.append(key)
+    return pointer(*reversed(keys))
 
 
 class _Frame:
