@@ -63,10 +63,11 @@ def is_builtin(name: str) -> bool:
     return name in _BUILTINS
 
 
-MAX_MODULE_NAME = 80
-"""The longest module name the namer gives (before a number or a part's suffix is added): file
-names stay under 100 characters whatever the document (Microsoft Graph's inline schemas named
-from their paths gave names of 270 characters, which file systems refuse)."""
+MAX_MODULE_NAME = 90
+"""The longest module name the namer gives (before a number, ``_2``, or a part's suffix,
+``__p01``, is added, and ``.py``): file names stay within 100 characters whatever the document
+(Microsoft Graph's inline schemas named from their paths gave names of 270 characters, which
+file systems refuse; GitHub's longest are 80 to 100)."""
 
 
 def bounded(name: str, limit: int = MAX_MODULE_NAME) -> str:
