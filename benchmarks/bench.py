@@ -26,7 +26,9 @@ input for every tool:
 Environment: BENCH_PROFILE=1 adds a pyinstrument profile of our decode/encode (added anyway when
 a decode or encode target is missed: the profile that shows why);
 BENCH_CORPUS_DOC=path picks another corpus document; BENCH_SKIP_CORPUS=1 skips it;
-BENCH_SKIP_SCALING=1 skips the synthetic documents.
+BENCH_SKIP_SCALING=1 skips the synthetic documents. The largest APIs (largest.py, issue 38): a
+synthetic document of 4,000 schemas and 11,000 operations (BENCH_SKIP_LARGEST=1 skips it), and
+BENCH_GRAPH=/path/to/graph.json adds Microsoft Graph's document (minutes).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from generation import (
     bench_scaling,
     corpus_doc,
 )
+from largest import bench_largest
 from report import build_rows, codec_notes, generation_notes, stage_notes, summary, table_markdown
 from shape import IMPORT_MB, IMPORT_SECONDS, MAX_MODULE_LINES, shape
 from synthetic import write as write_synthetic
@@ -377,6 +380,10 @@ def main() -> int:
             shape_lines = bench_shape(work)
         except Exception as exc:
             figures.errors["shape"] = f"{type(exc).__name__}: {exc}"
+        try:
+            shape_lines += ["", *bench_largest(work)]
+        except Exception as exc:
+            figures.errors["largest"] = f"{type(exc).__name__}: {exc}"
         log("generation: our generator's stages, in process")
         try:
             gen_stages = run_oneshot("gen-stages", peers, timeout=600)

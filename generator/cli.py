@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__, config, defaults, pipeline
+from .load.bounds import SETTINGS, Limits
 from .pipeline import generate_files
 from .problem_classes import CLASSES, unknown
 from .problems import Problem
@@ -87,6 +88,8 @@ def _add_run_arguments(cmd: argparse.ArgumentParser, name: str) -> None:
         metavar="DIR",
         help="folder whose files $refs may name (default: the folder of --spec); nothing outside it is read",
     )
+    for setting in SETTINGS:  # the limits of the spec read (generator/load/bounds.py)
+        cmd.add_argument(f"--{setting.key}", type=int, metavar="N", help=setting.help)
     _add_selection_arguments(cmd)
 
 
@@ -131,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Generate a typed Python client (httpx, dataclasses) from an OpenAPI 3.0/3.1 document."
         f" `python -m {__package__}` is the same command.",
         epilog="Settings: a [tool.botpress-codegen] table in pyproject.toml (spec, out, package, strict, changes,"
-        " changes-since, keep, project, templates, include, exclude, silence, fatal, env-prefix), found from the current folder upward; flags"
+        " changes-since, keep, project, templates, include, exclude, silence, fatal, env-prefix, max-size, max-nodes, max-depth), found from the current folder upward; flags"
         " override it. Without either: --spec ./openapi.yaml (.yml, .json), --out the current folder, --package"
         " from info.title. Exit codes: 0 ok, 1 drift"
         " (check), conflicting hand edits (generate) or breaking change (diff), 2 bad input or any other failure.",
@@ -208,7 +211,22 @@ def _settings(args: argparse.Namespace, argv: Sequence[str] = ()) -> Settings:
         silence=classes["silence"],
         fatal=classes["fatal"],
         env_prefix=str(prefix) if prefix else None,
+        limits=_limits(args, table),
     )
+
+
+def _limits(args: argparse.Namespace, table: dict[str, object]) -> Limits:
+    """The limits of the spec read: flags over the pyproject.toml table over the defaults."""
+    values: dict[str, int] = {}
+    for setting in SETTINGS:
+        value = getattr(args, setting.dest, None)
+        value = table.get(setting.key) if value is None else value
+        if isinstance(value, int):
+            bad = setting.problem(value)
+            if bad:
+                raise config.ConfigError(f"--{bad}")
+            values[setting.field] = value
+    return Limits(**values)
 
 
 def _selection(args: argparse.Namespace, table: dict[str, object]) -> Selection:

@@ -19,6 +19,9 @@ override it. An unknown key or a value of the wrong type is an error naming it.
     silence = ["member-renamed"]   # warning classes not shown (still counted in the summary)
     fatal = ["pattern-unchecked"]  # warning classes that fail the run (exit 2), as --strict does
     env-prefix = "ACME"      # environment variables of the credentials: ACME_API_KEY, ...
+    max-size = 64            # limits of the spec read: MiB per file (4 times that in all),
+    max-nodes = 20000000     # keys and values in all its files,
+    max-depth = 64           # levels of nesting in one file (generator/load/bounds.py)
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from . import selection
+from .load.bounds import SETTINGS
 
 TABLE = "botpress-codegen"
 PATHS = ("spec", "out", "ref-root", "templates")
@@ -49,6 +53,7 @@ KEYS: dict[str, type] = {
     "silence": list,
     "fatal": list,
     "env-prefix": str,
+    **{setting.key: int for setting in SETTINGS},
 }
 
 
@@ -110,10 +115,13 @@ def load(path: Path | None = None) -> Config:
         if expected is None:
             raise ConfigError(f"{where}: unknown key {key!r} (known: {', '.join(KEYS)})")
         if type(value) is not expected or (isinstance(value, list) and not all(isinstance(v, str) for v in value)):
-            kind = {bool: "true or false", list: "a list of strings"}.get(expected, "a string")
+            kind = {bool: "true or false", list: "a list of strings", int: "an integer"}.get(expected, "a string")
             raise ConfigError(f"{where}: {key} must be {kind}, not {value!r}")
         if key in ("include", "exclude"):
             _check_selectors(where, key, value)
+        bad = next((s.problem(value) for s in SETTINGS if s.key == key and isinstance(value, int)), "")
+        if bad:
+            raise ConfigError(f"{where}: {bad}")
         values[key] = _shown(path.parent / str(value)) if key in PATHS else value
     return Config(path, values)
 

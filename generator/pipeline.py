@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from . import warning_report as shown
 from .problem_classes import of
+from .load.bounds import Limits
 from .problems import Problem, SpecError
 from .resources import TemplateError, custom_templates, template_digests, using_templates
 from .selection import Selection
@@ -45,8 +46,9 @@ def build(
     ref_root: str | None = None,
     selection: Selection | None = None,
     env_prefix: str | None = None,
+    limits: Limits | None = None,
 ) -> tuple[Document, Api, dict[str, str]]:
-    """Load, lower, emit and format: the package's files with their headers, not yet the manifest.
+    """Load (within ``limits``), lower, emit and format: the package's files with their headers, not yet the manifest.
     With a ``selection``, only the operations it keeps and what they reach."""
     from .emit.format import format_files
     from .emit.render import RUNTIME_FILES, render
@@ -61,7 +63,7 @@ def build(
     # ones reported (the pipeline may well fail on an invalid document too). Its findings inside
     # operations are read leniently; only if that build fails are those operations left out,
     # and the package is built again without them.
-    doc = load_document(spec, ref_root=ref_root, background=True, selection=selection)
+    doc = load_document(spec, ref_root=ref_root, background=True, selection=selection, limits=limits)
     try:
         api, files = lower_and_emit()
     except Exception:
@@ -358,7 +360,7 @@ def _build_reported(
     exit 2 with the problems reported (a refused document, a fatal class of warnings)."""
     try:
         doc, api, files = build(
-            settings.spec, settings.package, False, settings.ref_root, settings.selection, settings.env_prefix
+            settings.spec, settings.package, False, settings.ref_root, settings.selection, settings.env_prefix, settings.limits
         )
     except SpecError as exc:
         for problem in exc.problems:

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from .selection import Selection
 from .warning_report import Policy
+from .load.bounds import Limits
 
 
 class Reporter(Protocol):
@@ -48,6 +49,7 @@ class Settings:
     def policy(self) -> Policy:
         return Policy(self.strict, self.verbose, self.silence, self.fatal)
     env_prefix: str | None = None  # prefix of the credentials' environment variables (``ACME``)
+    limits: Limits = field(default_factory=Limits)  # size, nodes and depth the spec may take
 
     @property
     def target(self) -> Path:

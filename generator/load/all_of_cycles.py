@@ -16,8 +16,8 @@ Ptr = tuple[str, ...]
 
 def _all_of_parents(value: JSON, ptr: Ptr) -> Iterator[tuple[Ptr, list[JSON]]]:
     """Every ``allOf`` list of a document (literal data excluded), with the pointer of its schema."""
-    for mapping, here in mappings(value, ptr):
-        if isinstance(mapping.get("allOf"), list):
+    for mapping, here in mappings(value, ptr, "allOf"):
+        if isinstance(mapping["allOf"], list):
             yield here, mapping["allOf"]
 
 

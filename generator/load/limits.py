@@ -19,17 +19,15 @@ from typing import Any
 import yaml
 
 from ..problems import Problem, SpecError, pointer
+from .bounds import Limits
 from .json_places import NotJson, json_big_int, json_constant, json_too_deep, not_json
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""Size of one file (the largest real spec known, OpenAI's, is 2.9 MB)."""
-MAX_TOTAL_BYTES = 64 * 1024 * 1024
-"""Size of all the files of one document together."""
-MAX_DEPTH = 64
-"""Nesting of mappings and lists in one file (real specs: at most 23)."""
-MAX_NODES = 2_000_000
-"""Values and keys of all the files together, YAML aliases counted as often as they are used
-(real specs: at most 120,000 in one file, 300,000 in all the files of one document)."""
+# Size, nodes and depth are the user's to set (:class:`Limits`, defaults: 64 MiB per file, the
+# largest real spec known being Microsoft Graph beta's 47 MB; 20,000,000 keys and values, real
+# specs holding at most about 0.12 a byte; 64 levels of nesting, real specs at most 23).
+MAX_ALIAS_NODES = 2_000_000
+"""Keys and values repeated through YAML aliases, counted as often as they are used (real specs:
+a few hundred): a few kilobytes of aliases cannot stand for millions of values (alias bombs)."""
 MAX_SCHEMA_DEPTH = 128
 """Schemas nested in schemas, inline or through ``$ref``s, a recursion counted once (real specs: at most 43)."""
 MAX_ALL_OF_DEPTH = 32
@@ -71,9 +69,15 @@ class Budget:
     """What is left of the document-wide allowances as its files are read (and the warnings
     found meanwhile: duplicate keys)."""
 
-    nodes: int = MAX_NODES
-    bytes: int = MAX_TOTAL_BYTES
+    limits: Limits = field(default_factory=Limits)
+    nodes: int = -1  # -1: all of limits.nodes
+    bytes: int = -1  # -1: all of limits.total_bytes
+    aliased: int = MAX_ALIAS_NODES
     warnings: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.nodes = self.limits.nodes if self.nodes < 0 else self.nodes
+        self.bytes = self.limits.total_bytes if self.bytes < 0 else self.bytes
 
 
 _CORE = "tag:yaml.org,2002:"
@@ -111,9 +115,10 @@ def read_bytes(path: Path, display: str, budget: Budget) -> bytes:
         raise SpecError([Problem(display, "", f"cannot read file: {exc.strerror}")]) from None
     if not stat.S_ISREG(info.st_mode):
         raise SpecError([Problem(display, "", "not a regular file")])
-    limit = min(MAX_FILE_BYTES, budget.bytes)
+    limits = budget.limits
+    limit = min(limits.file_bytes, budget.bytes)
     if info.st_size > limit:
-        raise SpecError([Problem(display, "", _too_big(info.st_size, limit))])
+        raise SpecError([Problem(display, "", _too_big(info.st_size, limit, limits))])
     try:
         # O_NONBLOCK: should the file have been swapped for a FIFO since the check, do not wait.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -124,14 +129,17 @@ def read_bytes(path: Path, display: str, budget: Budget) -> bytes:
     except OSError as exc:
         raise SpecError([Problem(display, "", f"cannot read file: {exc.strerror}")]) from None
     if len(data) > limit:
-        raise SpecError([Problem(display, "", _too_big(len(data), limit))])
+        raise SpecError([Problem(display, "", _too_big(len(data), limit, limits))])
     budget.bytes -= len(data)
     return data
 
 
-def _too_big(size: int, limit: int) -> str:
-    which = "per file" if limit == MAX_FILE_BYTES else "left for all the files of the document"
-    return f"file too large: more than {limit:,} bytes ({which}; the limit is {MAX_FILE_BYTES:,} per file, {MAX_TOTAL_BYTES:,} in all)"
+def _too_big(size: int, limit: int, limits: Limits) -> str:
+    which = "per file" if limit == limits.file_bytes else "left for all the files of the document"
+    return (
+        f"file too large: more than {limit:,} bytes ({which}; the limit is {limits.file_bytes:,} per file,"
+        f" {limits.total_bytes:,} in all: --max-size {limits.size} MiB)"
+    )
 
 
 def parse(path: Path, display: str, budget: Budget) -> JSON:
@@ -147,7 +155,8 @@ def parse(path: Path, display: str, budget: Budget) -> JSON:
             try:
                 value = json.loads(text, object_pairs_hook=_pairs_hook(duplicates), parse_constant=not_json)
             except RecursionError:
-                raise SpecError([Problem(display, pointer(*json_too_deep(text, MAX_DEPTH)), _deep())]) from None
+                deep = json_too_deep(text, budget.limits.depth)
+                raise SpecError([Problem(display, pointer(*deep), _deep(budget.limits))]) from None
             except NotJson as exc:
                 what = f"{exc.args[0]} is not JSON (JSON has no NaN or infinite numbers)"
                 raise SpecError([Problem(display, pointer(*json_constant(text)), what)]) from None
@@ -173,14 +182,19 @@ def parse(path: Path, display: str, budget: Budget) -> JSON:
         raise SpecError([Problem(display, "", f"invalid YAML{where}: {what}")]) from None
 
 
-def _deep() -> str:
-    return f"nested more than {MAX_DEPTH} levels deep (the limit)"
+def _deep(limits: Limits) -> str:
+    return f"nested more than {limits.depth} levels deep (the limit: --max-depth)"
 
 
-def _too_many() -> str:
+def _too_many(limits: Limits) -> str:
     return (
-        f"too many values: more than {MAX_NODES:,} keys and values in all the files (YAML aliases counted as expanded)"
+        f"too many values: more than {limits.nodes:,} keys and values in all the files (YAML aliases counted as"
+        " expanded; the limit: --max-nodes)"
     )
+
+
+def _too_many_aliased() -> str:
+    return f"too many values repeated through YAML aliases: more than {MAX_ALIAS_NODES:,} keys and values (the limit)"
 
 
 def _pairs_hook(duplicates: list[tuple[dict[str, Any], list[str]]]) -> Any:
@@ -199,24 +213,40 @@ def _pairs_hook(duplicates: list[tuple[dict[str, Any], list[str]]]) -> Any:
 
 def _check_shape(value: JSON, display: str, budget: Budget, duplicates: dict[int, list[str]]) -> None:
     """Count the nodes of a parsed JSON value and refuse it when too deep or too large; warn of
-    the keys given twice (``duplicates``: id of the object -> keys)."""
-    stack: list[tuple[JSON, tuple[str, ...]]] = [(value, ())]
-    count = 0
+    the keys given twice (``duplicates``: id of the object -> keys). The children of a mapping or
+    list are counted before any is looked at, and only mappings and lists are kept to look at:
+    a huge flat list costs no more than its own count."""
+    limits = budget.limits
+    count = 1
+    if count > budget.nodes:
+        raise SpecError([Problem(display, "", _too_many(limits))])
+    # (value, where, depth); where: (the parent's where, the key under it), None at the top: a
+    # pointer is spelled only for a problem
+    stack: list[tuple[JSON, Any, int]] = [(value, None, 0)] if isinstance(value, (dict, list)) else []
     while stack:
-        current, here = stack.pop()
-        count += 1
-        if count > budget.nodes:
-            raise SpecError([Problem(display, pointer(*here), _too_many())])
-        if isinstance(current, (dict, list)):
-            if len(here) >= MAX_DEPTH:
-                raise SpecError([Problem(display, pointer(*here), _deep())])
-            for twice in duplicates.get(id(current), ()):
-                budget.warnings.append(Problem(display, pointer(*here, twice), _duplicate(twice), "duplicate-key"))
-            items = current.items() if isinstance(current, dict) else enumerate(current)
-            for key, child in items:
-                count += isinstance(current, dict)
-                stack.append((child, (*here, str(key))))
+        current, here, depth = stack.pop()
+        if depth >= limits.depth:
+            raise SpecError([Problem(display, _pointer(here), _deep(limits))])
+        is_dict = isinstance(current, dict)
+        per = 2 if is_dict else 1  # a key and its value
+        if count + per * len(current) > budget.nodes:
+            index = (budget.nodes - count) // per
+            key = list(current)[index] if is_dict else index
+            raise SpecError([Problem(display, _pointer((here, str(key))), _too_many(limits))])
+        count += per * len(current)
+        for twice in duplicates.get(id(current), ()):
+            budget.warnings.append(Problem(display, _pointer((here, twice)), _duplicate(twice), "duplicate-key"))
+        items = current.items() if is_dict else enumerate(current)
+        stack.extend((child, (here, str(key)), depth + 1) for key, child in items if isinstance(child, (dict, list)))
     budget.nodes -= count
+
+
+def _pointer(where: Any) -> str:
+    keys: list[str] = []
+    while where is not None:
+        where, key = where
+        keys.append(key)
+    return pointer(*reversed(keys))
 
 
 class _Frame:
@@ -278,9 +308,9 @@ class _YamlScan:
     def count_up(self, nodes: int, height: int) -> None:
         self.count += nodes
         if self.count > self.budget.nodes:
-            raise self.refusal(_too_many())
-        if len(self.frames) + height > MAX_DEPTH:
-            raise self.refusal(_deep())
+            raise self.refusal(_too_many(self.budget.limits))
+        if len(self.frames) + height > self.budget.limits.depth:
+            raise self.refusal(_deep(self.budget.limits))
 
     def done(self, nodes: int, height: int) -> None:
         """A node of ``nodes`` nodes and ``height`` levels is complete inside the open collection."""
@@ -339,6 +369,9 @@ class _YamlScan:
         if any(f.anchor == event.anchor for f in self.frames):
             raise self.refusal(f"YAML alias *{event.anchor} inside its own anchor")
         nodes, height = self.anchors.get(event.anchor or "", (1, 0))
+        self.budget.aliased -= nodes
+        if self.budget.aliased < 0:
+            raise self.refusal(_too_many_aliased())
         self.count_up(nodes, height)
         self.done(nodes, height)
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..problems import Problem, SpecError, pointer
 from ..selection import Selection
+from .bounds import Limits
 from .document import JSON, Document, Node, Ptr
 from .keyword_types import keyword_type_problems
 from .limits import Budget, parse
@@ -34,6 +35,7 @@ def load_document(
     background: bool = False,
     selection: Selection | None = None,
     selection_strict: bool = True,
+    limits: Limits | None = None,
 ) -> Document:
     """Load ``spec`` and everything it references; raise :class:`SpecError` on any problem.
 
@@ -42,11 +44,12 @@ def load_document(
     (:mod:`generator.load.subset`) before it is checked and validated; a selector that matches no
     operation is an error.
     With ``background``, openapi-spec-validator runs in another process while the caller goes
-    on; :func:`finish_validation` then waits for it (and raises on its problems)."""
+    on; :func:`finish_validation` then waits for it (and raises on its problems). ``limits``: the
+    size, nodes and depth the files may take (by default :class:`Limits`' defaults)."""
     display = str(spec)
     path = Path(spec).resolve()
     doc = Document(path=path, display=display)
-    budget = Budget()
+    budget = Budget(limits or Limits())
     doc.files[path] = parse(path, display, budget)
     _check_root(doc.files[path], display)
     refs = _RefReader(doc, budget, Path(ref_root).resolve() if ref_root is not None else path.parent)

@@ -56,26 +56,40 @@ _ONLY = "only files under the spec's folder (or --ref-root) are read"
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
-def mappings(value: JSON, ptr: Ptr) -> Iterator[tuple[dict[str, JSON], Ptr]]:
-    """Every mapping of ``value`` that is not literal data, with its pointer (iteratively)."""
-    stack: list[tuple[JSON, Ptr, bool]] = [(value, ptr, False)]  # (value, where, is a name map)
+def mappings(value: JSON, ptr: Ptr, having: str | None = None) -> Iterator[tuple[dict[str, JSON], Ptr]]:
+    """Every mapping of ``value`` that is not literal data (with ``having``: only those holding that
+    key), with its pointer (iteratively). A pointer is spelled only for a mapping yielded: the walk
+    keeps a link to the parent's, not a tuple for every value."""
+    # (value, where, is a name map); where: (the parent's where, the key under it), None for ``ptr``
+    stack: list[tuple[JSON, Any, bool]] = [(value, None, False)]
     while stack:
-        current, here, names = stack.pop()
+        current, link, names = stack.pop()
         if isinstance(current, dict):
-            yield current, here
+            if having is None or having in current:
+                yield current, _spelled(ptr, link)
             for key, child in current.items():
                 if isinstance(child, (dict, list)) and key != "$ref":
                     if not names and key in LITERAL_KEYWORDS:
                         continue
-                    stack.append((child, (*here, key), not names and key in NAME_MAPS))
+                    stack.append((child, (link, key), not names and key in NAME_MAPS))
         elif isinstance(current, list):
-            stack.extend((child, (*here, str(i)), False) for i, child in enumerate(current))
+            stack.extend(
+                (child, (link, str(i)), False) for i, child in enumerate(current) if isinstance(child, (dict, list))
+            )
+
+
+def _spelled(ptr: Ptr, link: Any) -> Ptr:
+    keys: list[str] = []
+    while link is not None:
+        link, key = link
+        keys.append(key)
+    return (*ptr, *reversed(keys))
 
 
 def walk_refs(value: JSON, ptr: Ptr) -> Iterator[tuple[Ptr, str]]:
     """``(pointer of the $ref member, its text)`` for every reference in ``value``."""
-    for mapping, here in mappings(value, ptr):
-        ref = mapping.get("$ref")
+    for mapping, here in mappings(value, ptr, "$ref"):
+        ref = mapping["$ref"]
         if isinstance(ref, str):
             yield (*here, "$ref"), ref
 

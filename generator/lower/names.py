@@ -35,7 +35,7 @@ from ..load.reader import Document, Node
 from ..problem_classes import Kind
 from ..problems import Problem
 from .collisions import member_names, numbered
-from .naming import pascal_case, snake_case
+from .naming import bounded, pascal_case, snake_case
 from .runtime_names import client_options, runtime_client_attributes, runtime_error_classes
 
 # Modules of the generated package (the package name itself is reserved per package).
@@ -284,8 +284,9 @@ class Namer:
     def models_module(self, name: str) -> str:
         """The module of the ``models`` package that holds the definition ``name`` (and what
         belongs to it): ``_`` and the name in snake_case; a number where two names spell the
-        same module (compared without case: file systems may not tell them apart)."""
-        wanted = "_" + (snake_case(name).strip("_").lower() or "definition")
+        same module (compared without case: file systems may not tell them apart); a long name
+        cut (:func:`~generator.lower.naming.bounded`)."""
+        wanted = bounded("_" + (snake_case(name).strip("_").lower() or "definition"))
         if wanted.endswith("_test"):  # test runners collect *_test.py files of vendored packages
             wanted += "_"
         module, n = wanted, 2

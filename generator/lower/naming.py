@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import hashlib
 import re
 import unicodedata
 
@@ -60,3 +61,29 @@ def constant_case(name: str) -> str:
 
 def is_builtin(name: str) -> bool:
     return name in _BUILTINS
+
+
+MAX_MODULE_NAME = 90
+"""The longest module name the namer gives (before a number, ``_2``, or a part's suffix,
+``__p01``, is added, and ``.py``): file names stay within 100 characters whatever the document
+(Microsoft Graph's inline schemas named from their paths gave names of 270 characters, which
+file systems refuse; GitHub's longest are 80 to 100)."""
+
+
+def bounded(name: str, limit: int = MAX_MODULE_NAME) -> str:
+    """``name`` itself when at most ``limit`` characters, else its beginning and its end (cut at
+    ``_``s where they allow) around 8 hex digits of its SHA-256: readable, a function of the name
+    alone (stable when other names change), and distinct from the cut of any other name."""
+    if len(name) <= limit:
+        return name
+    digest = hashlib.sha256(name.encode()).hexdigest()[:8]
+    room = limit - len(digest) - 2  # the two "_" around the digest
+    head_len = room * 2 // 3
+    head, tail = name[:head_len], name[len(name) - (room - head_len) :]
+    cut = head.rfind("_")
+    if cut > head_len // 2:
+        head = head[:cut]
+    cut = tail.find("_")
+    if 0 <= cut < len(tail) // 2:
+        tail = tail[cut + 1 :]
+    return f"{head.rstrip('_')}_{digest}_{tail.strip('_')}".rstrip("_")

@@ -18,7 +18,7 @@ from ..load.reader import Node
 from .buckets import hash_buckets
 from .collisions import numbered
 from .names import Namer
-from .naming import snake_case
+from .naming import bounded, snake_case
 
 RESOURCE_LINES = 4_000
 """The most lines a module of ``_resources`` is let take (by :func:`op_lines`) before it is cut
@@ -111,9 +111,10 @@ def resource_name(namer: Namer, key: str, node: Node) -> str:
 def module_name(namer: Namer, resource: str, segment: str, node: Node) -> str:
     """The module of ``_resources`` holding the operations of ``resource`` under path segment
     ``segment`` (``""``: the resource's own paths): ``_<resource>[_<segment>]``, a number where
-    two spell the same (a located warning); never ``*_test``."""
+    two spell the same (a located warning); never ``*_test``; a long name cut
+    (:func:`~generator.lower.naming.bounded`)."""
     scope = namer.resource_modules
-    wanted = f"_{resource}" + (f"_{_spelled(segment)}" if segment else "")
+    wanted = bounded(f"_{resource}" + (f"_{_spelled(segment)}" if segment else ""))
     if wanted.endswith("_test"):  # test runners collect *_test.py files of vendored packages
         wanted += "_"
     module = wanted

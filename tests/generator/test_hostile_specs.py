@@ -233,28 +233,49 @@ CASES: dict[str, Case] = {
     ),
     "root_spec_is_a_device": Case({}, 2, ["/dev/zero#: not a regular file"], spec="/dev/zero"),
     "file_too_large": Case(
-        {"spec/big.yaml": _sparse(17 * 1024 * 1024), "spec/api.yaml": _components("    B: {$ref: 'big.yaml#/B'}\n")},
+        {"spec/big.yaml": _sparse(65 * 1024 * 1024), "spec/api.yaml": _components("    B: {$ref: 'big.yaml#/B'}\n")},
         2,
         [
             "spec/api.yaml#/components/schemas/B/$ref: dangling $ref 'big.yaml#/B': spec/big.yaml: file too large:"
-            " more than 16,777,216 bytes (per file; the limit is 16,777,216 per file, 67,108,864 in all)"
+            " more than 67,108,864 bytes (per file; the limit is 67,108,864 per file, 268,435,456 in all: --max-size 64 MiB)"
         ],
     ),
     "yaml_alias_bomb": Case(
         {"spec/api.yaml": _bomb(9)},
         2,
         [
-            "spec/api.yaml#/x-l6/2: too many values: more than 2,000,000 keys and values in all the files"
-            " (YAML aliases counted as expanded)"
+            "spec/api.yaml#/x-l6/2: too many values repeated through YAML aliases: more than 2,000,000 keys and"
+            " values (the limit)"
         ],
     ),
     "yaml_alias_bomb_7_levels": Case(
         {"spec/api.yaml": _bomb(7)},
         2,
         [
-            "spec/api.yaml#/x-l6/2: too many values: more than 2,000,000 keys and values in all the files"
-            " (YAML aliases counted as expanded)"
+            "spec/api.yaml#/x-l6/2: too many values repeated through YAML aliases: more than 2,000,000 keys and"
+            " values (the limit)"
         ],
+    ),
+    # Issue 38: the limits are the user's to raise (--max-nodes), never the alias bound; a flat list
+    # is counted before its values are looked at.
+    "yaml_alias_bomb_with_the_node_limit_raised": Case(
+        {"spec/api.yaml": _bomb(9)},
+        2,
+        [
+            "spec/api.yaml#/x-l6/2: too many values repeated through YAML aliases: more than 2,000,000 keys and"
+            " values (the limit)"
+        ],
+        args=["--max-nodes", "1000000000"],
+    ),
+    "flat_json_list_over_a_lowered_node_limit": Case(
+        {"spec/api.json": json.dumps({**json.loads(_deep_json(0)), "x-big": [0] * 3_000_000})},
+        2,
+        [
+            "spec/api.json#/x-big/999989: too many values: more than 1,000,000 keys and values in all the files"
+            " (YAML aliases counted as expanded; the limit: --max-nodes)"
+        ],
+        spec="spec/api.json",
+        args=["--max-nodes", "1000000"],
     ),
     "yaml_aliases_within_the_budget": Case({"spec/api.yaml": _bomb(6)}, 0, []),  # 600,000 values: generates
     "yaml_alias_inside_itself": Case(
@@ -265,13 +286,21 @@ CASES: dict[str, Case] = {
     "deep_inline_schema_json": Case(
         {"spec/api.json": _deep_json(10_000)},
         2,
-        ["spec/api.json#/components/schemas/Deep" + "/items" * 61 + ": nested more than 64 levels deep (the limit)"],
+        [
+            "spec/api.json#/components/schemas/Deep"
+            + "/items" * 61
+            + ": nested more than 64 levels deep (the limit: --max-depth)"
+        ],
         spec="spec/api.json",
     ),
     "deep_inline_schema_yaml": Case(
         {"spec/api.yaml": _deep_yaml(10_000)},
         2,
-        ["spec/api.yaml#/components/schemas/Deep" + "/items" * 61 + ": nested more than 64 levels deep (the limit)"],
+        [
+            "spec/api.yaml#/components/schemas/Deep"
+            + "/items" * 61
+            + ": nested more than 64 levels deep (the limit: --max-depth)"
+        ],
     ),
     "ref_chain_10000": Case(
         {"spec/api.yaml": _chain(10_000)},
