@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import warning_report as shown
-from .problem_classes import of
 from .load.bounds import Limits
+from .problem_classes import of
 from .problems import Problem, SpecError
 from .resources import TemplateError, custom_templates, template_digests, using_templates
 from .selection import Selection
@@ -360,7 +360,13 @@ def _build_reported(
     exit 2 with the problems reported (a refused document, a fatal class of warnings)."""
     try:
         doc, api, files = build(
-            settings.spec, settings.package, False, settings.ref_root, settings.selection, settings.env_prefix, settings.limits
+            settings.spec,
+            settings.package,
+            False,
+            settings.ref_root,
+            settings.selection,
+            settings.env_prefix,
+            settings.limits,
         )
     except SpecError as exc:
         for problem in exc.problems:

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from .load.bounds import Limits
 from .selection import Selection
 from .warning_report import Policy
-from .load.bounds import Limits
 
 
 class Reporter(Protocol):
@@ -48,6 +48,7 @@ class Settings:
     @property
     def policy(self) -> Policy:
         return Policy(self.strict, self.verbose, self.silence, self.fatal)
+
     env_prefix: str | None = None  # prefix of the credentials' environment variables (``ACME``)
     limits: Limits = field(default_factory=Limits)  # size, nodes and depth the spec may take
 

@@ -17,9 +17,6 @@ from ._binary import AsyncBinaryResponse
 from ._encoding import (
     _ACCEPT,
 )
-from ._exceptions import (
-    error_from_response,
-)
 from ._oauth import refresh_async, renewable, sign_async
 from ._opened import _check_event_stream, _Opened
 from ._raw import raw_async

@@ -19,9 +19,6 @@ from ._binary import BinaryResponse
 from ._encoding import (
     _ACCEPT,
 )
-from ._exceptions import (
-    error_from_response,
-)
 from ._oauth import refresh, renewable, sign
 from ._opened import _check_event_stream, _Opened
 from ._raw import RawResponse, raw_sync
