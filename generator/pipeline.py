@@ -164,7 +164,7 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
             settings, doc, api, files, skip, folder.info, reporter, outputs.templates, folder.templates
         )
         if code == 0 and not skip:
-            quick_check.remember(current, checked, strict_ok)  # the next check of these inputs is quick
+            quick_check.remember(current, checked, strict_ok, settings)  # the next check of these inputs is quick
         return code
     new_output = dict(files)
     merged = Merged({}, [], {}, {})
@@ -176,7 +176,7 @@ def run(command: str, settings: Settings, reporter: Reporter) -> int:
     files = with_manifest(files, api, current, replace(made, pristine=merged.pristine))
     written = _write(settings, files, extra, folder, reporter)
     remember_pristine(new_output)
-    quick_check.remember(current, {**files, **extra}, strict_ok)
+    quick_check.remember(current, {**files, **extra}, strict_ok, settings)
     _report_replaced(settings.target, files, recorded, info, merged, written.edited, reporter)
     reporter.out(
         f"wrote {settings.target} ({len(files)} files, {len(written.changed)} changed): operations={len(api.operations)}"
@@ -210,9 +210,7 @@ def _read_folder(command: str, settings: Settings, reporter: Reporter) -> _Folde
         info = replace(info, disk={**info.disk, project.KEY: on_disk})
     # (A package name generate refused never has a record in the cache: the quick path cannot pass it.)
     recorded = _recorded_settings(templates, settings.project)
-    if command == "check" and quick_check.up_to_date(
-        settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since, recorded
-    ):
+    if command == "check" and quick_check.up_to_date(settings, info, recorded):
         reporter.out(f"{target} is up to date (these inputs gave exactly these files before, says the cache)\n")
         return 0
     why = package_name_problem(package)

@@ -36,6 +36,7 @@ from ..report.gitlog import commit_of, locate, release_base, shallow, version_in
 from ..resources import PACKAGE, TEMPLATES
 
 if TYPE_CHECKING:
+    from ..settings import Settings
     from .files import Ownership
 
 INPUTS = "inputs"
@@ -178,15 +179,34 @@ def inputs(
     return record
 
 
-def _record_key(recorded_inputs: dict[str, object]) -> str:
-    return cache.key("fastcheck 2", _formatter_version(), json.dumps(recorded_inputs, sort_keys=True))
+def run_key(settings: Settings) -> str:
+    """What else decides the files, kept out of the manifest (it is machine-specific): the
+    ``--spec`` given (its resolved path: a sibling file with the same hint of files is another
+    input), the package name, and every option that reaches the output (``--ref-root``, the
+    files kept, ``--project``, ``--templates``, the changes' base). Any difference: the full check."""
+    options = {
+        "spec": str(Path(settings.spec).resolve()),
+        "package": settings.package,
+        "ref_root": None if settings.ref_root is None else str(Path(settings.ref_root).resolve()),
+        "keep": list(settings.keep),
+        "project": settings.project,
+        "templates": None if settings.templates is None else str(Path(settings.templates).resolve()),
+        "changes": settings.with_changes,
+        "since": settings.changes_since,
+    }
+    return json.dumps(options, sort_keys=True)
+
+
+def _record_key(recorded_inputs: dict[str, object], settings: Settings) -> str:
+    record = json.dumps(recorded_inputs, sort_keys=True)
+    return cache.key("fastcheck 3", _formatter_version(), record, run_key(settings))
 
 
 def file_hashes(files: dict[str, bytes]) -> dict[str, str]:
     return {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
 
 
-def remember(current: dict[str, object] | None, files: dict[str, str], strict_ok: bool) -> None:
+def remember(current: dict[str, object] | None, files: dict[str, str], strict_ok: bool, settings: Settings) -> None:
     """Record, outside the repository, that ``current`` inputs give exactly ``files`` (the whole
     package folder as generate writes it, the manifest included), and whether ``--strict`` passes
     on them (no warning, a version bump large enough)."""
@@ -194,18 +214,12 @@ def remember(current: dict[str, object] | None, files: dict[str, str], strict_ok
     if current is None or folder is None or _formatter_version() != formatter_pin():
         return
     hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
-    cache.write(folder, _record_key(current), json.dumps({"files": hashes, "strict_ok": strict_ok}, sort_keys=True))
+    cache.write(
+        folder, _record_key(current, settings), json.dumps({"files": hashes, "strict_ok": strict_ok}, sort_keys=True)
+    )
 
 
-def up_to_date(
-    spec: str | Path,
-    info: Ownership,
-    package: str,
-    strict: bool,
-    changes: bool,
-    since: str | None,
-    settings: dict[str, object] | None = None,
-) -> bool:
+def up_to_date(settings: Settings, info: Ownership, recorded: dict[str, object] | None = None) -> bool:
     """True when the package folder ``info`` (read by :func:`generator.write.files.ownership`) is
     provably what ``generate`` would write now: exactly the files recorded in the cache for the
     current inputs."""
@@ -221,20 +235,32 @@ def up_to_date(
     hint = data.get(INPUTS) if isinstance(data, dict) else None  # which spec files: a hint, not trusted
     if not isinstance(hint, dict) or not isinstance(hint.get("spec"), dict):
         return False
-    root = Path(spec).resolve().parent
-    current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, changes, since, settings)
+    spec = Path(settings.spec)
+    root = spec.resolve().parent
+    files = {root / str(rel) for rel in hint["spec"]} | {spec.resolve()}  # the --spec given is always hashed
+    current = inputs(spec, sorted(files), settings.package, settings.with_changes, settings.changes_since, recorded)
     if current is None:
         return False
-    text = cache.read(folder, _record_key(current))
+    text = cache.read(folder, _record_key(current, settings))
     if text is None:
         return False
     try:
         record = json.loads(text)
     except ValueError:
         return False
-    if not isinstance(record, dict) or (strict and record.get("strict_ok") is not True):
+    if not isinstance(record, dict) or (settings.strict and record.get("strict_ok") is not True):
         return False
     return bool(record.get("files") == file_hashes(info.disk))
 
 
-__all__ = ["INPUTS", "changes_key", "code_digest", "file_hashes", "inputs", "remember", "spec_hashes", "up_to_date"]
+__all__ = [
+    "INPUTS",
+    "changes_key",
+    "code_digest",
+    "file_hashes",
+    "inputs",
+    "remember",
+    "run_key",
+    "spec_hashes",
+    "up_to_date",
+]
