@@ -27,6 +27,19 @@ DEFECTS = FIXTURES / "defects"
 SPECS = {p.stem: p for p in DEFECTS.glob("*.yaml")}
 PREFIX = "defect_"
 WARNINGS: dict[str, list[str]] = {
+    "contradictions": [
+        'enum lists no value of type integer ("BASIC", "FULL"); ignored',
+        'enum lists no value of type array ("red", "green"); ignored',
+        'enum values "two" are not of type integer; ignored',
+        "no number is within the bounds (>= 10 and <= 5); none of them is checked",
+        "minLength 8 is above maxLength 2: no value has both; neither is checked",
+        "minItems 3 is above maxItems 1: no value has both; neither is checked",
+        "format date-time applies to strings only, and the type is integer; ignored",
+        "pattern applies to strings only, and the type is integer; ignored",
+        "the rule 'at least 3 characters' refuses the enum's value \"a\"; not checked",
+        "enum lists no value of type boolean (1, 0); ignored",
+        "no number is within the bounds (> 3 and <= 3); none of them is checked",
+    ],
     "wildcard_bodies": [
         "header parameter Content-Length is set by the client from the body; not an argument",
         "invalid OpenAPI: None is not of type 'object'; read leniently",
@@ -81,6 +94,29 @@ def test_required_array_query(build: Callable[[str], ModuleType]) -> None:
             client.list_reports(fields=["nope"], sort="asc")
     assert parse_qs(rec.last.url.query.decode()) == {"fields": ["name", "size"], "sort": ["asc"]}
     assert len(rec.requests) == 1
+
+
+def test_contradictions(build: Callable[[str], ModuleType]) -> None:
+    """A keyword contradicting its own schema is dropped (one warning each): every argument has a
+    value the client sends, and the types are the schemas' own (``int``, not a string enum)."""
+    pkg = build("contradictions")
+    hints = inspect.signature(pkg.Client.find_things).parameters
+    assert [str(hints[name].annotation) for name in ("level", "tags", "flags")] == [
+        "int | Unset",
+        "list[str] | Unset",
+        "bool | Unset",
+    ]
+    rec = Recorder(status=204)
+    with client_of(pkg, rec) as client:
+        client.find_things(level=3, tags=["blue"], mixed=3, score=7.5, code="abcde", ids=[1, 2], count=5)
+        client.find_things(word="a", size=3, flags=True)
+        assert rec.json() == {"size": 3, "flags": True}
+        assert parse_qs(rec.requests[0].url.query.decode())["level"] == ["3"]
+        with pytest.raises(pkg.errors.RequestValidationError, match="mixed"):
+            client.find_things(mixed=2)  # the enum's values of its type still hold
+        with pytest.raises(pkg.errors.RequestValidationError, match="word"):
+            client.find_things(word="c")  # type: ignore[arg-type]
+    assert len(rec.requests) == 2
 
 
 def test_wildcard_bodies(build: Callable[[str], ModuleType]) -> None:
