@@ -203,7 +203,7 @@ def _run(command: str, settings: Settings, reporter: Reporter, last: list[str]) 
             settings, doc, api, files, skip, folder.info, reporter, outputs.templates, folder.templates
         )
         if code == 0 and not skip:
-            quick_check.remember(current, checked, bump_ok, record)  # the next check of these inputs is quick
+            quick_check.remember(current, checked, bump_ok, record, settings)  # the next check of these inputs is quick
         return code
     new_output = dict(files)
     merged = Merged({}, [], {}, {})
@@ -215,7 +215,7 @@ def _run(command: str, settings: Settings, reporter: Reporter, last: list[str]) 
     files = with_manifest(files, api, current, replace(made, pristine=merged.pristine))
     written = _write(settings, files, extra, folder, reporter)
     remember_pristine(new_output)
-    quick_check.remember(current, {**files, **extra}, bump_ok, record)
+    quick_check.remember(current, {**files, **extra}, bump_ok, record, settings)
     _report_replaced(settings.target, files, recorded, info, merged, written.edited, reporter)
     reporter.out(
         f"wrote {settings.target} ({len(files)} files, {len(written.changed)} changed): operations={len(api.operations)}"
@@ -251,9 +251,7 @@ def _read_folder(command: str, settings: Settings, reporter: Reporter, last: lis
     recorded = _recorded_settings(templates, settings.project, settings.selection, settings.env_prefix)
     quick = None
     if command == "check" and not settings.verbose:  # --verbose: every warning line, so a build
-        quick = quick_check.up_to_date(
-            settings.spec, info, package, settings.strict, settings.with_changes, settings.changes_since, recorded
-        )
+        quick = quick_check.up_to_date(settings, info, recorded)
     if quick is not None and not settings.policy.fatal_classes(shown.classes_of(quick)):
         if shown.classes_of(quick):  # the summary line the build would print
             last.append(shown.record_summary(settings.spec, quick, settings.policy, True))

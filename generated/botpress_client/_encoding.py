@@ -247,17 +247,19 @@ def encode_body(
     data: dict[str, Any] | None = None
     files: dict[str, Any] | None = None
     stream: httpx.SyncByteStream | None = None
-    if body is UNSET or (body is None and not extra):
+    if extra:
+        body = _with_extra(encoding, body, extra)
+    if body is UNSET or body is None:
         return content, data, files, stream
-    if extra and encoding != "raw":
-        body = {**(body or {}), **extra}
+    for name in [k for k in headers if k.lower() == "content-length"]:
+        del headers[name]  # the length of the body sent is the body's own
     try:
         if encoding == "json":
             content = json_dumps(body)
-            headers["content-type"] = content_type
+            _content_type(headers, content_type)
         elif encoding == "raw":
             raw, length, media_type = raw_stream("body", body, sources)
-            headers["content-type"] = media_type or content_type
+            _content_type(headers, media_type or content_type)
             if isinstance(raw, bytes):
                 content = raw
             else:  # set once the request is built: httpx would iterate a file by lines
@@ -266,7 +268,9 @@ def encode_body(
                     headers["transfer-encoding"] = "chunked"
                 else:
                     headers["content-length"] = str(length)
-        else:
+        else:  # the form's or multipart's own type (with its boundary), set by httpx
+            for name in [k for k in headers if k.lower() == "content-type"]:
+                del headers[name]
             data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
             if encoding == "multipart":
                 files = {k: file_field(k, v, sources) for k, v in body.items() if is_upload(v)}
@@ -277,3 +281,27 @@ def encode_body(
     except (TypeError, ValueError) as exc:  # NaN, infinity, not JSON at all
         raise RequestValidationError("body", f"not valid JSON: {exc}") from None
     return content, data, files, stream
+
+
+def _with_extra(encoding: str, body: Any, extra: Body) -> Any:
+    """The body with the call's ``extra_body`` members added; refused (never dropped) when the
+    body is not an object the members can join (bytes or text, a JSON array)."""
+    if encoding == "raw":
+        raise RequestValidationError(
+            "extra_body",
+            "this operation sends bytes or text: there is no JSON object to add members to",
+        )
+    if body is UNSET or body is None:
+        return dict(extra)
+    if not isinstance(body, Mapping):
+        raise RequestValidationError(
+            "extra_body", "the body is not a JSON object: there is nothing to add members to"
+        )
+    return {**body, **extra}
+
+
+def _content_type(headers: dict[str, str], media: str) -> None:
+    """The body's media type, unless the call gives one (a ``Content-Type`` argument or extra
+    header, in any case): that one wins (``*/*`` uploads say what their bytes are so)."""
+    if not any(k.lower() == "content-type" for k in headers):
+        headers["content-type"] = media

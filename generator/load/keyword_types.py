@@ -1,4 +1,5 @@
-"""Our own check of the types of schema keywords, before and independent of the validator.
+"""Our own check of the types of schema keywords, before and independent of the validator (and,
+through :mod:`generator.load.contradictions`, of keywords that contradict their own schema).
 
 openapi-spec-validator can fail on a keyword of the wrong type (``maxLength: '200'``), and a
 failure of the validator is only a note: the rule would be dropped in silence. Here each such
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..problems import Problem, SpecError, pointer
+from .contradictions import DROP, Finding, contradictions
 from .document import Document, Node
 from .limits import MAX_ALL_OF_DEPTH, MAX_SCHEMA_DEPTH
 from .openapi import HTTP_METHODS
@@ -90,7 +92,7 @@ class _Walk:
         self.seen: set[tuple[str, Path, tuple[str, ...]]] = set()
         self.todo: list[tuple[str, Node]] = []
         self.problems: list[Problem] = []
-        self.wrong: list[tuple[Node, str, str]] = []  # (schema, keyword of the wrong type, warning)
+        self.wrong: list[tuple[Node, Finding]] = []  # (schema, (keywords to drop, warning, replacement))
         self.edges: dict[Key, list[Key]] = {}
         """Schema -> its subschemas and the target of its $ref: the graph of schema nesting."""
         self.current: Key | None = None
@@ -196,7 +198,10 @@ class _Walk:
                 shown = repr(found) if isinstance(found, (str, int, float, bool)) else ""
                 shown = shown if len(shown) <= 40 else shown[:37] + "..."
                 message = f"{keyword} must be {what}, not {_kind_name(found)} {shown}".rstrip()
-                self.wrong.append((node, keyword, f"{message}; ignored"))
+                self.wrong.append((node, ((keyword,), f"{message}; ignored", DROP)))
+        dropped = {keyword for at, (keywords, _, _) in self.wrong if at is node for keyword in keywords}
+        for finding in contradictions({k: v for k, v in value.items() if k not in dropped}):
+            self.wrong.append((node, finding))
         if isinstance(value.get("allOf"), list):
             included = self.all_of.setdefault((node.file, node.ptr), [])
             for index in range(len(value["allOf"])):
@@ -229,9 +234,13 @@ def keyword_type_problems(doc: Document) -> list[Problem]:
     walk = _Walk(doc)
     walk.add("root", doc.root)
     problems = walk.run()
-    for node, keyword, message in walk.wrong:  # after the walk: it may still visit the node
-        doc.warnings.append(doc.at(node.child(keyword), message, "keyword-dropped"))
-        node.value.pop(keyword, None)
+    for node, (keywords, message, _) in walk.wrong:
+        doc.warnings.append(doc.at(node.child(keywords[0]), message, "keyword-dropped"))
+    for node, (keywords, _, replacement) in walk.wrong:  # after the walk: it may still visit the node
+        for keyword in keywords:
+            node.value.pop(keyword, None)
+        if replacement is not DROP:
+            node.value[keywords[0]] = replacement
     for edges, limit, what in (
         (walk.all_of, MAX_ALL_OF_DEPTH, "allOf including allOf {} levels deep, through $refs"),
         (walk.edges, MAX_SCHEMA_DEPTH, "schemas nested {} levels deep, through $refs"),

@@ -35,11 +35,15 @@ def request_body(b: ModelBuilder, op: Node, context: str, arguments: Arguments) 
     required = bool(node.value.get("required"))
     if not isinstance(content, dict) or not content:
         return None, None
-    media, encoding = pick_body_media(content)
-    if media is None:
+    key, encoding = pick_body_media(content)
+    if key is None:
         raise Unsupported(node.child("content"), f"request body media types {sorted(content)} are not supported")
-    media_node = node.child("content", media)
+    media_node = node.child("content", key)
     has_schema = isinstance(media_node.value, dict) and isinstance(media_node.value.get("schema"), dict)
+    schema = b.deref(media_node.child("schema")).value if has_schema else None
+    media, encoding = sent_as(key, encoding, schema)
+    if encoding == "json" and not has_schema:  # a JSON media type with no usable schema: any JSON
+        return _whole(b, node, node, media, "json", TypeRef("any"), arguments), None
     if encoding == "raw" or not has_schema:
         arg_type = TypeRef("str" if media.startswith("text/") else "file")
         return _whole(b, node, node, media, "raw", arg_type, arguments), None
@@ -51,6 +55,28 @@ def request_body(b: ModelBuilder, op: Node, context: str, arguments: Arguments) 
     if encoding != "json":
         raise Unsupported(schema_node, f"a {media} body that is not an object is not supported")
     return _whole(b, node, schema_node, media, "json", btype, arguments), None
+
+
+_STRUCTURE = frozenset({"properties", "items", "additionalProperties", "allOf", "oneOf", "anyOf"})
+
+
+def sent_as(key: str, encoding: BodyEncoding, schema: object) -> tuple[str, BodyEncoding]:
+    """The media type a body listed under ``key`` is sent as, and how. A wildcard (``*/*``,
+    ``application/*``) is read as what it admits: JSON when its schema says so (a structure, or a
+    number, boolean or null type), else bytes (``application/octet-stream``; text for ``text/*``)."""
+    if "*" not in key:
+        return key, encoding
+    if isinstance(schema, dict) and _says_json(schema):
+        return "application/json", "json"
+    return ("text/plain" if key.lower().startswith("text/") else "application/octet-stream"), "raw"
+
+
+def _says_json(schema: dict[str, object]) -> bool:
+    kinds = schema.get("type")
+    types = set(kinds) if isinstance(kinds, list) else {kinds}
+    if types & {"object", "array", "number", "integer", "boolean", "null"}:
+        return True
+    return "type" not in schema and not _STRUCTURE.isdisjoint(schema)
 
 
 def _whole(

@@ -17,6 +17,7 @@ from ..ir import MemberCheck, ModelValidator, Rule, RuleTest, TypeRef, ValueChec
 from ..load.reader import Node
 from .models import ModelBuilder
 from .patterns import translate
+from .rule_values import breaks, passes, shortest_match
 
 
 def _finite(value: Any) -> bool:
@@ -70,7 +71,8 @@ class CheckBuilder:
         self.b = builder
         self.validators: dict[str, ModelValidator] = {}
         self.pending: list[str] = []
-        self.pattern_warned: dict[Path, set[str]] = {}  # pattern nodes already warned about
+        self.pattern_warned: dict[Path, set[object]] = {}  # pattern nodes (and rules) already warned about
+        self.regexes: dict[str, str] = {}  # the Python regex of each pattern constant
 
     # -- schema -> ValueCheck ------------------------------------------------------
     def value_check(self, node: Node, ftype: TypeRef) -> ValueCheck:
@@ -83,7 +85,7 @@ class CheckBuilder:
         if ftype.kind == "file":  # bytes, a file object or a (name, content[, type]) tuple
             return ValueCheck("any", ftype.nullable, ())
         kind = self.checked_kind(schema, ftype)
-        rules = self.enum_rules(schema)
+        rules: list[Rule] = []
         if kind == "string":
             rules.extend(self.string_rules(node, schema))
         if kind in ("number", "integer"):
@@ -92,7 +94,18 @@ class CheckBuilder:
             rules.extend(_size_rules(schema, "Properties", "keys"))
         if kind == "array":
             rules.extend(_size_rules(schema, "Items", "items"))
+        enum = self.enum_rules(schema)
+        if enum:
+            rules = self.agreeing(self.b.deref(node), enum[0], rules)
         items = self.items_check(node, schema, ftype)
+        if enum and items is not None:
+            refused = [v for v in enum[0].arg if not passes(ValueCheck(kind, False, (), items=items), v, self.regexes)]
+            if refused:
+                self.warn_once(
+                    self.b.deref(node),
+                    f"the items' rules refuse the enum's value {json.dumps(refused[0])}; not checked",
+                )
+                items = None
         return ValueCheck(kind, ftype.nullable or self.b.nullable(schema), tuple(rules), items=items)
 
     def checked_kind(self, schema: dict[str, Any], ftype: TypeRef) -> Any:
@@ -107,6 +120,26 @@ class CheckBuilder:
             enum = self.b.enums.get(ftype.name, None)
             return "string" if enum is None or enum.base == "str" else "integer"
         return {"dict": "object", "list": "array"}.get(ftype.kind, "any")
+
+    def agreeing(self, node: Node, enum: Rule, rules: list[Rule]) -> list[Rule]:
+        """The enum's rule, then the other ``rules`` that no value of the enum breaks: the enum
+        lists what may be sent, so a rule refusing one of its values contradicts it (dropped, with
+        a located warning; else that value, or every call, would be refused)."""
+        kept = [enum]
+        for rule in rules:
+            refused = [v for v in enum.arg if breaks(rule, v, self.regexes)]
+            if not refused:
+                kept.append(rule)
+                continue
+            self.warn_once(
+                node, f"the rule {rule.message!r} refuses the enum's value {json.dumps(refused[0])}; not checked"
+            )
+        return kept
+
+    def warn_once(self, node: Node, message: str) -> None:
+        if (node.pointer, message) not in self.pattern_warned.setdefault(node.file, set()):
+            self.pattern_warned[node.file].add((node.pointer, message))
+            self.b.namer.warn(node, message)
 
     def enum_rules(self, schema: dict[str, Any]) -> list[Rule]:
         values = self.b.enum_values(schema)
@@ -127,7 +160,15 @@ class CheckBuilder:
             rules.append(Rule("len_under", lo, f"at least {lo} character{'s' if lo != 1 else ''}"))
         pattern = schema.get("pattern")
         if isinstance(pattern, str):
-            rules.extend(self.pattern_rule(self.b.deref(node).child("pattern"), pattern))
+            found = self.pattern_rule(self.b.deref(node).child("pattern"), pattern)
+            shortest = shortest_match(self.regexes[found[0].arg[0]]) if found else 0
+            if found and isinstance(hi, int) and shortest > hi:
+                self.warn_once(
+                    self.b.deref(node).child("pattern"),
+                    f"pattern {json.dumps(pattern)} matches no string of at most {hi} characters (maxLength); not checked",
+                )
+            else:
+                rules.extend(found)
         if schema.get("format") == "date-time":
             rules.append(Rule("not_datetime", None, "must be an ISO 8601 date-time"))
         return rules
@@ -157,6 +198,7 @@ class CheckBuilder:
                 )
             return []
         const = self.b.namer.pattern(found.regex)
+        self.regexes[const] = found.regex
         return [Rule("no_match", (const, found.cap, found.longest), f"must match pattern {json.dumps(pattern)}")]
 
     def want(self, model: str) -> None:

@@ -10,6 +10,7 @@ taken name; a header marked ``x-client-option`` is filled from the client's conf
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from ..ir import ClientOption, Parameter, ParamStyle, TypeRef, ValueCheck
@@ -32,6 +33,7 @@ class ParameterBuilder:
         self.b = b
         self.checks = checks
         self.options: dict[str, ClientOption] = {}  # the client options the headers declare, by name
+        self.framing_warned: set[tuple[Path, str]] = set()  # Content-Length parameters warned about
 
     def build(
         self, path: str, item: Node, op: Node, context: str, arguments: Arguments
@@ -59,7 +61,17 @@ class ParameterBuilder:
                 value = node.value
                 if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("in"), str):
                     merged[(value["in"], value["name"])] = (node, self.b.where(owner.child("parameters", index)))
-        return list(merged.values())
+        return [listed for listed in merged.values() if not self._framing(listed[0])]
+
+    def _framing(self, node: Node) -> bool:
+        """A header parameter ``Content-Length``: the length of the body the client sends, set by
+        the client (httpx) from that body; never an argument (one warning per parameter)."""
+        if node.value["in"] != "header" or node.value["name"].lower() != "content-length":
+            return False
+        if (node.file, node.pointer) not in self.framing_warned:
+            self.framing_warned.add((node.file, node.pointer))
+            self.b.warn(node, "header parameter Content-Length is set by the client from the body; not an argument")
+        return True
 
     def _with_template(self, path: str, op: Node, listed: list[Listed]) -> list[Listed]:
         """``listed`` less the path parameters the path template lacks, with the template's

@@ -289,7 +289,7 @@ def pick_body_media(content: dict[str, Any]) -> tuple[str | None, BodyEncoding]:
     for media in medias:
         if "*" not in media:
             return media, "raw"
-    return ("application/octet-stream", "raw") if medias else (None, "raw")
+    return (medias[0], "raw") if medias else (None, "raw")  # a wildcard: what it admits, see bodies
 
 
 _PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 pchar (with "/"), sent as they are

@@ -36,6 +36,7 @@ from ..report.gitlog import commit_of, locate, release_base, shallow, version_in
 from ..resources import PACKAGE, TEMPLATES
 
 if TYPE_CHECKING:
+    from ..settings import Settings
     from .files import Ownership
 
 INPUTS = "inputs"
@@ -178,8 +179,27 @@ def inputs(
     return record
 
 
-def _record_key(recorded_inputs: dict[str, object]) -> str:
-    return cache.key("fastcheck 3", _formatter_version(), json.dumps(recorded_inputs, sort_keys=True))
+def run_key(settings: Settings) -> str:
+    """What else decides the files, kept out of the manifest (it is machine-specific): the
+    ``--spec`` given (its resolved path: a sibling file with the same hint of files is another
+    input), the package name, and every option that reaches the output (``--ref-root``, the
+    files kept, ``--project``, ``--templates``, the changes' base). Any difference: the full check."""
+    options = {
+        "spec": str(Path(settings.spec).resolve()),
+        "package": settings.package,
+        "ref_root": None if settings.ref_root is None else str(Path(settings.ref_root).resolve()),
+        "keep": list(settings.keep),
+        "project": settings.project,
+        "templates": None if settings.templates is None else str(Path(settings.templates).resolve()),
+        "changes": settings.with_changes,
+        "since": settings.changes_since,
+    }
+    return json.dumps(options, sort_keys=True)
+
+
+def _record_key(recorded_inputs: dict[str, object], settings: Settings) -> str:
+    record = json.dumps(recorded_inputs, sort_keys=True)
+    return cache.key("fastcheck 4", _formatter_version(), record, run_key(settings))
 
 
 def file_hashes(files: dict[str, bytes]) -> dict[str, str]:
@@ -187,7 +207,11 @@ def file_hashes(files: dict[str, bytes]) -> dict[str, str]:
 
 
 def remember(
-    current: dict[str, object] | None, files: dict[str, str], bump_ok: bool, report: dict[str, object]
+    current: dict[str, object] | None,
+    files: dict[str, str],
+    bump_ok: bool,
+    report: dict[str, object],
+    settings: Settings,
 ) -> None:
     """Record, outside the repository, that ``current`` inputs give exactly ``files`` (the whole
     package folder as generate writes it, the manifest included), whether the version bumps
@@ -199,19 +223,13 @@ def remember(
     hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
     cache.write(
         folder,
-        _record_key(current),
+        _record_key(current, settings),
         json.dumps({"files": hashes, "bump_ok": bump_ok, "report": report}, sort_keys=True),
     )
 
 
 def up_to_date(
-    spec: str | Path,
-    info: Ownership,
-    package: str,
-    strict: bool,
-    changes: bool,
-    since: str | None,
-    settings: dict[str, object] | None = None,
+    settings: Settings, info: Ownership, recorded: dict[str, object] | None = None
 ) -> dict[str, object] | None:
     """The recorded report (see :func:`remember`) when the package folder ``info`` (read by
     :func:`generator.write.files.ownership`) is provably what ``generate`` would write now:
@@ -228,18 +246,20 @@ def up_to_date(
     hint = data.get(INPUTS) if isinstance(data, dict) else None  # which spec files: a hint, not trusted
     if not isinstance(hint, dict) or not isinstance(hint.get("spec"), dict):
         return None
-    root = Path(spec).resolve().parent
-    current = inputs(spec, (root / str(rel) for rel in hint["spec"]), package, changes, since, settings)
+    spec = Path(settings.spec)
+    root = spec.resolve().parent
+    files = {root / str(rel) for rel in hint["spec"]} | {spec.resolve()}  # the --spec given is always hashed
+    current = inputs(spec, sorted(files), settings.package, settings.with_changes, settings.changes_since, recorded)
     if current is None:
         return None
-    text = cache.read(folder, _record_key(current))
+    text = cache.read(folder, _record_key(current, settings))
     if text is None:
         return None
     try:
         record = json.loads(text)
     except ValueError:
         return None
-    if not isinstance(record, dict) or (strict and record.get("bump_ok") is not True):
+    if not isinstance(record, dict) or (settings.strict and record.get("bump_ok") is not True):
         return None
     report = record.get("report")
     if not isinstance(report, dict) or not _is_report(report) or record.get("files") != file_hashes(info.disk):
@@ -255,4 +275,14 @@ def _is_report(report: dict[str, Any]) -> bool:
     return all(type(n) is int for n in numbers) and all(isinstance(k, str) for k in report["classes"])
 
 
-__all__ = ["INPUTS", "changes_key", "code_digest", "file_hashes", "inputs", "remember", "spec_hashes", "up_to_date"]
+__all__ = [
+    "INPUTS",
+    "changes_key",
+    "code_digest",
+    "file_hashes",
+    "inputs",
+    "remember",
+    "run_key",
+    "spec_hashes",
+    "up_to_date",
+]

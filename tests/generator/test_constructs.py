@@ -50,6 +50,8 @@ PREFIX = "construct_"  # package names: unique in this test process
 _REDOS = "catastrophic backtracking (ReDoS): nested or overlapping repetition under an unbounded quantifier"
 WARNINGS = {
     "odd_names": ["class 'AbTest' would share helper names with class 'ABTest'; named AbTest2"],
+    # (YAML 1.1 reads the unquoted yes and no as booleans: an enum of a string type with none)
+    "enums": ["enum lists no value of type null/string (true, false); ignored"],
     "patterns": [
         # (openapi-spec-validator compiles patterns with Python's re and fails on ECMA-262 ones:
         # a note, not a warning, since it is the validator's fault and not the document's)

@@ -188,6 +188,44 @@ def test_other_settings_run_the_full_check(work: Path, capsys: pytest.CaptureFix
     assert QUICK not in out
 
 
+def test_a_sibling_spec_runs_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 34's case: generate from one file, check against a sibling with two members changed.
+    The manifest's hint names the first file; the --spec given is what is hashed."""
+    spec = work / "api" / "spec.yaml"
+    sibling = work / "api" / "other.yaml"
+    sibling.write_text(spec.read_text().replace("description: ok", "description: fine").replace("1.0.0", "1.0.1"))
+    code, out, err = run(capsys, "check", "--spec", "api/other.yaml", *ARGS[2:])
+    assert code == 1 and QUICK not in out and "is stale" in err
+
+
+def test_the_same_bytes_at_another_path_run_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copytree(work / "api", work / "copy")
+    code, out, _ = run(capsys, "check", "--spec", "copy/spec.yaml", *ARGS[2:])
+    assert QUICK not in out and code in (0, 1)
+    assert QUICK in run(capsys, "check", *ARGS)[1]  # the first record still answers for its own inputs
+
+
+def test_another_package_name_runs_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copytree(work / "out" / "pkg", work / "out" / "other")
+    code, out, _ = run(capsys, "check", *ARGS[:4], "--package", "other")
+    assert QUICK not in out and code in (0, 1)
+
+
+@pytest.mark.parametrize("option", [("--ref-root", "."), ("--templates", "templates"), ("--project",)])
+def test_another_option_runs_the_full_check(
+    work: Path, capsys: pytest.CaptureFixture[str], option: tuple[str, ...]
+) -> None:
+    (work / "templates").mkdir()
+    code, out, _ = run(capsys, "check", *ARGS, *option)
+    assert QUICK not in out and code in (0, 1)
+
+
+def test_a_kept_file_pattern_runs_the_full_check(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (work / "pyproject.toml").write_text('[tool.botpress-codegen]\nkeep = ["notes.md"]\n')
+    _, out, _ = run(capsys, "check", *ARGS)
+    assert QUICK not in out
+
+
 def test_quick_check_imports_no_validator_jinja_or_formatter(work: Path) -> None:
     probe = (
         "import sys, time\n"

@@ -1,0 +1,178 @@
+"""Issue 34: one small document per class of input that real documents broke the generator with
+(tests/fixtures/defects/<name>.yaml). Each is generated, imported and exercised through the
+client with a recording transport; mypy --strict runs once over all of them."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import parse_qs
+
+import pytest
+
+from generator.pipeline import generate
+from generator.write.files import write_package
+
+from ..conftest import FIXTURES
+from .test_constructs import Recorder, client_of
+
+DEFECTS = FIXTURES / "defects"
+SPECS = {p.stem: p for p in DEFECTS.glob("*.yaml")}
+PREFIX = "defect_"
+WARNINGS: dict[str, list[str]] = {
+    "contradictions": [
+        'enum lists no value of type integer ("BASIC", "FULL"); ignored',
+        'enum lists no value of type array ("red", "green"); ignored',
+        'enum values "two" are not of type integer; ignored',
+        "no number is within the bounds (>= 10 and <= 5); none of them is checked",
+        "minLength 8 is above maxLength 2: no value has both; neither is checked",
+        "minItems 3 is above maxItems 1: no value has both; neither is checked",
+        "format date-time applies to strings only, and the type is integer; ignored",
+        "pattern applies to strings only, and the type is integer; ignored",
+        "the rule 'at least 3 characters' refuses the enum's value \"a\"; not checked",
+        "enum lists no value of type boolean (1, 0); ignored",
+        "no number is within the bounds (> 3 and <= 3); none of them is checked",
+    ],
+    "wildcard_bodies": [
+        "header parameter Content-Length is set by the client from the body; not an argument",
+        "invalid OpenAPI: None is not of type 'object'; read leniently",
+        "invalid OpenAPI: 42 is not of type 'object'; read leniently",
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def out_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    out = tmp_path_factory.mktemp("defects")
+    sys.path.insert(0, str(out))
+    try:
+        yield out
+    finally:
+        sys.path.remove(str(out))
+        for module in [m for m in sys.modules if m.startswith(PREFIX)]:
+            del sys.modules[module]
+
+
+@pytest.fixture(scope="module")
+def build(out_dir: Path) -> Callable[[str], ModuleType]:
+    """``build(name)``: the package of defects/<name>.yaml, generated once, imported."""
+    built: dict[str, ModuleType] = {}
+
+    def get(name: str) -> ModuleType:
+        if name not in built:
+            _, files, found = generate(str(SPECS[name]), PREFIX + name)
+            assert [w.message for w in found] == WARNINGS.get(name, [])
+            write_package(files, out_dir / (PREFIX + name))
+            built[name] = importlib.import_module(PREFIX + name)
+        return built[name]
+
+    return get
+
+
+def test_every_fixture_is_exercised() -> None:
+    tested = {name[len("test_") :] for name in globals() if name.startswith("test_")}
+    assert set(SPECS) <= tested
+
+
+def test_required_array_query(build: Callable[[str], ModuleType]) -> None:
+    """A required, deprecated array argument: warned about on every call (never compared with
+    UNSET, which mypy proves pointless), sent exploded."""
+    pkg = build("required_array_query")
+    rec = Recorder(body={"count": 2})
+    with client_of(pkg, rec) as client:
+        with pytest.warns(DeprecationWarning, match="argument fields of list_reports is deprecated"):
+            assert client.list_reports(fields=["name", "size"], sort="asc").count == 2
+        with pytest.raises(pkg.errors.RequestValidationError, match="fields"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            client.list_reports(fields=["nope"], sort="asc")
+    assert parse_qs(rec.last.url.query.decode()) == {"fields": ["name", "size"], "sort": ["asc"]}
+    assert len(rec.requests) == 1
+
+
+def test_contradictions(build: Callable[[str], ModuleType]) -> None:
+    """A keyword contradicting its own schema is dropped (one warning each): every argument has a
+    value the client sends, and the types are the schemas' own (``int``, not a string enum)."""
+    pkg = build("contradictions")
+    hints = inspect.signature(pkg.Client.find_things).parameters
+    assert [str(hints[name].annotation) for name in ("level", "tags", "flags")] == [
+        "int | Unset",
+        "list[str] | Unset",
+        "bool | Unset",
+    ]
+    rec = Recorder(status=204)
+    with client_of(pkg, rec) as client:
+        client.find_things(level=3, tags=["blue"], mixed=3, score=7.5, code="abcde", ids=[1, 2], count=5)
+        client.find_things(word="a", size=3, flags=True)
+        assert rec.json() == {"size": 3, "flags": True}
+        assert parse_qs(rec.requests[0].url.query.decode())["level"] == ["3"]
+        with pytest.raises(pkg.errors.RequestValidationError, match="mixed"):
+            client.find_things(mixed=2)  # the enum's values of its type still hold
+        with pytest.raises(pkg.errors.RequestValidationError, match="word"):
+            client.find_things(word="c")  # type: ignore[arg-type]
+    assert len(rec.requests) == 2
+
+
+def test_wildcard_bodies(build: Callable[[str], ModuleType]) -> None:
+    """``*/*`` and ``application/*`` bodies are bytes unless their schema says JSON; a
+    ``Content-Type`` argument wins over the body's media type, ``Content-Length`` is the body's."""
+    pkg = build("wildcard_bodies")
+    assert "content_length" not in inspect.signature(pkg.Client.put_blob).parameters
+    rec = Recorder(status=204)
+    with client_of(pkg, rec) as client:
+        client.put_blob(id="b1", content_type="image/png", body=b"\x89PNG")
+        sent = rec.last
+        assert sent.content == b"\x89PNG" and sent.headers.get_list("content-type") == ["image/png"]
+        assert sent.headers.get_list("content-length") == ["4"]
+        client.post_any_application(body=b"abc")
+        assert rec.last.headers["content-type"] == "application/octet-stream" and rec.last.content == b"abc"
+        client.post_wildcard_json(name="n")
+        assert rec.json() == {"name": "n"} and rec.last.headers["content-type"] == "application/json"
+        client.post_any_application(body=b"abc", extra_headers={"Content-Type": "application/zip"})
+        assert rec.last.headers.get_list("content-type") == ["application/zip"]
+
+
+def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
+    """A JSON media type with a null, missing or invalid schema: any JSON, never a file upload."""
+    pkg = build("wildcard_bodies")
+    rec = Recorder(status=204)
+    with client_of(pkg, rec) as client:
+        client.post_event(body={"kind": "created", "ids": [1, 2]})
+        assert rec.json() == {"kind": "created", "ids": [1, 2]}
+        assert rec.last.headers["content-type"] == "application/json"
+        client.post_note(body=["a", 1])
+        assert rec.json() == ["a", 1]
+        client.post_label(body="text")
+        assert rec.json() == "text"
+        client.post_event(body={"a": 1}, extra_body={"b": 2})
+        assert rec.json() == {"a": 1, "b": 2}
+        client.post_note(extra_body={"b": 2})  # no body given: the extra members are the body
+        assert rec.json() == {"b": 2}
+        sent = len(rec.requests)
+        with pytest.raises(pkg.errors.RequestValidationError, match=r"extra_body.*not a JSON object"):
+            client.post_note(body=[1], extra_body={"b": 2})
+        with pytest.raises(pkg.errors.RequestValidationError, match=r"extra_body.*bytes or text"):
+            client.put_blob(id="b", content_type="image/png", body=b"x", extra_body={"b": 2})
+        with pytest.raises(pkg.errors.RequestValidationError, match=r"extra_body.*bytes or text"):
+            client.post_any_application(extra_body={"b": 2})
+    assert len(rec.requests) == sent  # refused before anything was sent
+
+
+# -- the whole set under mypy --strict ---------------------------------------------------
+
+
+def test_mypy_strict(build: Callable[[str], ModuleType], out_dir: Path) -> None:
+    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental"]
+    for name in sorted(SPECS):
+        build(name)
+        args += ["-p", PREFIX + name]
+    result = subprocess.run(
+        args, env={**os.environ, "MYPYPATH": str(out_dir)}, cwd=out_dir, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
