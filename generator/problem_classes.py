@@ -55,6 +55,7 @@ Kind = Literal[
     "documentation-invalid",
     "empty-required",
     "unread-ref",
+    "framing-header",
 ]
 
 
@@ -76,7 +77,9 @@ CLASSES: dict[str, ProblemClass] = {
         ProblemClass("untyped-result", "degraded", "an operation without usable responses returns None"),
         ProblemClass("typed-any", "degraded", "a schema the generator cannot type is read as any value"),
         ProblemClass("pattern-unchecked", "degraded", "a pattern Python cannot check is not checked by the client"),
-        ProblemClass("keyword-dropped", "degraded", "a schema keyword whose value has the wrong type is ignored"),
+        ProblemClass(
+            "keyword-dropped", "degraded", "a schema keyword of the wrong type, or contradicting its schema, is ignored"
+        ),
         ProblemClass("duplicate-key", "degraded", "a key written twice: the last one is used"),
         ProblemClass("mapping-ignored", "degraded", "a discriminator mapping entry that names no member is ignored"),
         ProblemClass("path-parameter-assumed", "degraded", "a path parameter not declared is taken as a string"),
@@ -105,6 +108,9 @@ CLASSES: dict[str, ProblemClass] = {
         ProblemClass("documentation-invalid", "resolved", "a documentation part breaks OpenAPI's rules: not read"),
         ProblemClass("empty-required", "resolved", "an empty required list: no member required"),
         ProblemClass("unread-ref", "resolved", "a dangling $ref in a part the client never reads: ignored"),
+        ProblemClass(
+            "framing-header", "resolved", "a Content-Length header parameter: the client sends the body's own"
+        ),
     )
 }
 UNCLASSIFIED = ProblemClass("spec-invalid", "degraded", "")

@@ -139,7 +139,7 @@ class CheckBuilder:
     def warn_once(self, node: Node, message: str) -> None:
         if (node.pointer, message) not in self.pattern_warned.setdefault(node.file, set()):
             self.pattern_warned[node.file].add((node.pointer, message))
-            self.b.namer.warn(node, message)
+            self.b.namer.warn(node, message, "keyword-dropped")
 
     def enum_rules(self, schema: dict[str, Any]) -> list[Rule]:
         values = self.b.enum_values(schema)

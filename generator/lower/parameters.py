@@ -70,7 +70,11 @@ class ParameterBuilder:
             return False
         if (node.file, node.pointer) not in self.framing_warned:
             self.framing_warned.add((node.file, node.pointer))
-            self.b.warn(node, "header parameter Content-Length is set by the client from the body; not an argument")
+            self.b.warn(
+                node,
+                "header parameter Content-Length is set by the client from the body; not an argument",
+                "framing-header",
+            )
         return True
 
     def _with_template(self, path: str, op: Node, listed: list[Listed]) -> list[Listed]:
