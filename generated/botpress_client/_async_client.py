@@ -18,9 +18,6 @@ from ._binary import AsyncBinaryResponse
 from ._encoding import (
     _ACCEPT,
 )
-from ._exceptions import (
-    error_from_response,
-)
 from ._oauth import refresh_async, renewable, sign_async
 from ._opened import _check_event_stream, _Opened
 from ._raw import raw_async
@@ -305,9 +302,7 @@ class AsyncTransport(BaseTransport):
                     await self._clock.async_sleep(delay)
                     attempt += 1
                     continue
-            raise error_from_response(
-                response, self._error_types, self._error_type_member, truncated=truncated
-            )
+            raise self._api_error(response, truncated)
 
     async def _attempt(
         self, request: httpx.Request, deadline: float | None, stream: bool = False

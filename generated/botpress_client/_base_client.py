@@ -20,9 +20,6 @@ from ._binary import BinaryResponse
 from ._encoding import (
     _ACCEPT,
 )
-from ._exceptions import (
-    error_from_response,
-)
 from ._oauth import refresh, renewable, sign
 from ._opened import _check_event_stream, _Opened
 from ._raw import RawResponse, raw_sync
@@ -328,9 +325,7 @@ class SyncTransport(BaseTransport):
                     self._clock.sleep(delay)
                     attempt += 1
                     continue
-            raise error_from_response(
-                response, self._error_types, self._error_type_member, truncated=truncated
-            )
+            raise self._api_error(response, truncated)
 
     def _attempt(
         self, request: httpx.Request, deadline: float | None, stream: bool = False

@@ -79,7 +79,8 @@ def resolve_base_url(value: str | httpx.URL | None, env: str, default: str) -> h
         value = env_str(env) or default
     if not str(value):
         where = f"pass base_url=... or set ${env}" if env else "pass base_url=..."
-        raise ConfigurationError("base_url", env, f"not set ({where})")
+        problem = "not set" if default else "required, the API's document names no server"
+        raise ConfigurationError("base_url", env, f"{problem} ({where})")
     try:
         url = httpx.URL(value)
     except (httpx.InvalidURL, TypeError, ValueError):
@@ -188,7 +189,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str, str], ...] = (
         "str | httpx.URL | None",
         "None",
         True,
-        "The API's address. Default: {base_url_default}.",
+        "The API's address. {base_url_default}",
         "",
     ),
     (

@@ -17,6 +17,7 @@ import httpx
 from ._async_client import AsyncTransport
 from ._auth import API_KEY, BASIC, HTTP, Requirement, Scheme, carries
 from ._base_client import SyncTransport
+from ._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
 from ._fake_answers import (
     FakeClock,
     Script,
@@ -60,6 +61,7 @@ __all__ = [
     "Script",
     "SpecViolation",
     "checked_answer",
+    "given_options",
 ]
 
 R = TypeVar("R")
@@ -188,6 +190,8 @@ class FakeApiBase:
     """The generated kit's operations, each loaded when a request or a stub first needs it
     (``_operations`` is used when there is none)."""
     _error_type_member: str = "type"
+    _error_fields: ErrorFields = DEFAULT_ERROR_FIELDS
+    """Where the API's error bodies put each value (``Client._error_fields``)."""
     _rate_limited_type: str = ""
     """The API's error type for status 429 ("" when it documents none)."""
     _unauthorized_type: str = ""
@@ -359,3 +363,8 @@ class FakeApiBase:
         self.violations.clear()
         self.clock.now = 0.0
         self.clock.sleeps.clear()
+
+
+def given_options(**options: Any) -> dict[str, Any]:
+    """The options a fake's ``client()`` was given (those left ``UNSET`` dropped), for the client."""
+    return {name: value for name, value in options.items() if value is not UNSET}

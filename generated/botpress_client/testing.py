@@ -23,7 +23,10 @@ schema. Retry waits take no real time
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+import httpx
 
 from ._client import _API_DEFAULTS, AsyncClient, Client
 from ._lazy import LazyFakes
@@ -38,7 +41,9 @@ from ._testing import (
     OperationStub,
     Script,
     SpecViolation,
+    given_options,
 )
+from ._types import UNSET, TimeoutTypes, Unset
 
 if TYPE_CHECKING:
     from ._fakes import (
@@ -144,6 +149,7 @@ class FakeApi(_Stubs):
 
     _fakes = _FAKES  # each operation's module is imported when a request or a stub needs it
     _error_type_member = "type"
+    _error_fields = Client._error_fields or {}
     _rate_limited_type = "RateLimited"
     _unauthorized_type = "Unauthorized"
     _schemes = _API_DEFAULTS.schemes  # a request lacking the credentials it needs: 401
@@ -158,11 +164,77 @@ class FakeApi(_Stubs):
             """Run time only: the typed stub ``api.<method>`` is made on first use."""
             return _FAKES.stub(self, name)
 
-    def client(self, **options: Any) -> Client:
+    def client(
+        self,
+        *,
+        token: TokenSource | None | Unset = UNSET,
+        bot_id: str | None | Unset = UNSET,
+        integration_id: str | None | Unset = UNSET,
+        integration_alias: str | None | Unset = UNSET,
+        workspace_id: str | None | Unset = UNSET,
+        base_url: str | httpx.URL | None | Unset = UNSET,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | None | Unset = UNSET,
+        default_headers: Mapping[str, str] | None | Unset = UNSET,
+        validate_requests: bool | Unset = UNSET,
+        require_token: bool | None | Unset = UNSET,
+        max_response_bytes: int | Unset = UNSET,
+        total_timeout: float | None | Unset = UNSET,
+        strict_responses: bool | Unset = UNSET,
+    ) -> Client:
         """A real ``Client`` sending to this fake (options as ``Client``'s; ``token``, the
         other credentials and ``base_url`` default to the fake's placeholders)."""
-        return self._connect(Client, options)
+        given = given_options(
+            token=token,
+            bot_id=bot_id,
+            integration_id=integration_id,
+            integration_alias=integration_alias,
+            workspace_id=workspace_id,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            validate_requests=validate_requests,
+            require_token=require_token,
+            max_response_bytes=max_response_bytes,
+            total_timeout=total_timeout,
+            strict_responses=strict_responses,
+        )
+        return self._connect(Client, given)
 
-    def async_client(self, **options: Any) -> AsyncClient:
-        """A real ``AsyncClient`` sending to this fake."""
-        return self._connect_async(AsyncClient, options)
+    def async_client(
+        self,
+        *,
+        token: TokenSource | None | Unset = UNSET,
+        bot_id: str | None | Unset = UNSET,
+        integration_id: str | None | Unset = UNSET,
+        integration_alias: str | None | Unset = UNSET,
+        workspace_id: str | None | Unset = UNSET,
+        base_url: str | httpx.URL | None | Unset = UNSET,
+        timeout: TimeoutTypes | Unset = UNSET,
+        max_retries: int | None | Unset = UNSET,
+        default_headers: Mapping[str, str] | None | Unset = UNSET,
+        validate_requests: bool | Unset = UNSET,
+        require_token: bool | None | Unset = UNSET,
+        max_response_bytes: int | Unset = UNSET,
+        total_timeout: float | None | Unset = UNSET,
+        strict_responses: bool | Unset = UNSET,
+    ) -> AsyncClient:
+        """A real ``AsyncClient`` sending to this fake (options as ``AsyncClient``'s)."""
+        given = given_options(
+            token=token,
+            bot_id=bot_id,
+            integration_id=integration_id,
+            integration_alias=integration_alias,
+            workspace_id=workspace_id,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            validate_requests=validate_requests,
+            require_token=require_token,
+            max_response_bytes=max_response_bytes,
+            total_timeout=total_timeout,
+            strict_responses=strict_responses,
+        )
+        return self._connect_async(AsyncClient, given)
