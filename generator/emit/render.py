@@ -35,6 +35,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_settings.py",
     "_config.py",
     "_encoding.py",
+    "_styles.py",
     "_reading.py",
     "_uploads.py",
     "_transport.py",

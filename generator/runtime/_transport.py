@@ -93,6 +93,11 @@ class Operation:
     ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""
     check_response: Callable[[Any], None] | None = None
     """Generated check of a JSON answer against its schema (see ``_validators``)."""
+    accept: str = ""
+    """The ``Accept`` header: the media types its success answers declare, when they are not
+    only the default of its kind of answer (``application/vnd.api+json``)."""
+    empty: bool = False
+    """A success answer is declared without content: an empty body reads as ``None``."""
 
 
 class Clock:
@@ -174,7 +179,13 @@ class BaseTransport:
         sources: list[UploadSource] = []  # files read while sending
         agent, extra = self._user_agent, options.extra_headers
         out_headers = request_headers(
-            _ACCEPT[op.response], op.required_headers, config, agent, headers, cookies, extra
+            op.accept or _ACCEPT[op.response],
+            op.required_headers,
+            config,
+            agent,
+            headers,
+            cookies,
+            extra,
         )
         content, data, files, stream = encode_body(
             op.encoding, op.content_type, body, options.extra_body, out_headers, sources
@@ -317,6 +328,8 @@ class BaseTransport:
         sink = _last_response.get()
         if sink is not None:
             sink.append(response)
+        if not response.content and (op.empty or response.status_code == 204):
+            return None  # type: ignore[return-value] # no content: declared so, or said by a 204
         if op.response != "json":
             if op.response == "text":
                 return _text(response, response.content)  # type: ignore[return-value]
