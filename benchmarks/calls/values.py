@@ -43,8 +43,9 @@ class Values:
         schema = node.value
         if not isinstance(schema, dict) or depth > _MAX_DEPTH:
             return "x"
+        enum = schema.get("enum") if isinstance(schema.get("enum"), list) else None
         for key in ("const", "example", "default"):
-            if key in schema and not _is_ref(schema[key]):
+            if key in schema and not _is_ref(schema[key]) and (enum is None or schema[key] in enum):
                 return schema[key]
         examples = schema.get("examples")
         if isinstance(examples, list) and examples:
