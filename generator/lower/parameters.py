@@ -160,8 +160,10 @@ def _style(value: dict[str, Any], t: TypeRef) -> tuple[ParamStyle, str, bool]:
     location = value["in"]
     style = value.get("style") or ("form" if location in ("query", "cookie") else "simple")
     explode = value.get("explode", style == "form") is True
-    if location == "path" and style in ("label", "matrix"):
-        return style, "", explode
+    if location == "path" and style == "label":
+        return "label", "", explode
+    if location == "path" and style == "matrix":
+        return "matrix", "", explode
     if t.kind == "list" and (location != "query" or not explode):
         return "joined", {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ","), False
     objects = t.kind == "dict" or t.kind == "model"
