@@ -290,6 +290,8 @@ def call_all(api: Api, doc: Document, module: Any, spec: str, prism_bin: str) ->
 def main(spec: str, prism_bin: str) -> int:
     package = "calls_" + re.sub(r"\W", "_", Path(spec).stem.lower())[:30]
     doc, api, files = build(spec, package, strict=False)
+    if not api.operations:  # webhooks only: nothing to call (and Prism refuses to start)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in files.items():
             target = Path(tmp) / package / name
