@@ -11,7 +11,7 @@ PACKAGE ?= botpress_client
 GEN_ARGS = --spec $(SPEC) --out $(OUT) --package $(PACKAGE)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lint generate check typecheck pytest test goldens snapshots corpus bench clean
+.PHONY: help venv lint generate check typecheck pytest test goldens snapshots corpus calls bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -63,6 +63,19 @@ snapshots: $(STAMP) ## rewrite every snapshot (goldens, bad-input, degraded and 
 
 corpus: $(STAMP) ## report: generate, import and mypy every spec of ../shared/corpus (exits 0)
 	$(PY) -m tests.corpus_report
+
+# Prism (the mock that enforces each document) and public example documents, from npm, in an
+# ignored folder; reinstalled when their pinned versions change. CALLS_ARGS: documents or folders.
+CALLS_NPM := benchmarks/calls/.npm
+
+$(CALLS_NPM)/.installed: benchmarks/calls/package.json benchmarks/calls/package-lock.json
+	mkdir -p $(CALLS_NPM)
+	cp benchmarks/calls/package.json benchmarks/calls/package-lock.json $(CALLS_NPM)/
+	cd $(CALLS_NPM) && npm ci --no-audit --no-fund --silent
+	@touch $@
+
+calls: $(STAMP) $(CALLS_NPM)/.installed ## report: call every operation of each document against Prism (minutes; see benchmarks/calls)
+	$(PY) -m benchmarks.calls.calls $(CALLS_ARGS)
 
 # Own environment for the peers (openapi-python-client, datamodel-code-generator, pydantic, ...),
 # kept out of the project's dependencies; reinstalled when its requirements change.

@@ -26,7 +26,7 @@ from .selection import Selection
 
 BodyEncoding = Literal["json", "form", "multipart", "raw"]
 ResponseKind = Literal["json", "text", "bytes", "binary", "sse", "none"]
-ParamStyle = Literal["plain", "joined", "deep_object", "exploded", "joined_object"]
+ParamStyle = Literal["plain", "joined", "deep_object", "exploded", "joined_object", "label", "matrix", "simple_object"]
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,7 @@ class Parameter:
     style: ParamStyle  # how it goes into the request mapping (joined: one delimited string)
     delimiter: str  # of a joined list
     source: str  # FILE#/pointer of the parameter, as the operation (or its path) lists it
+    explode: bool = False  # of a ``label``, ``matrix`` or ``simple_object`` style
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,8 @@ class Operation:
     response_example: Example | None = None  # of the success answer: its media type's, else its schema's
     event_example: Example | None = None  # of one event of an event stream: its schema's
     security: Requirement | None = None  # its own ``security``; None: the document's
+    accept: tuple[str, ...] = ()  # media types of its success answers, when not only the default of its kind
+    may_be_empty: bool = False  # a success answer declared without content beside the one read
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:

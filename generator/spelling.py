@@ -7,6 +7,8 @@ the same (a decoder could not tell them apart)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from .ir import Operation, TypeRef
 
 MODELS = "models"
@@ -72,8 +74,17 @@ def event_annotation(op: Operation) -> str:
 def answer_annotation(op: Operation) -> str:
     """The answer of ``op`` as a plain call returns it (its JSON value, text, bytes or none)."""
     if op.response_type is not None:
-        return qualified(op.response_type)
+        return qualified(maybe_empty(op))
     return _FIXED.get(op.response_kind) or f"Stream[{event_annotation(op)}]"
+
+
+def maybe_empty(op: Operation) -> TypeRef:
+    """The type of the operation's JSON answer, nullable when a success answer may have no
+    content (read as ``None``)."""
+    assert op.response_type is not None
+    if op.may_be_empty and not op.response_type.nullable:
+        return dataclasses.replace(op.response_type, nullable=True)
+    return op.response_type
 
 
 def return_annotation(op: Operation) -> str:

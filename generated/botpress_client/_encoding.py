@@ -69,7 +69,16 @@ MAX_URL_CHARS = 65536
 _SURROGATE = "must not hold a lone surrogate (not encodable as UTF-8)"
 
 
+class _Segment(str):
+    """A path segment already encoded (its ``.``, ``;``, ``=`` and ``,`` are its style's own):
+    the request puts it in the path as it is (see ``_styles``)."""
+
+    __slots__ = ()
+
+
 def _path_segment(name: str, value: object) -> str:
+    if isinstance(value, _Segment):  # encoded by its style (label, matrix)
+        return str(value)
     text = _query_text(value)
     if text in ("", ".", ".."):
         raise RequestValidationError(name, f"path segment must not be {text!r}")
@@ -118,12 +127,16 @@ def _unsendable(
 
 
 def _query_text(value: object) -> str:
+    """A scalar as the text of a parameter; an object or a list nested in one (a list of
+    objects in a query parameter) as its JSON text, never Python's ``repr``."""
     if value is True:
         return "true"
     if value is False:
         return "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, (Mapping, list, tuple)):
+        return json_dumps(value).decode("utf-8")
     return str(value)
 
 
@@ -230,6 +243,20 @@ def request_headers(
     return out
 
 
+def _multipart(
+    data: dict[str, Any], body: Mapping[str, Any], sources: list[UploadSource]
+) -> list[tuple[str, Any]]:
+    """The parts of a ``multipart/form-data`` body: each field a part without a file name (so
+    that a body with no file in it is multipart still, not urlencoded), a list one part per
+    item, then the files."""
+    parts: list[tuple[str, Any]] = []
+    for name, value in data.items():
+        for item in value if isinstance(value, list) else [value]:
+            parts.append((name, (None, item)))
+    parts += [(k, file_field(k, v, sources)) for k, v in body.items() if is_upload(v)]
+    return parts
+
+
 def encode_body(
     encoding: str,
     content_type: str,
@@ -238,14 +265,17 @@ def encode_body(
     headers: dict[str, str],
     sources: list[UploadSource],
 ) -> tuple[
-    bytes | str | None, dict[str, Any] | None, dict[str, Any] | None, httpx.SyncByteStream | None
+    bytes | str | None,
+    dict[str, Any] | None,
+    list[tuple[str, Any]] | None,
+    httpx.SyncByteStream | None,
 ]:
     """(content, form data, files, stream) of a call's body, as its operation encodes it (JSON,
     raw bytes or a file streamed, a form, multipart), its content headers set in ``headers``
     and the files it reads recorded in ``sources``."""
     content: bytes | str | None = None
     data: dict[str, Any] | None = None
-    files: dict[str, Any] | None = None
+    files: list[tuple[str, Any]] | None = None
     stream: httpx.SyncByteStream | None = None
     if extra:
         body = _with_extra(encoding, body, extra)
@@ -273,7 +303,8 @@ def encode_body(
                 del headers[name]
             data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
             if encoding == "multipart":
-                files = {k: file_field(k, v, sources) for k, v in body.items() if is_upload(v)}
+                files = _multipart(data, body, sources)
+                data = None
     except RecursionError:
         raise RequestValidationError("body", _TOO_DEEP) from None
     except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)

@@ -15,7 +15,6 @@ from typing import Any, ClassVar, ParamSpec, TypeVar
 
 import httpx
 
-from ._auth import Requirement, shown_url
 from ._config import _PACKAGE, log, user_agent
 from ._encoding import (
     _ACCEPT,
@@ -26,7 +25,7 @@ from ._encoding import (
     encode_body,
     request_headers,
 )
-from ._error_text import ErrorFields, _text
+from ._error_text import _text
 from ._exceptions import (
     MAX_ERROR_BODY_CHARS,
     ApiConnectionError,
@@ -37,7 +36,6 @@ from ._exceptions import (
     ResponseTooLargeError,
     ResponseValidationError,
     _Mismatch,
-    error_from_response,
 )
 from ._reading import _retry_after
 from ._serde import MAX_JSON_DEPTH, json_loads
@@ -46,8 +44,6 @@ from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ._uploads import UploadSource, attach, replayable
 
 T = TypeVar("T")
-
-
 P = ParamSpec("P")
 
 _last_response: contextvars.ContextVar[list[httpx.Response] | None] = contextvars.ContextVar(
@@ -56,8 +52,6 @@ _last_response: contextvars.ContextVar[list[httpx.Response] | None] = contextvar
 
 
 INITIAL_RETRY_DELAY = 0.5
-
-
 MAX_RETRY_DELAY = 8.0
 
 
@@ -89,16 +83,16 @@ class Operation:
     """Generated check of the arguments against the spec's rules (see ``_validators``)."""
     content_type: str = "application/json"
     encoding: str = "json"
-    """How the body is sent: ``json``, ``form`` (urlencoded), ``multipart`` or ``raw`` (bytes,
-    a path or an open file, streamed)."""
+    """How the body is sent: ``json``, ``form``, ``multipart`` or ``raw`` (bytes or a file)."""
     response: str = "json"
     """What a success answer holds: ``json``, ``text``, ``bytes``, ``none``, ``binary`` (a
     ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""
     check_response: Callable[[Any], None] | None = None
     """Generated check of a JSON answer against its schema (see ``_validators``)."""
-    security: Requirement | None = None
-    """The credentials it needs: alternatives, each a tuple of (scheme, scopes) all sent;
-    ``()``: none. ``None``: the API's requirement."""
+    accept: str = ""
+    """The ``Accept`` header (its success answers' media types), else the default of its kind."""
+    empty: bool = False
+    """A success answer is declared without content: an empty body reads as ``None``."""
 
 
 class Clock:
@@ -137,13 +131,6 @@ class BaseTransport:
     """Error classes by the error type the API names in its error body."""
     _error_type_member: ClassVar[str] = ""
     """The member of the error body naming the error type."""
-    _error_fields: ClassVar[ErrorFields | None] = None
-    """Where the error bodies put what ``ApiError`` reads (``errors.ERROR_FIELDS``)."""
-
-    def _api_error(self, response: httpx.Response, truncated: bool) -> ApiError:
-        """The error of a non-2xx answer, read as the API's error schemas say."""
-        kinds, member, fields = self._error_types, self._error_type_member, self._error_fields
-        return error_from_response(response, kinds, member, truncated=truncated, fields=fields)
 
     _config: Config
     _http: httpx.Client | httpx.AsyncClient
@@ -187,7 +174,13 @@ class BaseTransport:
         sources: list[UploadSource] = []  # files read while sending
         agent, extra = self._user_agent, options.extra_headers
         out_headers = request_headers(
-            _ACCEPT[op.response], op.required_headers, config, agent, headers, cookies, extra
+            op.accept or _ACCEPT[op.response],
+            op.required_headers,
+            config,
+            agent,
+            headers,
+            cookies,
+            extra,
         )
         content, data, files, stream = encode_body(
             op.encoding, op.content_type, body, options.extra_body, out_headers, sources
@@ -308,18 +301,16 @@ class BaseTransport:
     def _connection_error(exc: httpx.RequestError, request: httpx.Request) -> ApiConnectionError:
         if isinstance(exc, httpx.TimeoutException):
             return ApiTimeoutError(
-                f"{request.method} {shown_url(request.url)} timed out: {type(exc).__name__}",
-                request=request,
+                f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
             )
         if isinstance(exc, httpx.LocalProtocolError):  # h11 quotes the header it refused
             return ApiConnectionError(
-                f"{request.method} {shown_url(request.url)} failed: {type(exc).__name__} (the request "
+                f"{request.method} {request.url} failed: {type(exc).__name__} (the request "
                 "could not be written)",
                 request=request,
             )
         return ApiConnectionError(
-            f"{request.method} {shown_url(request.url)} failed: {type(exc).__name__}: {exc}",
-            request=request,
+            f"{request.method} {request.url} failed: {type(exc).__name__}: {exc}", request=request
         )
 
     @staticmethod
@@ -332,6 +323,8 @@ class BaseTransport:
         sink = _last_response.get()
         if sink is not None:
             sink.append(response)
+        if not response.content and (op.empty or response.status_code == 204):
+            return None  # type: ignore[return-value] # declared without content, or a 204
         if op.response != "json":
             if op.response == "text":
                 return _text(response, response.content)  # type: ignore[return-value]
@@ -378,7 +371,7 @@ class BaseTransport:
             log.debug(
                 "%s %s -> %d in %.1f ms (retry %d)",
                 request.method,
-                shown_url(request.url),
+                request.url,
                 response.status_code,
                 (time.monotonic() - started) * 1000.0,
                 attempt,
@@ -391,7 +384,7 @@ class BaseTransport:
         log.info(
             "retrying %s %s in %.2f s (%s; retry %d of %d)",
             request.method,
-            shown_url(request.url),
+            request.url,
             delay,
             reason,
             attempt + 1,
@@ -401,8 +394,5 @@ class BaseTransport:
     def __repr__(self) -> str:
         c = self._config
         options = ", ".join(f"{wire}={value!r}" for wire, value in c.header_options)
-        token = "<redacted>" if c.auth.given("token") else None
-        secrets = "".join(
-            f", {name}='<redacted>'" for name in sorted(c.auth.values) if name != "token"
-        )
-        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{secrets}{', ' if options else ''}{options})"
+        token = "<redacted>" if c.token else None
+        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{', ' if options else ''}{options})"

@@ -46,6 +46,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._binary", ("AsyncBinaryResponse", "BinaryResponse")),
         ("._encoding", ("_deep_object", "_exploded", "_joined", "_joined_object")),
         ("._reading", ("PageTokens",)),
+        ("._styles", ("_label", "_matrix", "_object_text")),
         ("._serde", ("_to_json",)),
         ("._sse", ("ServerSentEvent", "event_data", "event_json", "raw_event")),
         ("._streamed", ("streaming_async", "streaming_sync")),

@@ -38,6 +38,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_encoding.py",
     "_auth.py",
     "_oauth.py",
+    "_styles.py",
     "_reading.py",
     "_uploads.py",
     "_transport.py",

@@ -259,6 +259,8 @@ class _Writer:
             kind = "integer" if self.enum_base.get(t.name) == "int" else "string"
         if p.style in ("deep_object", "exploded", "joined_object"):
             kind = "object"
+        elif p.style in ("label", "matrix", "simple_object"):
+            kind = "any"  # read as sent: the text of its style
         args = [py_str(p.name), py_str(p.wire), py_str(p.location)]
         if kind != "string":
             args.append(py_str(kind))

@@ -55,6 +55,13 @@ def param_entry(w: Writer, p: Parameter) -> str:
     if p.style == "joined_object":
         w.uses.add("_joined_object")
         return f"{py_str(p.wire)}: _joined_object({arg_encode(w, p)})"
+    if p.style in ("label", "simple_object"):
+        function = "_label" if p.style == "label" else "_object_text"
+        w.uses.add(function)
+        return f"{py_str(p.wire)}: {function}({arg_encode(w, p)}, {p.explode})"
+    if p.style == "matrix":
+        w.uses.add("_matrix")
+        return f"{py_str(p.wire)}: _matrix({py_str(p.wire)}, {arg_encode(w, p)}, {p.explode})"
     return f"{py_str(p.wire)}: {arg_encode(w, p)}"
 
 
@@ -101,6 +108,10 @@ def constant(w: Writer, op: Operation) -> str:
         args += [f"content_type={py_literal(op.body.content_type)}", f"encoding={py_literal(op.body.encoding)}"]
     if op.response_kind != "json":
         args.append(f"response={py_literal(op.response_kind)}")
+    if op.accept:
+        args.append(f"accept={py_literal(', '.join(op.accept))}")
+    if op.may_be_empty:
+        args.append("empty=True")
     check = response_check(w.api, op)
     if check:
         w.uses.add("_validators")

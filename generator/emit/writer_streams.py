@@ -5,7 +5,7 @@ the ``stream`` switch of an operation answering JSON or events)."""
 from __future__ import annotations
 
 from ..ir import Operation
-from ..spelling import MODELS, answer_annotation, event_decoder
+from ..spelling import MODELS, answer_annotation, event_decoder, maybe_empty
 from .writing import Writer
 
 
@@ -48,7 +48,7 @@ def response_annotation(w: Writer, op: Operation, is_async: bool, answer: str) -
 
 def plain_answer(w: Writer, op: Operation) -> str:
     """The annotation of the operation's answer as a plain call returns it (JSON, text, none)."""
-    return w.qualified(op.response_type) if op.response_type is not None else answer_annotation(op)
+    return w.qualified(maybe_empty(op)) if op.response_type is not None else answer_annotation(op)
 
 
 def raw_body_annotation(w: Writer, text: bool) -> str:

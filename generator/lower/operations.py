@@ -123,7 +123,7 @@ class OperationBuilder:
         arguments = b.namer.arguments(method_name)
         params, param_checks = self.parameters.build(path, item, op, context, arguments)
         body, body_schema = request_body(b, op, context, arguments)
-        response_type, decoder, response_kind = self.responses.response(op, context, method_name)
+        response_type, decoder, response_kind = self.responses.result(op, context, method_name)
         event, deferred = self.responses.event, None  # JSON, or events when a body member asks (built later)
         if event is not None and response_kind != "sse":
             deferred, event = (event if response_kind == "json" else None), None
@@ -159,6 +159,8 @@ class OperationBuilder:
             event_function="" if event is None else event[1],
             response_example=self.responses.example,
             event_example=self.responses.event_example,
+            accept=_accept(self.responses.accept, response_kind),
+            may_be_empty=self.responses.may_be_empty and response_kind == "json",
         )
         return Draft(operation, op, body_schema, arguments, deferred)
 
@@ -188,3 +190,16 @@ class OperationBuilder:
             token_param=token.name,
             token_path=(meta.name, next_field.name),
         )
+
+
+_DEFAULT_ACCEPT = {"json": ("application/json",), "sse": ("text/event-stream",)}
+
+
+def _accept(media: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    """The ``Accept`` of an operation: the media types its success answers declare, unless they
+    are only what the client sends for its kind of answer anyway (``application/json``), or a
+    wildcard is among them (the runtime's default of the kind then)."""
+    media = tuple(m for m in media if m.split(";")[0].strip().lower() != "text/event-stream")
+    if kind == "sse" or not media or media == _DEFAULT_ACCEPT.get(kind) or any("*" in m for m in media):
+        return ()
+    return media

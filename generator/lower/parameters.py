@@ -112,7 +112,7 @@ class ParameterBuilder:
         schema = self.b.deref(schema_node).value if isinstance(schema_node.value, dict) else {}
         required = bool(value.get("required")) or location == "path"
         option = self._option(node)
-        style, delimiter = _style(value, ptype)
+        style, delimiter, explode = _style(value, ptype)
         param = Parameter(
             name=_argument(node, option, arguments),
             wire=wire,
@@ -126,9 +126,10 @@ class ParameterBuilder:
             style=style,
             delimiter=delimiter,
             source=source,
+            explode=explode,
         )
         check = self.checks.value_check(schema_node, ptype)
-        if style == "joined":  # validated as sent: one delimited string
+        if style in ("joined", "label", "matrix", "simple_object"):  # validated as sent: one string
             check = ValueCheck("any", check.nullable, ())
         return param, check
 
@@ -173,15 +174,23 @@ def _schema(node: Node) -> Node:
     return Node(node.file, node.ptr, {"type": "string"})
 
 
-def _style(value: dict[str, Any], t: TypeRef) -> tuple[ParamStyle, str]:
-    """How a parameter goes into its request mapping (and the delimiter of a joined list)."""
+def _style(value: dict[str, Any], t: TypeRef) -> tuple[ParamStyle, str, bool]:
+    """How a parameter goes into its request mapping (the delimiter of a joined list, whether
+    a ``label``, ``matrix`` or object style explodes)."""
     location = value["in"]
     style = value.get("style") or ("form" if location in ("query", "cookie") else "simple")
-    explode = value.get("explode", style == "form")
-    if t.kind == "list" and (location != "query" or explode is False):
-        return "joined", {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
-    if location == "query" and (t.kind == "dict" or t.kind == "model"):
+    explode = value.get("explode", style == "form") is True
+    if location == "path" and style == "label":
+        return "label", "", explode
+    if location == "path" and style == "matrix":
+        return "matrix", "", explode
+    if t.kind == "list" and (location != "query" or not explode):
+        return "joined", {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ","), False
+    objects = t.kind == "dict" or t.kind == "model"
+    if location == "query" and objects:
         if style == "deepObject":
-            return "deep_object", ""
-        return ("exploded" if explode else "joined_object"), ""
-    return "plain", ""
+            return "deep_object", "", False
+        return ("exploded" if explode else "joined_object"), "", False
+    if objects:  # in a path, a header or a cookie
+        return "simple_object", "", explode and location != "cookie"
+    return "plain", "", False

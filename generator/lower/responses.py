@@ -28,6 +28,18 @@ class ResponseBuilder:
         self.event: Event | None = None  # of the operation's event stream (set by ``response``)
         self.example: Example | None = None  # of the answer (set by ``response``)
         self.event_example: Example | None = None  # of one event of the stream (set by ``response``)
+        self.accept: tuple[str, ...] = ()  # the media types of the success answers (set by ``result``)
+        self.kind: ResponseKind = "none"
+        self.may_be_empty = False  # a success answer without content (set by ``response``)
+
+    def result(self, op: Node, context: str, method_name: str) -> Response:
+        """:meth:`response`, with the media types read as it is (the ``Accept`` header) and
+        whether a success answer may come without content."""
+        found = self.response(op, context, method_name)
+        self.kind = found[2]
+        responses = op.value.get("responses")
+        self._note_media(op, responses if isinstance(responses, dict) else {})
+        return found
 
     def response(self, op: Node, context: str, method_name: str) -> Response:
         """The success answer of ``op`` (``context`` names its inline models); notes the error
@@ -68,6 +80,21 @@ class ResponseBuilder:
                 return ANY_JSON
             return self._json(b.type_of(node.child("content", main, "schema"), context + "Response"), method_name)
         return NO_CONTENT
+
+    def _note_media(self, op: Node, responses: dict[str, object]) -> None:
+        """The media types the success answers declare (the ``Accept`` header), and whether one
+        of them declares no content."""
+        media: list[str] = []
+        self.may_be_empty = False
+        for code in sorted(c for c in responses if str(c).startswith("2")):
+            node = self.b.deref(op.child("responses", code))
+            content = node.value.get("content") if isinstance(node.value, dict) else None
+            if isinstance(content, dict) and content:  # those read as the answer is read
+                kind = self.kind if self.kind != "none" else ""
+                media += [str(m) for m in content if str(m) not in media and media_kind(m, content[m]) == kind]
+            else:
+                self.may_be_empty = True
+        self.accept = tuple(media)
 
     def _json(self, rtype: TypeRef, method_name: str) -> Response:
         if rtype.kind == "model" and not rtype.nullable:

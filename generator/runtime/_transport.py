@@ -45,8 +45,6 @@ from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ._uploads import UploadSource, attach, replayable
 
 T = TypeVar("T")
-
-
 P = ParamSpec("P")
 
 _last_response: contextvars.ContextVar[list[httpx.Response] | None] = contextvars.ContextVar(
@@ -55,8 +53,6 @@ _last_response: contextvars.ContextVar[list[httpx.Response] | None] = contextvar
 
 
 INITIAL_RETRY_DELAY = 0.5
-
-
 MAX_RETRY_DELAY = 8.0
 
 
@@ -88,8 +84,7 @@ class Operation:
     """Generated check of the arguments against the spec's rules (see ``_validators``)."""
     content_type: str = "application/json"
     encoding: str = "json"
-    """How the body is sent: ``json``, ``form`` (urlencoded), ``multipart`` or ``raw`` (bytes,
-    a path or an open file, streamed)."""
+    """How the body is sent: ``json``, ``form``, ``multipart`` or ``raw`` (bytes or a file)."""
     response: str = "json"
     """What a success answer holds: ``json``, ``text``, ``bytes``, ``none``, ``binary`` (a
     ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""
@@ -98,6 +93,10 @@ class Operation:
     security: Requirement | None = None
     """The credentials it needs: alternatives, each a tuple of (scheme, scopes) all sent;
     ``()``: none. ``None``: the API's requirement."""
+    accept: str = ""
+    """The ``Accept`` header (its success answers' media types), else the default of its kind."""
+    empty: bool = False
+    """A success answer is declared without content: an empty body reads as ``None``."""
 
 
 class Clock:
@@ -186,7 +185,13 @@ class BaseTransport:
         sources: list[UploadSource] = []  # files read while sending
         agent, extra = self._user_agent, options.extra_headers
         out_headers = request_headers(
-            _ACCEPT[op.response], op.required_headers, config, agent, headers, cookies, extra
+            op.accept or _ACCEPT[op.response],
+            op.required_headers,
+            config,
+            agent,
+            headers,
+            cookies,
+            extra,
         )
         content, data, files, stream = encode_body(
             op.encoding, op.content_type, body, options.extra_body, out_headers, sources
@@ -331,6 +336,8 @@ class BaseTransport:
         sink = _last_response.get()
         if sink is not None:
             sink.append(response)
+        if not response.content and (op.empty or response.status_code == 204):
+            return None  # type: ignore[return-value] # declared without content, or a 204
         if op.response != "json":
             if op.response == "text":
                 return _text(response, response.content)  # type: ignore[return-value]

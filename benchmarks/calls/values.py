@@ -1,0 +1,194 @@
+"""Valid values built from a document's schemas: its examples first, else enums, consts, defaults,
+formats and bounds, the required members of objects and the fewest items of arrays."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from generator.load.reader import Document, Node
+
+_FORMATS: dict[str, Any] = {
+    "date-time": "2024-01-02T03:04:05Z",
+    "date": "2024-01-02",
+    "time": "03:04:05Z",
+    "email": "user@example.com",
+    "idn-email": "user@example.com",
+    "uri": "https://example.com/a",
+    "url": "https://example.com/a",
+    "iri": "https://example.com/a",
+    "uri-reference": "https://example.com/a",
+    "hostname": "example.com",
+    "ipv4": "192.0.2.1",
+    "ipv6": "2001:db8::1",
+    "uuid": "123e4567-e89b-12d3-a456-426614174000",
+    "byte": "aGVsbG8=",
+    "binary": "hello",
+    "duration": "P1D",
+    "password": "secret-1",
+}
+
+_MAX_DEPTH = 12
+
+
+class Values:
+    """The values of one document (``$ref``s resolved where each stands)."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+
+    def of(self, node: Node, depth: int = 0) -> Any:
+        """A value valid for the schema at ``node`` (``None`` for a schema allowing anything)."""
+        node = self.doc.deref(node)
+        schema = node.value
+        if not isinstance(schema, dict) or depth > _MAX_DEPTH:
+            return "x"
+        enum = schema.get("enum") if isinstance(schema.get("enum"), list) else None
+        for key in ("const", "example", "default"):
+            if key in schema and not _is_ref(schema[key]) and (enum is None or schema[key] in enum):
+                return schema[key]
+        examples = schema.get("examples")
+        if isinstance(examples, list) and examples:
+            return examples[0]
+        if isinstance(schema.get("enum"), list) and schema["enum"]:
+            return next((v for v in schema["enum"] if v is not None), schema["enum"][0])
+        if isinstance(schema.get("allOf"), list):
+            return self._all_of(node, depth)
+        for key in ("oneOf", "anyOf"):
+            if isinstance(schema.get(key), list) and schema[key]:
+                return self._choice(node, key, depth)
+        return self._typed(node, _type(schema), depth)
+
+    def _choice(self, node: Node, key: str, depth: int) -> Any:
+        """The first member that is not ``null`` (and is not the schema itself)."""
+        members = node.value[key]
+        for index in range(len(members)):
+            member = self.doc.deref(node.child(key, index)).value
+            if isinstance(member, dict) and member.get("type") != "null":
+                return self.of(node.child(key, index), depth + 1)
+        return None
+
+    def _all_of(self, node: Node, depth: int) -> Any:
+        merged: Any = None
+        for index in range(len(node.value["allOf"])):
+            part = self.of(node.child("allOf", index), depth + 1)
+            if isinstance(part, dict) and isinstance(merged, dict):
+                merged = {**merged, **part}
+            elif merged is None:
+                merged = part
+        own = {k: v for k, v in node.value.items() if k != "allOf"}
+        if "properties" in own or "required" in own:
+            rest = self._typed(Node(node.file, node.ptr, own), "object", depth)
+            merged = {**(merged or {}), **rest} if isinstance(merged, dict) or merged is None else merged
+        return merged
+
+    def _typed(self, node: Node, kind: str, depth: int) -> Any:
+        schema = node.value
+        if kind == "object":
+            return self._object(node, depth)
+        if kind == "array":
+            count = max(1, int(schema.get("minItems", 1) or 1))
+            item = self.of(node.child("items"), depth + 1) if isinstance(schema.get("items"), dict) else "x"
+            if schema.get("uniqueItems") and count > 1:
+                return [item] + [f"{item}{i}" for i in range(1, count)]
+            return [item] * count
+        if kind in ("integer", "number"):
+            return _number(schema, kind)
+        if kind == "boolean":
+            return True
+        if kind == "null":
+            return None
+        return _string(schema)
+
+    def _object(self, node: Node, depth: int) -> dict[str, Any]:
+        schema = node.value
+        props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        required = [r for r in schema.get("required") or [] if isinstance(r, str)]
+        out: dict[str, Any] = {}
+        for name in required:
+            if name in props:
+                member = self.doc.deref(node.child("properties", name)).value
+                if isinstance(member, dict) and member.get("readOnly"):
+                    continue
+                out[name] = self.of(node.child("properties", name), depth + 1)
+            else:
+                out[name] = "x"
+        count = max(1, int(schema.get("minProperties", 0) or 0))  # never empty: a path segment
+        for name in props:
+            if len(out) >= count:
+                break
+            out.setdefault(name, self.of(node.child("properties", name), depth + 1))
+        return out
+
+
+def _is_ref(value: Any) -> bool:
+    return isinstance(value, dict) and "$ref" in value
+
+
+def _type(schema: dict[str, Any]) -> str:
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if isinstance(kind, str):
+        return kind
+    if "properties" in schema or "additionalProperties" in schema:
+        return "object"
+    if "items" in schema:
+        return "array"
+    return "string"
+
+
+def _number(schema: dict[str, Any], kind: str) -> int | float:
+    low = schema.get("minimum")
+    high = schema.get("maximum")
+    value: float = 1
+    if isinstance(low, (int, float)) and not isinstance(low, bool):
+        value = low + (1 if schema.get("exclusiveMinimum") is True else 0)
+    elif isinstance(high, (int, float)) and not isinstance(high, bool) and high < 1:
+        value = high - (1 if schema.get("exclusiveMaximum") is True else 0)
+    ex_low = schema.get("exclusiveMinimum")
+    if isinstance(ex_low, (int, float)) and not isinstance(ex_low, bool) and value <= ex_low:
+        value = ex_low + 1
+    step = schema.get("multipleOf")
+    if isinstance(step, (int, float)) and step > 0 and value % step:
+        value = (value // step + 1) * step
+    return int(value) if kind == "integer" else float(value)
+
+
+def _string(schema: dict[str, Any]) -> str:
+    fmt = schema.get("format")
+    text = _FORMATS.get(fmt, "") if isinstance(fmt, str) else ""
+    pattern = schema.get("pattern")
+    if not text and isinstance(pattern, str):
+        text = _from_pattern(pattern)
+    if not text:
+        text = "abc"
+    low = schema.get("minLength")
+    high = schema.get("maxLength")
+    if isinstance(low, int) and len(text) < low:
+        text = text + "a" * (low - len(text))
+    if isinstance(high, int) and len(text) > high:
+        text = text[:high]
+    return text
+
+
+_SIMPLE = {r"\d": "1", r"\w": "a", "[0-9]": "1", "[a-z]": "a", "[A-Z]": "A", "[a-zA-Z]": "a", ".": "a"}
+
+
+def _from_pattern(pattern: str) -> str:
+    """A string matching a simple pattern (anchored runs of classes with counts), else ""."""
+    body = pattern.removeprefix("^").removesuffix("$")
+    out = []
+    for piece, count in re.findall(r"(\\d|\\w|\[[^\]]+\]|[A-Za-z0-9_-])(\{\d+(?:,\d*)?\}|[+*?])?", body):
+        char = _SIMPLE.get(piece, piece if len(piece) == 1 else piece[1])
+        times = 1
+        if count.startswith("{"):
+            times = int(count[1:-1].split(",")[0] or 1)
+        elif count == "*" or count == "?":
+            times = 0
+        out.append(char * times)
+    candidate = "".join(out)
+    try:
+        return candidate if re.fullmatch(pattern.removeprefix("^").removesuffix("$"), candidate) else ""
+    except re.error:
+        return ""

@@ -1,0 +1,308 @@
+"""One document of the call harness: generate its client, start Prism on it, call every operation
+once with its required arguments and the document's credential, print one JSON result a line.
+
+    python -m benchmarks.calls.worker DOC PRISM_BIN
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import inspect
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from generator.ir import Api, Operation
+from generator.load.reader import Document, Node
+from generator.pipeline import build
+
+from .values import Values
+
+CALL_SECONDS = 8.0
+START_SECONDS = 90.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Prism:
+    """``prism mock --errors`` on a free port, stopped by :meth:`stop`."""
+
+    def __init__(self, binary: str, spec: str) -> None:
+        self.port = free_port()
+        cmd = [binary, "mock", "--errors", "-h", "127.0.0.1", "-p", str(self.port), spec]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines: list[str] = []
+        ready = threading.Event()
+
+        def read() -> None:
+            assert self.proc.stdout is not None
+            for line in self.proc.stdout:
+                self.lines.append(line)
+                if "Prism is listening" in line:
+                    ready.set()
+            ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        ready.wait(START_SECONDS)
+        if self.proc.poll() is not None or not any("Prism is listening" in x for x in self.lines):
+            self.stop()
+            raise RuntimeError("prism did not start: " + " ".join(x.strip() for x in self.lines[-5:])[:300])
+
+    def crashed(self, wait: float = 0.0) -> str:
+        """Prism's own error when it died (it does on some requests), else ""."""
+        try:
+            self.proc.wait(wait)
+        except subprocess.TimeoutExpired:
+            return ""
+        error = next((x.strip() for x in self.lines if "Error:" in x), "exited")
+        return f"prism crashed (its bug): {error}"[:160]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def operation_node(doc: Document, op: Operation) -> tuple[Node, Node]:
+    paths = doc.root.value["paths"]
+    key = op.path if op.path in paths else unquote(op.path)
+    item = doc.deref(doc.root.child("paths", key))
+    return item, doc.deref(item.child(op.http_method.lower()))
+
+
+def raw_parameters(doc: Document, item: Node, node: Node) -> dict[tuple[str, str], Node]:
+    found: dict[tuple[str, str], Node] = {}
+    for owner in (item, node):
+        for index in range(len(owner.value.get("parameters") or [])):
+            param = doc.deref(owner.child("parameters", index))
+            if isinstance(param.value, dict) and "name" in param.value:
+                found[(param.value.get("in", ""), param.value["name"])] = param
+    return found
+
+
+def param_value(values: Values, param: Node) -> Any:
+    value = param.value
+    if "example" in value:
+        return value["example"]
+    if isinstance(value.get("examples"), dict) and value["examples"]:
+        first = values.doc.deref(param.child("examples", next(iter(value["examples"]))))
+        if isinstance(first.value, dict) and "value" in first.value:
+            return first.value["value"]
+    if isinstance(value.get("schema"), dict):
+        return values.of(param.child("schema"))
+    content = value.get("content")
+    if isinstance(content, dict) and content:
+        media = next(iter(content))
+        return values.of(param.child("content", media, "schema"))
+    return "abc"
+
+
+def python_value(kind: str, value: Any) -> Any:
+    if kind == "datetime" and isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return value
+    return value
+
+
+def arguments(values: Values, op: Operation) -> dict[str, Any]:
+    """The required arguments of ``op``, by Python name."""
+    doc = values.doc
+    item, node = operation_node(doc, op)
+    raw = raw_parameters(doc, item, node)
+    kwargs: dict[str, Any] = {}
+    for p in op.params:
+        if p.required and (p.location, p.wire) in raw:
+            kwargs[p.name] = python_value(p.type.kind, param_value(values, raw[(p.location, p.wire)]))
+        elif p.required:
+            kwargs[p.name] = "abc"
+    if op.body is None:
+        return kwargs
+    body = doc.deref(node.child("requestBody"))
+    media = body.child("content", op.body.content_type)
+    value = values.of(media.child("schema")) if isinstance(media.value.get("schema"), dict) else "abc"
+    if isinstance(media.value, dict) and "example" in media.value:
+        value = media.value["example"]
+    for arg in op.body.args:
+        if arg.raw and arg.required:
+            text = value if isinstance(value, str) else json.dumps(value)
+            kwargs[arg.name] = text if arg.type.kind == "str" else text.encode()
+        elif not arg.wire and arg.required:
+            kwargs[arg.name] = value
+        elif arg.required or (isinstance(value, dict) and arg.wire in value and op.body.required):
+            found = value.get(arg.wire, "abc") if isinstance(value, dict) else "abc"
+            kwargs[arg.name] = python_value(arg.type.kind, found)
+    return kwargs
+
+
+def credentials(doc: Document, node: Node) -> tuple[dict[str, str], dict[str, str]]:
+    """(headers, query) of the first security alternative of the operation (or the document)."""
+    root = doc.root.value
+    requirement = node.value.get("security", root.get("security"))
+    schemes = (root.get("components") or {}).get("securitySchemes") or {}
+    headers: dict[str, str] = {}
+    query: dict[str, str] = {}
+    cookies: list[str] = []
+    if not isinstance(requirement, list) or not requirement or not isinstance(requirement[0], dict):
+        return headers, query
+    for name in requirement[0]:
+        scheme = schemes.get(name)
+        if isinstance(scheme, dict) and "$ref" in scheme:
+            scheme = doc.deref(doc.root.child("components", "securitySchemes", name)).value
+        if not isinstance(scheme, dict):
+            continue
+        kind = scheme.get("type")
+        if kind == "apiKey":
+            where, key = scheme.get("in"), str(scheme.get("name"))
+            if where == "header":
+                headers[key] = "key-123"
+            elif where == "query":
+                query[key] = "key-123"
+            else:
+                cookies.append(f"{key}=key-123")
+        elif kind == "http" and str(scheme.get("scheme", "")).lower() == "basic":
+            headers["Authorization"] = "Basic " + base64.b64encode(b"user:pass").decode()
+        elif kind in ("http", "oauth2", "openIdConnect"):
+            label = str(scheme.get("scheme", "bearer")) if kind == "http" else "Bearer"
+            headers["Authorization"] = f"{label.capitalize()} token-123"
+    if cookies:
+        headers["Cookie"] = "; ".join(cookies)
+    return headers, query
+
+
+def classify(exc: BaseException) -> str:
+    """The class of a failure: the status and Prism's violations, or the exception's type."""
+    response = getattr(exc, "response", None)
+    status = getattr(response, "status_code", None)
+    if status is not None and status >= 400:
+        try:
+            body = json.loads(response.content)
+        except ValueError:
+            body = {}
+        found = body.get("validation") if isinstance(body, dict) else None
+        if not found and response.headers.get("sl-violations"):
+            try:
+                found = json.loads(response.headers["sl-violations"])
+            except ValueError:
+                found = None
+        if found and all(v.get("location", [""])[0] == "response" for v in found):
+            return f"{status} Prism's own answer breaks the document (its mock of the response)"
+        if found:
+            parts = sorted(
+                {f"{'.'.join(map(str, v.get('location', [])[:1]))}: {_general(v.get('message', ''))}" for v in found}
+            )
+            return f"{status} " + "; ".join(parts)[:200]
+        title = body.get("title", "") if isinstance(body, dict) else ""
+        return f"{status} {title}".strip()
+    if type(exc).__name__ in ("ApiConnectionError", "ApiTimeoutError"):
+        return f"{type(exc).__name__}: {str(exc).rsplit(' failed: ', 1)[-1]}"[:200]
+    where = "" if type(exc).__module__.startswith("calls_") else "harness: "
+    return f"{where}{type(exc).__name__}: {_general(str(exc))}"[:200]
+
+
+def _general(text: str) -> str:
+    """A message without the parts that name this one call (values, numbers)."""
+    text = re.sub(r"'[^']*'", "'…'", text)
+    return re.sub(r"\d+", "N", text)
+
+
+def client_for(module: Any, port: int) -> Any:
+    params = inspect.signature(module.Client).parameters
+    kwargs: dict[str, Any] = {"base_url": f"http://127.0.0.1:{port}", "max_retries": 0, "timeout": CALL_SECONDS}
+    if "require_token" in params:
+        kwargs["require_token"] = False
+    if "total_timeout" in params:
+        kwargs["total_timeout"] = CALL_SECONDS
+    return module.Client(**kwargs)
+
+
+def no_success(node: Node) -> bool:
+    """The operation declares no success answer (nor ``default``): Prism answers its error."""
+    responses = node.value.get("responses")
+    if not isinstance(responses, dict):
+        return True
+    return not any(str(c).startswith("2") or c == "default" for c in responses)
+
+
+def call_one(values: Values, op: Operation, client: Any) -> None:
+    kwargs = arguments(values, op)
+    headers, query = credentials(values.doc, operation_node(values.doc, op)[1])
+    method = getattr(client, op.method_name)
+    result = method(**kwargs, extra_headers=headers or None, extra_query=query or None)
+    if hasattr(result, "read"):  # a binary answer: read it, then close it
+        result.read()
+    if hasattr(result, "close"):
+        result.close()
+
+
+def call_all(api: Api, doc: Document, module: Any, spec: str, prism_bin: str) -> None:
+    values = Values(doc)
+    prism = Prism(prism_bin, spec)
+    client = client_for(module, prism.port)
+    try:
+        for op in api.operations:
+            started = time.monotonic()
+            outcome = "ok"
+            try:
+                call_one(values, op, client)
+            except Exception as exc:  # every failure is a result of the harness
+                outcome = classify(exc)
+                if no_success(operation_node(doc, op)[1]) and outcome[:1] in "45":
+                    outcome = "the document declares no success answer (Prism answers one of its errors)"
+                if os.environ.get("CALLS_DEBUG"):
+                    traceback.print_exc()
+            if prism.crashed(3.0 if "ApiConnectionError" in outcome else 0.0):
+                outcome = prism.crashed()
+                prism = Prism(prism_bin, spec)
+                client = client_for(module, prism.port)
+            seconds = time.monotonic() - started
+            line = {
+                "operation": f"{op.http_method.upper()} {op.path}",
+                "outcome": outcome,
+                "seconds": round(seconds, 2),
+            }
+            print(json.dumps(line), flush=True)
+    finally:
+        prism.stop()
+
+
+def main(spec: str, prism_bin: str) -> int:
+    package = "calls_" + re.sub(r"\W", "_", Path(spec).stem.lower())[:30]
+    doc, api, files = build(spec, package, strict=False)
+    if not api.operations:  # webhooks only: nothing to call (and Prism refuses to start)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in files.items():
+            target = Path(tmp) / package / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        sys.path.insert(0, tmp)
+        module = importlib.import_module(package)
+        call_all(api, doc, module, spec, prism_bin)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    sys.exit(main(sys.argv[1], sys.argv[2]))
