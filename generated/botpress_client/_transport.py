@@ -4,17 +4,16 @@ options, building a request, and the policy for retries, deadlines, decoding and
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import logging
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, ParamSpec, TypeVar
 
 import httpx
 
+from ._auth import shown_url
 from ._config import _PACKAGE, log, user_agent
 from ._encoding import (
     _ACCEPT,
@@ -25,7 +24,7 @@ from ._encoding import (
     encode_body,
     request_headers,
 )
-from ._error_text import _text
+from ._error_text import ErrorFields, _text
 from ._exceptions import (
     MAX_ERROR_BODY_CHARS,
     ApiConnectionError,
@@ -36,11 +35,15 @@ from ._exceptions import (
     ResponseTooLargeError,
     ResponseValidationError,
     _Mismatch,
+    error_from_response,
 )
+from ._operation import Clock as Clock
+from ._operation import Operation as Operation
+from ._operation import RequestOptions as RequestOptions
 from ._reading import _retry_after
 from ._serde import MAX_JSON_DEPTH, json_loads
 from ._settings import Config, _clipped, attempt_limit, make_timeout, timeout_problem
-from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from ._types import UNSET
 from ._uploads import UploadSource, attach, replayable
 
 T = TypeVar("T")
@@ -65,61 +68,6 @@ _UPLOADS = frozenset({"multipart", "raw"})
 """Body encodings that may send a file (see ``_uploads.replayable``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Operation:
-    """Static facts of one operation, generated once per operation."""
-
-    name: str
-    method: str
-    path: str
-    idempotent: bool
-    """Safe to repeat whatever the failure (GET, PUT, DELETE, or marked so in the spec)."""
-    required_headers: tuple[tuple[str, str], ...] = ()
-    """(wire header, argument name) pairs that must end up with a value."""
-    validate: (
-        Callable[[Mapping[str, object], Mapping[str, object], Mapping[str, object], Any], None]
-        | None
-    ) = None
-    """Generated check of the arguments against the spec's rules (see ``_validators``)."""
-    content_type: str = "application/json"
-    encoding: str = "json"
-    """How the body is sent: ``json``, ``form``, ``multipart`` or ``raw`` (bytes or a file)."""
-    response: str = "json"
-    """What a success answer holds: ``json``, ``text``, ``bytes``, ``none``, ``binary`` (a
-    ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""
-    check_response: Callable[[Any], None] | None = None
-    """Generated check of a JSON answer against its schema (see ``_validators``)."""
-    accept: str = ""
-    """The ``Accept`` header (its success answers' media types), else the default of its kind."""
-    empty: bool = False
-    """A success answer is declared without content: an empty body reads as ``None``."""
-
-
-class Clock:
-    """How a client reads the time for its deadlines and waits between retries. A fake API
-    (the package's ``testing``) gives its clients one whose waits take no real time."""
-
-    def monotonic(self) -> float:
-        return time.monotonic()
-
-    def sleep(self, seconds: float) -> None:
-        time.sleep(seconds)
-
-    async def async_sleep(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-
-
-@dataclass(slots=True)
-class RequestOptions:
-    """Per-call options every method accepts."""
-
-    extra_headers: Headers | None = None
-    extra_query: Query | None = None
-    extra_body: Body | None = None
-    timeout: TimeoutTypes | Unset = UNSET
-    max_retries: int | Unset = UNSET
-
-
 class BaseTransport:
     """What the sync and async transports share: building requests and judging answers.
 
@@ -131,6 +79,13 @@ class BaseTransport:
     """Error classes by the error type the API names in its error body."""
     _error_type_member: ClassVar[str] = ""
     """The member of the error body naming the error type."""
+    _error_fields: ClassVar[ErrorFields | None] = None
+    """Where the error bodies put what ``ApiError`` reads (``errors.ERROR_FIELDS``)."""
+
+    def _api_error(self, response: httpx.Response, truncated: bool) -> ApiError:
+        """The error of a non-2xx answer, read as the API's error schemas say."""
+        kinds, member, fields = self._error_types, self._error_type_member, self._error_fields
+        return error_from_response(response, kinds, member, truncated=truncated, fields=fields)
 
     _config: Config
     _http: httpx.Client | httpx.AsyncClient
@@ -301,16 +256,18 @@ class BaseTransport:
     def _connection_error(exc: httpx.RequestError, request: httpx.Request) -> ApiConnectionError:
         if isinstance(exc, httpx.TimeoutException):
             return ApiTimeoutError(
-                f"{request.method} {request.url} timed out: {type(exc).__name__}", request=request
+                f"{request.method} {shown_url(request.url)} timed out: {type(exc).__name__}",
+                request=request,
             )
         if isinstance(exc, httpx.LocalProtocolError):  # h11 quotes the header it refused
             return ApiConnectionError(
-                f"{request.method} {request.url} failed: {type(exc).__name__} (the request "
+                f"{request.method} {shown_url(request.url)} failed: {type(exc).__name__} (the request "
                 "could not be written)",
                 request=request,
             )
         return ApiConnectionError(
-            f"{request.method} {request.url} failed: {type(exc).__name__}: {exc}", request=request
+            f"{request.method} {shown_url(request.url)} failed: {type(exc).__name__}: {exc}",
+            request=request,
         )
 
     @staticmethod
@@ -371,7 +328,7 @@ class BaseTransport:
             log.debug(
                 "%s %s -> %d in %.1f ms (retry %d)",
                 request.method,
-                request.url,
+                shown_url(request.url),
                 response.status_code,
                 (time.monotonic() - started) * 1000.0,
                 attempt,
@@ -384,7 +341,7 @@ class BaseTransport:
         log.info(
             "retrying %s %s in %.2f s (%s; retry %d of %d)",
             request.method,
-            request.url,
+            shown_url(request.url),
             delay,
             reason,
             attempt + 1,
@@ -394,5 +351,8 @@ class BaseTransport:
     def __repr__(self) -> str:
         c = self._config
         options = ", ".join(f"{wire}={value!r}" for wire, value in c.header_options)
-        token = "<redacted>" if c.token else None
-        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{', ' if options else ''}{options})"
+        token = "<redacted>" if c.auth.given("token") else None
+        secrets = "".join(
+            f", {name}='<redacted>'" for name in sorted(c.auth.values) if name != "token"
+        )
+        return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{secrets}{', ' if options else ''}{options})"

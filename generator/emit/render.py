@@ -41,6 +41,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_styles.py",
     "_reading.py",
     "_uploads.py",
+    "_operation.py",
     "_transport.py",
     "_sse.py",
     "_opened.py",

@@ -3,18 +3,16 @@ options, building a request, and the policy for retries, deadlines, decoding and
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import logging
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, ParamSpec, TypeVar
 
 import httpx
 
-from ._auth import Requirement, shown_url
+from ._auth import shown_url
 from ._config import _PACKAGE, log, user_agent
 from ._encoding import (
     _ACCEPT,
@@ -38,10 +36,13 @@ from ._exceptions import (
     _Mismatch,
     error_from_response,
 )
+from ._operation import Clock as Clock
+from ._operation import Operation as Operation
+from ._operation import RequestOptions as RequestOptions
 from ._reading import _retry_after
 from ._serde import MAX_JSON_DEPTH, json_loads
 from ._settings import Config, _clipped, attempt_limit, make_timeout, timeout_problem
-from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from ._types import UNSET
 from ._uploads import UploadSource, attach, replayable
 
 T = TypeVar("T")
@@ -64,64 +65,6 @@ _REFUSED_STATUSES = frozenset({429, 503})  # the server did not act on the reque
 
 _UPLOADS = frozenset({"multipart", "raw"})
 """Body encodings that may send a file (see ``_uploads.replayable``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Operation:
-    """Static facts of one operation, generated once per operation."""
-
-    name: str
-    method: str
-    path: str
-    idempotent: bool
-    """Safe to repeat whatever the failure (GET, PUT, DELETE, or marked so in the spec)."""
-    required_headers: tuple[tuple[str, str], ...] = ()
-    """(wire header, argument name) pairs that must end up with a value."""
-    validate: (
-        Callable[[Mapping[str, object], Mapping[str, object], Mapping[str, object], Any], None]
-        | None
-    ) = None
-    """Generated check of the arguments against the spec's rules (see ``_validators``)."""
-    content_type: str = "application/json"
-    encoding: str = "json"
-    """How the body is sent: ``json``, ``form``, ``multipart`` or ``raw`` (bytes or a file)."""
-    response: str = "json"
-    """What a success answer holds: ``json``, ``text``, ``bytes``, ``none``, ``binary`` (a
-    ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""
-    check_response: Callable[[Any], None] | None = None
-    """Generated check of a JSON answer against its schema (see ``_validators``)."""
-    security: Requirement | None = None
-    """The credentials it needs: alternatives, each a tuple of (scheme, scopes) all sent;
-    ``()``: none. ``None``: the API's requirement."""
-    accept: str = ""
-    """The ``Accept`` header (its success answers' media types), else the default of its kind."""
-    empty: bool = False
-    """A success answer is declared without content: an empty body reads as ``None``."""
-
-
-class Clock:
-    """How a client reads the time for its deadlines and waits between retries. A fake API
-    (the package's ``testing``) gives its clients one whose waits take no real time."""
-
-    def monotonic(self) -> float:
-        return time.monotonic()
-
-    def sleep(self, seconds: float) -> None:
-        time.sleep(seconds)
-
-    async def async_sleep(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-
-
-@dataclass(slots=True)
-class RequestOptions:
-    """Per-call options every method accepts."""
-
-    extra_headers: Headers | None = None
-    extra_query: Query | None = None
-    extra_body: Body | None = None
-    timeout: TimeoutTypes | Unset = UNSET
-    max_retries: int | Unset = UNSET
 
 
 class BaseTransport:
