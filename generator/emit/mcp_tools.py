@@ -99,7 +99,12 @@ class _Schemas:
         if kind == "enum":
             return self._enum(t.name)
         if kind == "union":
-            members = self.unions[t.name].members if t.name in self.unions else t.variants
+            if t.name in self.unions:  # a named union may hold itself (through lists or maps)
+                if t.name in path:
+                    return {"description": f"A {t.name} (recursive: not expanded again)"}
+                members, path = self.unions[t.name].members, (*path, t.name)
+            else:
+                members = t.variants
             return {"anyOf": [self.of(m, path) for m in members]} if members else {}
         if kind == "model" and t.name in self.models:
             return self.model(self.models[t.name], path)
@@ -120,7 +125,7 @@ class _Schemas:
     def model(self, model: Model, path: tuple[str, ...]) -> JSON:
         if model.name in path:
             return {"type": "object", "description": f"A {model.name} (recursive: not expanded again)"}
-        if len(path) >= self.depth:
+        if sum(name in self.models for name in path) >= self.depth:  # models only: unions are free
             return {"type": "object", "description": f"A {model.name} (nested deeper than {self.depth}: not expanded)"}
         inner = (*path, model.name)
         fields = [f for f in model.fields if self.lenient or not f.read_only]

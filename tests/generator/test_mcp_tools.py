@@ -88,3 +88,21 @@ def test_arguments_are_the_methods(tmp_path: Path) -> None:
     assert {"id", "next_token", "limit", "bot_id"} <= set(props)  # Python names, not nextToken/x-bot-id
     assert tools["list_file_passages"]["input"]["required"] == ["id"]
     assert tools["get_table"]["output"]["type"] == "object"
+
+
+def test_a_union_holding_itself_is_cut() -> None:
+    from types import SimpleNamespace
+
+    from generator.emit.mcp_tools import _Schemas
+    from generator.ir import TypeRef, UnionDef
+
+    value = TypeRef("union", name="Value")
+    union = UnionDef("Value", "", "_decode_value", (TypeRef("str"), TypeRef("list", items=value)), "", ())
+    api: Any = SimpleNamespace(models=(), enums=(), unions=(union,))
+    schema = _Schemas(api, lenient=False).of(value, ())
+    assert schema == {
+        "anyOf": [
+            {"type": "string"},
+            {"type": "array", "items": {"description": "A Value (recursive: not expanded again)"}},
+        ]
+    }
