@@ -6,6 +6,7 @@ refused argument), selectors, read-only and dynamic mode. One server process per
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,46 @@ def test_corpus_document_tools(tmp_path: Path) -> None:
     assert sum(1 for t in tools if t.annotations.read_only_hint) == 2
     (put,) = [t for t in tools if not t.annotations.read_only_hint]
     assert put.annotations.idempotent_hint is True and set(put.input_schema["required"]) >= {"row", "column"}
+
+
+def test_http_transport_on_loopback(loopback: Loopback) -> None:
+    """--transport http: streamable HTTP on 127.0.0.1, driven by the SDK's HTTP client."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import anyio
+    from mcp.client.streamable_http import streamable_http_client
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    loopback.reply(200, TABLE)
+    env = {**os.environ, **_env(loopback)}
+    args = [sys.executable, "-m", "botpress_client.mcp", "--transport", "http", "--port", str(port)]
+    server = subprocess.Popen(args, cwd=GENERATED, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+
+        async def script() -> tuple[list[str], Any]:
+            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    names = [t.name for t in (await session.list_tools()).tools]
+                    return names, await session.call_tool("get_table", {"table": "t"})
+
+        names, result = anyio.run(script)
+    finally:
+        server.terminate()
+        _, errors = server.communicate(timeout=60)
+    assert len(names) == 15 and "get_table" in names
+    assert not result.is_error and result.structured_content["table"]["id"] == "tbl_1"
+    assert TOKEN not in errors
