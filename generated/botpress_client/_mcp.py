@@ -5,7 +5,8 @@ The MCP SDK (``pip install '<package>[mcp]'``) is imported only here, and only b
 and :func:`build_server`: the package itself needs only httpx. Tools and calls are in
 :mod:`._mcp_tools` (no SDK); this module parses the command line and speaks MCP.
 
-Static mode gives one tool per operation; dynamic mode three (search the operations, describe
+``--transport http`` serves streamable HTTP at ``http://127.0.0.1:<port>/mcp`` instead (the
+loopback interface only). Static mode gives one tool per operation; dynamic mode three (search the operations, describe
 one, call one), so that the tool list stays small whatever the API's size. ``--mode auto`` (the
 default) picks dynamic mode above ``--max-tools`` tools.
 """
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
     from mcp.server import Server  # type: ignore[import-not-found, unused-ignore]
 
 MAX_TOOLS = 64
+"""Above this many tools, ``--mode auto`` serves dynamic mode."""
+
+PORT = 8000
+"""The loopback port of ``--transport http`` unless ``--port`` says otherwise."""
+LOOPBACK = "127.0.0.1"
+"""The only interface ``--transport http`` listens on."""
 """Above this many tools, ``--mode auto`` serves dynamic mode."""
 
 SEARCH, DESCRIBE, CALL = "search_operations", "describe_operation", "call_operation"
@@ -64,7 +71,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--max-tools", type=int, default=MAX_TOOLS, help=f"auto mode's threshold ({MAX_TOOLS})"
     )
     parser.add_argument(
-        "--transport", choices=("stdio",), default="stdio", help="stdio (the only one so far)"
+        "--transport",
+        choices=("stdio", "http"),
+        default="stdio",
+        help="stdio (default), or http: streamable HTTP on 127.0.0.1 only, at /mcp",
+    )
+    parser.add_argument(
+        "--port", type=int, default=PORT, help=f"the loopback port of --transport http ({PORT})"
     )
     return parser.parse_args(argv)
 
@@ -218,6 +231,18 @@ async def _serve(tools: Tools, name: str) -> None:
         await tools.caller.close()
 
 
+async def _serve_http(tools: Tools, name: str, port: int) -> None:
+    """Streamable HTTP on the loopback interface only (the SDK's app, run by uvicorn)."""
+    import uvicorn  # type: ignore[import-not-found, unused-ignore]
+
+    app = build_server(tools, name).streamable_http_app(host=LOOPBACK)
+    config = uvicorn.Config(app, host=LOOPBACK, port=port, log_level="warning")
+    try:
+        await uvicorn.Server(config).serve()
+    finally:
+        await tools.caller.close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve the tools the command line asks for; the exit code (2: bad arguments or no SDK)."""
     args = parse_args(argv)
@@ -235,7 +260,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SelectorError, ValueError) as exc:
         print(f"--include/--exclude: {exc}", file=sys.stderr)
         return 2
-    anyio.run(_serve, tools, _distribution())
+    if args.transport == "http":
+        anyio.run(_serve_http, tools, _distribution(), args.port)
+    else:
+        anyio.run(_serve, tools, _distribution())
     return 0
 
 
