@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from generator.emit.render import RUNTIME_FILES
+from generator.emit.render import RUNTIME_FILES, SELECTION
 from generator.pipeline import generate_files
 from generator.write.files import write_package
 
@@ -18,7 +18,7 @@ GOLDEN = Path(__file__).resolve().parent / "fixtures" / "golden"
 
 # Files that do not depend on the spec (the shared runtime): pinned once, by `make check`
 # on generated/botpress_client, rather than seven times over.
-SPEC_INDEPENDENT = frozenset(RUNTIME_FILES) | {"py.typed"}
+SPEC_INDEPENDENT = frozenset(RUNTIME_FILES) | {"py.typed", SELECTION}
 
 
 def cases() -> list[Path]:

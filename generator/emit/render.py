@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -18,6 +19,7 @@ from .import_lines import import_lines
 from .imports import ALWAYS
 from .layout import WIDTH
 from .literals import py_literal
+from .mcp_tools import readme_pieces, tool_table
 from .models_package import render_models
 from .readme_view import readme_view
 from .resources_package import groups as resource_groups
@@ -57,8 +59,16 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_fake_answers.py",
     "_testing.py",
     "_async_client.py",
+    "_mcp_tools.py",
+    "_mcp.py",
+    "mcp.py",
 )
 """Modules of :mod:`generator.runtime`, copied verbatim: they do not depend on the spec."""
+
+SELECTION = "_selection.py"
+"""``generator/selection.py`` (standard library only) copied as it is: the MCP server's selectors."""
+MCP_TABLE = "_mcp_tools.json"
+"""The MCP server's tool table, data computed from the IR (:mod:`.mcp_tools`)."""
 
 # Output file (inside the package folder) -> template.
 PACKAGE_FILES: tuple[tuple[str, str], ...] = (
@@ -208,6 +218,8 @@ def render(api: Api) -> dict[str, str]:
     files.update(render_chunks(env, api, "_resources", "_names__", _methods(api)))
     files.update(render_validators(env, api))
     files.update(_render_fakes(env, api, fakes))
+    files[SELECTION] = (Path(__file__).parents[1] / "selection.py").read_text(encoding="utf-8")
+    files[MCP_TABLE] = tool_table(api)
     return files
 
 
@@ -257,7 +269,7 @@ def module_views(api: Api, name: str) -> dict[str, object]:
         }
     if name == "README.md":
         options, optional = option_pieces(api, "httpx.Client"), optional_example(api)
-        return {"options": options, "optional": optional, "readme": readme_view(api)}
+        return {"options": options, "optional": optional, "readme": readme_view(api), "agent": readme_pieces(api)}
     return {}
 
 

@@ -45,6 +45,7 @@ PACKAGE_MODULES = frozenset(
     | {"_binary", "_streamed", "_async_client", "_testing", "_fake_answers", "_fake_wire", "_fake_checks", "testing"}
     | {"_resources", "_fakes", "load_all"}
     | {"_error_text", "_settings", "_raw", "_fake_calls", "_auth", "_oauth"}
+    | {"_mcp", "_mcp_tools", "_selection", "mcp", "_operation", "_styles"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "ERROR_FIELDS", "annotations"})

@@ -3,8 +3,9 @@ as an installable distribution, so ``pip install OUT`` works.
 
 The distribution is named after the package (``botpress_client`` -> ``botpress-client``), its
 version is the spec's ``info.version`` (when it is not a PEP 440 version: ``0+`` and the version
-as a local label, or ``0`` when nothing of it is usable), it depends on ``httpx`` and ships
-``py.typed``. setuptools builds it.
+as a local label, or ``0`` when nothing of it is usable), it depends on ``httpx``, offers the
+extra ``mcp`` (the MCP SDK, for ``python -m <package>.mcp``) and ships ``py.typed`` and the MCP
+server's tool table. setuptools builds it.
 
 The file carries the generator's header; ``generate`` replaces only a ``pyproject.toml`` that
 carries it (else ``--overwrite``), and the manifest records its SHA-256 under ``project``.
@@ -28,6 +29,9 @@ KEY = f"../{NAME}"
 
 HTTPX = "httpx>=0.27,<1"
 """The generated runtime's one dependency (the range its tests run against)."""
+
+MCP = "mcp>=2.3,<3"
+"""The extra ``mcp``: the MCP SDK that ``python -m <package>.mcp`` serves the operations with."""
 
 # PEP 440, as packaging's VERSION_PATTERN (case-insensitive, surrounding whitespace not allowed).
 _PEP440 = re.compile(
@@ -68,11 +72,14 @@ description = {toml(description)}
 requires-python = ">=3.10"
 dependencies = [{toml(HTTPX)}]
 
+[project.optional-dependencies]
+mcp = [{toml(MCP)}]  # python -m {package}.mcp: the operations as MCP tools
+
 [tool.setuptools.packages.find]
 include = [{toml(package)}, {toml(package + ".*")}]
 
 [tool.setuptools.package-data]
-{package} = ["py.typed"]
+{package} = ["py.typed", "_mcp_tools.json"]
 """
     return with_header(NAME, body)
 
@@ -115,4 +122,4 @@ def _umask() -> int:
     return mask
 
 
-__all__ = ["HTTPX", "KEY", "NAME", "distribution_version", "ours", "project_text", "read", "write"]
+__all__ = ["HTTPX", "KEY", "MCP", "NAME", "distribution_version", "ours", "project_text", "read", "write"]

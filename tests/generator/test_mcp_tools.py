@@ -1,0 +1,108 @@
+"""The MCP tool table the generator writes (``_mcp_tools.json``, generator/emit/mcp_tools.py), read
+from the golden packages and this repository's client: names, schemas, annotations; and the
+runtime's selection and search (generator/runtime/_mcp_tools.py) on it, without the MCP SDK."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from generator.emit.mcp_tools import MAX_NAME, tool_name
+from generator.ir import Operation
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLES = sorted(ROOT.glob("tests/fixtures/golden/*/expected/*/_mcp_tools.json")) + [
+    ROOT / "generated/botpress_client/_mcp_tools.json"
+]
+
+
+def _table(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in _keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in _keys(v)}
+    return set()
+
+
+def _operation(method_name: str) -> Operation:
+    return Operation(
+        operation_id="x", method_name=method_name, const_name="_X", http_method="GET", path="/x", tag="", summary="",
+        description="", deprecated=False, idempotent=True, params=(), body=None, response_type=None,
+        response_function="", response_kind="none", pagination=None, source="", validator=None,
+    )  # fmt: skip
+
+
+def test_tables_exist() -> None:
+    assert len(TABLES) > 10
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.parent.name)
+def test_tools_are_valid(path: Path) -> None:
+    tools = _table(path)["tools"]
+    names = [t["name"] for t in tools]
+    assert len(set(names)) == len(names)
+    for tool in tools:
+        assert 0 < len(tool["name"]) <= MAX_NAME and tool["description"]
+        for key in ("input", "output"):
+            schema = tool.get(key)
+            if schema is None:
+                continue
+            assert schema["type"] == "object"
+            jsonschema.Draft202012Validator.check_schema(schema)
+            assert not {"$ref", "$defs", "definitions"} & _keys(schema), (tool["name"], key)
+        hints = tool["annotations"]
+        assert hints["readOnlyHint"] is (tool["http"] in ("GET", "HEAD"))
+        assert hints["destructiveHint"] is (tool["http"] == "DELETE")
+        if tool["http"] in ("PUT", "DELETE", "GET"):
+            assert hints["idempotentHint"] is True
+
+
+def test_long_method_names_are_cut_stably() -> None:
+    long = "list_" + "very_long_words_" * 6 + "of_a_resource"
+    other = long[:-1] + "x"
+    assert len(tool_name(_operation(long))) == MAX_NAME
+    assert tool_name(_operation(long)) == tool_name(_operation(long))  # stable: from the name only
+    assert tool_name(_operation(long)) != tool_name(_operation(other))
+    assert tool_name(_operation(long)).startswith("list_very_long_words_")
+    assert tool_name(_operation("get_table")) == "get_table"
+
+
+def test_recursion_is_cut() -> None:
+    tools = {t["op"]: t for t in _table(ROOT / "tests/fixtures/golden/nested/expected/nested/_mcp_tools.json")["tools"]}
+    text = json.dumps(tools["createTree"]["input"])
+    assert "recursive: not expanded again" in text and "$ref" not in text
+
+
+def test_arguments_are_the_methods(tmp_path: Path) -> None:
+    tools = {t["name"]: t for t in _table(ROOT / "generated/botpress_client/_mcp_tools.json")["tools"]}
+    props = tools["list_file_passages"]["input"]["properties"]
+    assert {"id", "next_token", "limit", "bot_id"} <= set(props)  # Python names, not nextToken/x-bot-id
+    assert tools["list_file_passages"]["input"]["required"] == ["id"]
+    assert tools["get_table"]["output"]["type"] == "object"
+
+
+def test_a_union_holding_itself_is_cut() -> None:
+    from types import SimpleNamespace
+
+    from generator.emit.mcp_tools import _Schemas
+    from generator.ir import TypeRef, UnionDef
+
+    value = TypeRef("union", name="Value")
+    union = UnionDef("Value", "", "_decode_value", (TypeRef("str"), TypeRef("list", items=value)), "", ())
+    api: Any = SimpleNamespace(models=(), enums=(), unions=(union,))
+    schema = _Schemas(api, lenient=False).of(value, ())
+    assert schema == {
+        "anyOf": [
+            {"type": "string"},
+            {"type": "array", "items": {"description": "A Value (recursive: not expanded again)"}},
+        ]
+    }
