@@ -11,7 +11,7 @@ PACKAGE ?= botpress_client
 GEN_ARGS = --spec $(SPEC) --out $(OUT) --package $(PACKAGE)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv lint generate check typecheck pytest test goldens snapshots corpus calls bench clean
+.PHONY: help venv lint generate check typecheck pytest test test-quick goldens snapshots corpus calls bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -29,11 +29,11 @@ generate: $(STAMP) ## validate spec/ and regenerate generated/ from it (with CHA
 check: $(STAMP) ## fail (exit 1, with a diff) when generated/ is stale
 	$(PY) -m generator check $(GEN_ARGS) --changes
 
-typecheck: $(STAMP) ## mypy --strict on the generator and on the generated package
+# Two runs: the generator (Python 3.11), then the generated package, the test kit user's suite and
+# every golden case in one run (3.10) with the cache the tests share (tests/mypy_run.py).
+typecheck: $(STAMP) ## mypy --strict on the generator, the generated package and every golden case
 	$(PY) -m mypy generator
-	cd $(OUT) && ../$(PY) -m mypy --strict --python-version 3.10 $(PACKAGE)
-	MYPYPATH=$(OUT) $(PY) -m mypy --strict --python-version 3.10 tests/client/test_testing_kit.py
-	$(PY) -m tests.typecheck_goldens
+	$(PY) -m tests.typecheck_goldens $(OUT) $(PACKAGE)
 
 # Black at the generated packages' 100 columns: the runtime they copy, generated/ and the goldens.
 OUTPUT_STYLE = --line-length 100 --target-version py310 --extend-exclude '^$$'
@@ -45,14 +45,24 @@ lint: $(STAMP) ## ruff and Black on every Python file of the repository (fix wit
 	$(BIN)/black --check $(BLACK_FLAGS) .
 	$(BIN)/black --check $(BLACK_FLAGS) $(OUTPUT_STYLE) $(OUTPUT_FILES)
 
-pytest: $(STAMP) ## run the test suite only
-	$(PY) -m pytest
+# Spread over the cores (pytest-xdist), a module per worker at a time (--dist loadscope: a
+# module's fixtures are made once); the slowest 15 tests are listed at the end.
+PYTEST_ARGS ?= -n auto --dist loadscope --durations=15
+
+pytest: $(STAMP) ## run the test suite only (over every core)
+	$(PY) -m pytest $(PYTEST_ARGS)
 
 test: $(STAMP) ## every check: lint, generated/ up to date, mypy --strict, all tests
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory check
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory pytest
+
+# The edit loop: every test not marked slow (whole generations, subprocesses, mypy runs), over
+# every core; narrow it with TESTS, e.g. make test-quick TESTS=tests/generator/test_lowering.py
+TESTS ?=
+test-quick: $(STAMP) ## the tests not marked slow (TESTS=files to narrow), in under a minute
+	$(PY) -m pytest -n auto -q -m "not slow" $(TESTS)
 
 goldens: $(STAMP) ## rewrite the golden files of tests/fixtures from the current generator
 	$(PY) -m tests.goldens

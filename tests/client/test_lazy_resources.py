@@ -12,6 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from .. import mypy_run
 from ..conftest import GENERATED, ROOT
 
 PACKAGE = ROOT / "generated" / "botpress_client"
@@ -141,24 +144,13 @@ def misspelt(client: Client) -> None:
 """
 
 
-def _mypy(source: str, tmp: Path) -> subprocess.CompletedProcess[str]:
-    snippet = tmp / "snippet.py"
-    snippet.write_text(source, encoding="utf-8")
-    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--cache-dir", str(tmp / "cache")]
-    return subprocess.run(
-        [*args, str(snippet)],
-        env={"MYPYPATH": str(GENERATED), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp,
-    )
-
-
+@pytest.mark.slow
 def test_mypy_sees_every_method_and_refuses_a_misspelt_one(tmp_path: Path) -> None:
-    good = _mypy(USER, tmp_path)
-    assert good.returncode == 0, good.stdout
-    bad = _mypy(MISSPELT, tmp_path)
-    assert bad.returncode == 1
-    assert '"Client" has no attribute "get_tabel"' in bad.stdout
-    assert '"ClientWithRawResponse" has no attribute "get_tabel"' in bad.stdout
+    (tmp_path / "user.py").write_text(USER, encoding="utf-8")
+    (tmp_path / "misspelt.py").write_text(MISSPELT, encoding="utf-8")
+    done = mypy_run.run(["user.py", "misspelt.py"], cwd=tmp_path, path=[GENERATED], env={"PATH": "/usr/bin:/bin"})
+    assert done.returncode == 1, done.stdout + done.stderr  # errors found, no crash
+    assert mypy_run.errors(done, "user.py") == [], done.stdout
+    bad = "\n".join(mypy_run.errors(done, "misspelt.py"))
+    assert '"Client" has no attribute "get_tabel"' in bad
+    assert '"ClientWithRawResponse" has no attribute "get_tabel"' in bad

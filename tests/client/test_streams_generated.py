@@ -9,7 +9,6 @@ import asyncio
 import importlib
 import json
 import os
-import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -19,18 +18,17 @@ from typing import Any
 
 import pytest
 
-from generator.write.files import write_package
-
-from ..goldens import GOLDEN, render_case
+from .. import mypy_run
+from ..generations import Generations
+from ..goldens import GOLDEN, spec_of
 from ..streaming_server import Exchange, StreamingServer
 
 SSE = {"content-type": "text/event-stream"}
 
 
 @pytest.fixture(scope="module")
-def package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ModuleType, Path]]:
-    root = tmp_path_factory.mktemp("streams_pkg")
-    write_package(render_case(GOLDEN / "streams", full=True), root / "streams")
+def package(generations: Generations) -> Iterator[tuple[ModuleType, Path]]:
+    root = generations.folder(spec_of(GOLDEN / "streams"), "streams")
     sys.path.insert(0, str(root))
     try:
         yield importlib.import_module("streams"), root
@@ -145,9 +143,9 @@ def test_binary_text_and_uploads(
     assert bodies[1] == content
 
 
-def test_mypy_types_stream_true_calls_as_streams(package: tuple[ModuleType, Path]) -> None:
+def test_mypy_types_stream_true_calls_as_streams(package: tuple[ModuleType, Path], tmp_path: Path) -> None:
     root = package[1]
-    user = root / "user_code.py"
+    user = tmp_path / "user_code.py"
     user.write_text(textwrap.dedent("""
             from pathlib import Path
             from typing import assert_type
@@ -177,12 +175,5 @@ def test_mypy_types_stream_true_calls_as_streams(package: tuple[ModuleType, Path
                 async for event in stream:
                     print(event)
             """))
-    done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.11", "--no-incremental", str(user)],
-        cwd=root,
-        env={**os.environ, "MYPYPATH": str(root)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = mypy_run.run([user], cwd=tmp_path, path=[root], python_version="3.11")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -9,10 +9,11 @@ literal is refused naming the argument and ``TableSchema | TableSchemaDict``; wr
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from .. import mypy_run
 
 GENERATED = Path(__file__).resolve().parent.parent.parent / "generated"
 
@@ -58,42 +59,42 @@ def schedule(client: Client) -> None:
 """
 
 
+SNIPPETS = {"misspelt.py": MISSPELT, "misspelt_dict.py": MISSPELT_DICT, "correct.py": CORRECT}
+
+
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("mypy-cache")
+def checked(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
+    """One ``mypy --strict`` run over the three snippets; each test reads its own file's errors."""
+    tmp = tmp_path_factory.mktemp("typed_dicts")
+    for name, source in SNIPPETS.items():
+        (tmp / name).write_text(source, encoding="utf-8")
+    return mypy_run.run(list(SNIPPETS), cwd=tmp, path=[GENERATED], env={"PATH": "/usr/bin:/bin"})
 
 
-def _mypy(source: str, tmp: Path, cache: Path) -> subprocess.CompletedProcess[str]:
-    snippet = tmp / "snippet.py"
-    snippet.write_text(source, encoding="utf-8")
-    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--cache-dir", str(cache)]
-    return subprocess.run(
-        [*args, str(snippet)],
-        env={"MYPYPATH": str(GENERATED), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp,
-    )
+@pytest.mark.slow
+def test_one_run_checks_the_snippets(checked: subprocess.CompletedProcess[str]) -> None:
+    assert checked.returncode == 1, checked.stdout + checked.stderr  # errors found, no crash
+    assert {line.split(":")[0] for line in mypy_run.errors(checked)} == {"misspelt.py", "misspelt_dict.py"}
 
 
-def test_a_misspelt_key_is_a_mypy_error(tmp_path: Path, cache: Path) -> None:
-    result = _mypy(MISSPELT, tmp_path, cache)
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert 'snippet.py:7: error: Argument "schema" to "get_or_create_table"' in result.stdout, result.stdout
-    assert 'expected "TableSchema | TableSchemaDict"' in result.stdout, result.stdout
+@pytest.mark.slow
+def test_a_misspelt_key_is_a_mypy_error(checked: subprocess.CompletedProcess[str]) -> None:
+    errors = "\n".join(mypy_run.errors(checked, "misspelt.py"))
+    assert 'misspelt.py:7: error: Argument "schema" to "get_or_create_table"' in errors, checked.stdout
+    assert 'expected "TableSchema | TableSchemaDict"' in errors, checked.stdout
 
 
-def test_a_misspelt_key_of_the_typed_dict_is_named(tmp_path: Path, cache: Path) -> None:
-    result = _mypy(MISSPELT_DICT, tmp_path, cache)
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert 'Extra key "propertiez" for TypedDict "TableSchemaDict"' in result.stdout, result.stdout
-    assert 'Missing keys ("additionalProperties", "properties")' in result.stdout, result.stdout
+@pytest.mark.slow
+def test_a_misspelt_key_of_the_typed_dict_is_named(checked: subprocess.CompletedProcess[str]) -> None:
+    errors = "\n".join(mypy_run.errors(checked, "misspelt_dict.py"))
+    assert 'Extra key "propertiez" for TypedDict "TableSchemaDict"' in errors, checked.stdout
+    assert 'Missing keys ("additionalProperties", "properties")' in errors, checked.stdout
 
 
-def test_a_correct_literal_passes_mypy(tmp_path: Path, cache: Path) -> None:
-    result = _mypy(CORRECT, tmp_path, cache)
-    assert result.returncode == 0, result.stdout + result.stderr
+@pytest.mark.slow
+def test_a_correct_literal_passes_mypy(checked: subprocess.CompletedProcess[str]) -> None:
+    assert mypy_run.errors(checked, "correct.py") == [], checked.stdout
+    assert "(checked 3 source files)" in checked.stdout, checked.stdout
 
 
 COLLIDING = """openapi: 3.0.3

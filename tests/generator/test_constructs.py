@@ -9,9 +9,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
-import os
 import re
-import subprocess
 import sys
 import time
 import warnings
@@ -28,6 +26,7 @@ import pytest
 from generator.pipeline import generate
 from generator.write.files import write_package
 
+from .. import mypy_run
 from ..conftest import FIXTURES
 
 CONSTRUCTS = FIXTURES / "constructs"
@@ -695,11 +694,7 @@ def test_odd_names(build: Callable[[str], ModuleType]) -> None:
 
 
 def test_mypy_strict(build: Callable[[str], ModuleType], out_dir: Path) -> None:
-    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental"]
     for name in sorted(SPECS):
         build(name)
-        args += ["-p", _package(name)]
-    result = subprocess.run(
-        args, env={**os.environ, "MYPYPATH": str(out_dir)}, cwd=out_dir, capture_output=True, text=True, check=False
-    )
+    result = mypy_run.run(mypy_run.packages(_package(n) for n in sorted(SPECS)), cwd=out_dir, path=[out_dir])
     assert result.returncode == 0, result.stdout + result.stderr

@@ -19,6 +19,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,8 @@ import pytest
 from generator.pipeline import generate
 from generator.problem_classes import of
 from generator.problems import SpecError
+
+from .. import mypy_run
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DEGRADED = ROOT / "tests" / "fixtures" / "degraded"
@@ -52,6 +55,28 @@ def out_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("degraded")
 
 
+@pytest.fixture(scope="module")
+def generated(out_dir: Path) -> Callable[[Path], subprocess.CompletedProcess[str]]:
+    """``generated(case)``: the command line's run generating the case into ``out_dir``, made
+    once a module whichever test asks first (no test depends on another having run)."""
+    runs: dict[Path, subprocess.CompletedProcess[str]] = {}
+
+    def get(case: Path) -> subprocess.CompletedProcess[str]:
+        if case not in runs:
+            runs[case] = subprocess.run(
+                [sys.executable, "-m", "generator", "generate", "--spec", str(case.relative_to(ROOT))]
+                + ["--out", str(out_dir), "--package", _package(case), "--verbose"],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                env={**os.environ, "CODEGEN_NO_CACHE": "1"},
+            )
+        return runs[case]
+
+    return get
+
+
 def test_enough_cases() -> None:
     assert len(CASES) >= 15
     for case in CASES:
@@ -59,16 +84,10 @@ def test_enough_cases() -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
-def test_generates_with_located_warnings(case: Path, out_dir: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "generate", "--spec", str(case.relative_to(ROOT))]
-        + ["--out", str(out_dir), "--package", _package(case), "--verbose"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "CODEGEN_NO_CACHE": "1"},
-    )
+def test_generates_with_located_warnings(
+    case: Path, out_dir: Path, generated: Callable[[Path], subprocess.CompletedProcess[str]]
+) -> None:
+    result = generated(case)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     *lines, last = result.stderr.splitlines() or [""]
@@ -103,17 +122,14 @@ def test_strict_refuses_what_loses_something(case: Path) -> None:
     assert all(of(p.kind).severity != "resolved" for p in caught.value.problems)
 
 
-def test_packages_pass_mypy_strict(out_dir: Path) -> None:
+def test_packages_pass_mypy_strict(
+    out_dir: Path, generated: Callable[[Path], subprocess.CompletedProcess[str]]
+) -> None:
+    for case in CASES:
+        assert generated(case).returncode == 0, generated(case).stderr
     packages = [_package(c) for c in CASES if (out_dir / _package(c)).is_dir()]
-    assert len(packages) == len(CASES), "run with the generation tests"
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental"]
-        + [arg for p in packages for arg in ("-p", p)],
-        cwd=out_dir,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    assert len(packages) == len(CASES)
+    result = mypy_run.run(mypy_run.packages(packages), cwd=out_dir, path=[out_dir])
     assert result.returncode == 0, result.stdout[-4000:]
 
 

@@ -16,10 +16,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,6 +34,7 @@ from generator.lower.api import build_api
 from generator.problems import SpecError
 from generator.write.files import write_package
 
+from .. import mypy_run
 from ..conftest import SPEC
 
 LOCATED = re.compile(r"^\S+#(/\S*)?: .+$")
@@ -326,14 +324,7 @@ def test_malformed_schemas_generate_typed_code(workspace: Path) -> None:
         format_files(render(build_api(load_document(spec, validate=False), PACKAGE)), PACKAGE),
         workspace / "junk" / PACKAGE,
     )
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental", "-p", PACKAGE],
-        cwd=workspace / "junk",
-        env={**os.environ, "MYPYPATH": str(workspace / "junk")},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = mypy_run.run(["-p", PACKAGE], cwd=workspace / "junk", path=[workspace / "junk"])
     assert result.returncode == 0, result.stdout + result.stderr
 
 

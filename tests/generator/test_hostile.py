@@ -27,6 +27,7 @@ import pytest
 
 from generator.cli import main
 
+from .. import mypy_run
 from ..conftest import FIXTURES
 
 HOSTILE = FIXTURES / "hostile"
@@ -243,12 +244,7 @@ def test_hostile_wire_names_are_sent_exactly(out_dir: Path) -> None:
 
 
 def test_mypy_strict(out_dir: Path) -> None:
-    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental"]
-    for package in PACKAGES:
-        args += ["-p", package]
-    result = subprocess.run(
-        args, env={**os.environ, "MYPYPATH": str(out_dir)}, cwd=out_dir, capture_output=True, text=True, check=False
-    )
+    result = mypy_run.run(mypy_run.packages(PACKAGES), cwd=out_dir, path=[out_dir])
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from generator import __version__
 
-from ..conftest import FIXTURES
+from .. import mypy_run
+from ..conftest import FIXTURES, ROOT
 from .conftest import sh
 
 PETSTORE = FIXTURES / "install" / "petstore-expanded.yaml"
@@ -38,8 +39,7 @@ def _import_and_typecheck(bin_: Path, src: Path, package: str, env: dict[str, st
     assert Path(where).is_relative_to(bin_.parent), where  # the wheel's generator, not the checkout's
     assert client == "Client"
     assert other == "None"  # installed under the tool's own name only: no top-level `generator`
-    mypy = [python, "-m", "mypy", "--strict", "--python-version", "3.10", "--cache-dir", src.parent / ".mypy"]
-    sh(*mypy, package, cwd=src, env=env)
+    sh(*mypy_run.command(python=python), package, cwd=src, env=env)
 
 
 def test_wheel_generates_from_any_folder_with_flags(installed: Path, tmp_path: Path) -> None:

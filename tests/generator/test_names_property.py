@@ -5,24 +5,24 @@ Names are drawn from what breaks namers: keywords and soft keywords, builtins, d
 that differ only in case or punctuation, names equal after NFKC, ``+1``/``-1``, the names the
 generated code uses itself (``self``, ``timeout``, ``from_dict``...). Hypothesis draws a few
 documents (``NAMES_EXAMPLES``, default 10, derandomized so CI is repeatable); each is generated
-and imported here, and one ``mypy --strict`` run checks all of them at the end.
+and imported here, and one ``mypy --strict`` run checks all of them at the end of the same test.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.pipeline import generate
 from generator.write.files import write_package
+
+from .. import mypy_run
 
 HOSTILE = [
     *("class", "def", "return", "None", "True", "import", "lambda", "from", "not"),
@@ -40,7 +40,6 @@ TOKEN = [n for n in HOSTILE if n and n.isascii() and all(c.isalnum() or c in "-_
 OPERATION_IDS = ["close", "with_options", "__init__", "list", "get-thing", "getThing", "get_thing", "class", "Client"]
 
 EXAMPLES = int(os.environ.get("NAMES_EXAMPLES", "10"))
-GENERATED: list[str] = []
 
 
 def _spec(members: list[str], response: list[str], path: str, query: list[str], header: str, op_ids: list[str]) -> Any:
@@ -75,69 +74,56 @@ def _spec(members: list[str], response: list[str], path: str, query: list[str], 
 names = st.lists(st.sampled_from(HOSTILE), min_size=1, max_size=12, unique=True)
 
 
-@settings(
-    max_examples=EXAMPLES,
-    derandomize=True,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-@given(
-    members=names,
-    response=names,
-    path=st.sampled_from(TOKEN),
-    query=st.lists(st.sampled_from(HOSTILE), max_size=4, unique=True),
-    header=st.sampled_from(TOKEN),
-    op_ids=st.lists(st.sampled_from(OPERATION_IDS), min_size=1, max_size=4),
-)
-def test_any_names_generate_and_import(
-    tmp_path_factory: pytest.TempPathFactory,
-    members: list[str],
-    response: list[str],
-    path: str,
-    query: list[str],
-    header: str,
-    op_ids: list[str],
-) -> None:
-    import json
+def _generate_and_import(out: Path, generated: list[str]) -> None:
+    """Hypothesis draws the documents: each is generated into ``out``, imported and checked; its
+    package name is added to ``generated``."""
 
-    out = _out(tmp_path_factory)
-    package = f"names_{len(GENERATED)}"
-    spec = out / f"{package}.json"
-    spec.write_text(json.dumps(_spec(members, response, path, query, header, op_ids)), encoding="utf-8")
-    api, files, _ = generate(str(spec), package)
-    assert len(api.operations) == len(op_ids)
-    write_package(files, out / package)
-    GENERATED.append(package)
-    module = importlib.import_module(f"{package}.models")
-    thing = module.Thing
-    values: tuple[Any, ...] = ("x", 1, ["x"])  # as the member types of _spec.obj
-    wire = {n: values[i % 3] for i, n in enumerate(response)}
-    assert thing.from_dict(wire).to_dict() == wire  # every member keeps its own value
-    method = next(op for op in api.operations if op.http_method == "POST")
-    sent = {a.wire for a in method.body.args} if method.body else set()
-    assert sent == set(members)  # every body member is an argument, under whatever name
-    arguments = [a.name for a in (method.body.args if method.body else ())] + [p.name for p in method.params]
-    assert len(arguments) == len(set(arguments))
-
-
-_OUT: list[Path] = []
-
-
-def _out(factory: pytest.TempPathFactory) -> Path:
-    if not _OUT:
-        _OUT.append(factory.mktemp("names_property"))
-        sys.path.insert(0, str(_OUT[0]))
-    return _OUT[0]
-
-
-def test_generated_packages_pass_mypy_strict() -> None:
-    assert GENERATED, "run with test_any_names_generate_and_import"
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental"]
-        + [arg for p in GENERATED for arg in ("-p", p)],
-        cwd=_OUT[0],
-        capture_output=True,
-        text=True,
-        timeout=900,
+    @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        members=names,
+        response=names,
+        path=st.sampled_from(TOKEN),
+        query=st.lists(st.sampled_from(HOSTILE), max_size=4, unique=True),
+        header=st.sampled_from(TOKEN),
+        op_ids=st.lists(st.sampled_from(OPERATION_IDS), min_size=1, max_size=4),
     )
+    def one(
+        members: list[str], response: list[str], path: str, query: list[str], header: str, op_ids: list[str]
+    ) -> None:
+        import json
+
+        package = f"names_{len(generated)}"
+        spec = out / f"{package}.json"
+        spec.write_text(json.dumps(_spec(members, response, path, query, header, op_ids)), encoding="utf-8")
+        api, files, _ = generate(str(spec), package)
+        assert len(api.operations) == len(op_ids)
+        write_package(files, out / package)
+        generated.append(package)
+        module = importlib.import_module(f"{package}.models")
+        thing = module.Thing
+        values: tuple[Any, ...] = ("x", 1, ["x"])  # as the member types of _spec.obj
+        wire = {n: values[i % 3] for i, n in enumerate(response)}
+        assert thing.from_dict(wire).to_dict() == wire  # every member keeps its own value
+        method = next(op for op in api.operations if op.http_method == "POST")
+        sent = {a.wire for a in method.body.args} if method.body else set()
+        assert sent == set(members)  # every body member is an argument, under whatever name
+        arguments = [a.name for a in (method.body.args if method.body else ())] + [p.name for p in method.params]
+        assert len(arguments) == len(set(arguments))
+
+    sys.path.insert(0, str(out))
+    try:
+        one()
+    finally:
+        sys.path.remove(str(out))
+        for module in [m for m in sys.modules if m.split(".")[0] in generated]:
+            del sys.modules[module]
+
+
+def test_any_names_generate_import_and_pass_mypy_strict(tmp_path: Path) -> None:
+    """One test: the documents drawn, then one ``mypy --strict`` run over all their packages (a
+    second test reading them would depend on this one having run first)."""
+    generated: list[str] = []
+    _generate_and_import(tmp_path, generated)
+    assert generated
+    result = mypy_run.run(mypy_run.packages(generated), cwd=tmp_path, path=[tmp_path], timeout=900)
     assert result.returncode == 0, result.stdout[-4000:]
