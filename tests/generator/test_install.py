@@ -17,7 +17,7 @@ from pathlib import Path
 from generator import __version__
 
 from .. import mypy_run
-from ..conftest import FIXTURES, ROOT
+from ..conftest import FIXTURES
 from .conftest import sh
 
 PETSTORE = FIXTURES / "install" / "petstore-expanded.yaml"
