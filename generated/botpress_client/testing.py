@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from ._auth import TokenSource
 from ._client import _API_DEFAULTS, AsyncClient, Client
 from ._lazy import LazyFakes
 from ._testing import (
