@@ -69,7 +69,7 @@ goldens: $(STAMP) ## rewrite the golden files of tests/fixtures from the current
 
 snapshots: $(STAMP) ## rewrite every snapshot (goldens, bad-input, degraded and diff expectations); review git diff
 	$(PY) -m tests.goldens
-	UPDATE_SNAPSHOTS=1 $(PY) -m pytest -q tests/generator/test_bad_input.py tests/generator/test_degraded.py tests/generator/test_diff.py
+	UPDATE_SNAPSHOTS=1 $(PY) -m pytest -q tests/generator/test_warning_report.py tests/generator/test_bad_input.py tests/generator/test_degraded.py tests/generator/test_diff.py
 
 corpus: $(STAMP) ## report: generate, import and mypy every spec of ../shared/corpus (exits 0)
 	$(PY) -m tests.corpus_report

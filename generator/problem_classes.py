@@ -56,6 +56,7 @@ Kind = Literal[
     "empty-required",
     "unread-ref",
     "framing-header",
+    "error-text-raw",
 ]
 
 
@@ -108,6 +109,7 @@ CLASSES: dict[str, ProblemClass] = {
         ProblemClass("documentation-invalid", "resolved", "a documentation part breaks OpenAPI's rules: not read"),
         ProblemClass("empty-required", "resolved", "an empty required list: no member required"),
         ProblemClass("unread-ref", "resolved", "a dangling $ref in a part the client never reads: ignored"),
+        ProblemClass("error-text-raw", "resolved", "no error schema names a message: ApiError's text is the raw body"),
         ProblemClass(
             "framing-header", "resolved", "a Content-Length header parameter: the client sends the body's own"
         ),

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import httpx
 
+from ._auth import Scheme
 from ._base_client import _received
 from ._binary import AsyncBinaryResponse
 from ._encoding import (
@@ -253,12 +254,7 @@ class AsyncTransport(BaseTransport):
             started = time.monotonic()
             deadline = self._start_attempt(request, timeout, call_deadline)
             try:
-                if deadline is None:
-                    response, truncated = await self._attempt(request, deadline, stream)
-                else:  # the deadline holds even while waiting for one chunk
-                    response, truncated = await _within_seconds(
-                        self._attempt(request, deadline, stream), max(deadline - started, 0.001)
-                    )
+                response, truncated = await self._attempt_by(request, deadline, started, stream)
             except (httpx.RequestError, asyncio.TimeoutError) as caught:
                 exc = (
                     caught
@@ -278,17 +274,9 @@ class AsyncTransport(BaseTransport):
                 if truncated:
                     raise self._too_large(response)
                 return response
-            if signed is not None and renewable(op.encoding, response, request):
-                await refresh_async(
-                    c.auth,
-                    c.base_url,
-                    signed,
-                    request,
-                    self._http,
-                    self._clock,
-                    timeout,
-                    call_deadline,
-                )
+            if signed is not None and await self._renewed(
+                op, signed, request, response, timeout, call_deadline
+            ):
                 signed = None  # once: a second 401 is the caller's
                 continue
             if attempt < max_retries and self._should_retry_status(
@@ -303,6 +291,35 @@ class AsyncTransport(BaseTransport):
                     attempt += 1
                     continue
             raise self._api_error(response, truncated)
+
+    async def _renewed(
+        self,
+        op: Operation,
+        signed: tuple[Scheme, frozenset[str]],
+        request: httpx.Request,
+        response: httpx.Response,
+        timeout: httpx.Timeout,
+        call_deadline: float | None,
+    ) -> bool:
+        """Whether a 401 to a request signed with a token the client fetched got a new token
+        (``request`` re-signed with it), so that the request may be sent once more."""
+        if not renewable(op.encoding, response, request):
+            return False
+        c = self._config
+        await refresh_async(
+            c.auth, c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
+        )
+        return True
+
+    async def _attempt_by(
+        self, request: httpx.Request, deadline: float | None, started: float, stream: bool
+    ) -> tuple[httpx.Response, bool]:
+        """:meth:`_attempt`, its ``deadline`` holding even while waiting for one chunk."""
+        if deadline is None:
+            return await self._attempt(request, deadline, stream)
+        return await _within_seconds(
+            self._attempt(request, deadline, stream), max(deadline - started, 0.001)
+        )
 
     async def _attempt(
         self, request: httpx.Request, deadline: float | None, stream: bool = False

@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import httpx
 
-from ._error_text import ErrorFields
+from ._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
 from ._fake_checks import InvalidStub, asks_stream, checked_answer, checked_event
 from ._fake_wire import Call, FakeOperation
 from ._serde import _to_json, json_dumps, json_loads
@@ -138,7 +138,9 @@ def error_body(
     """An error body in the API's shape (``kind``: its error type): each value where the API's
     error schemas put it (``errors.ERROR_FIELDS``), the roles they do not name left out."""
     api._error_count += 1
-    fields = api._error_fields
+    fields = (
+        api._error_fields or DEFAULT_ERROR_FIELDS
+    )  # as the client reads a document without error schemas
     body: dict[str, Any] = {}
     _put(body, fields, "id", f"err_fake_{api._error_count}")
     if status is not None:

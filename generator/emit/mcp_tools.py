@@ -236,7 +236,7 @@ def tool_table(api: Api) -> str:
             tool["output"] = output
         tools.append(tool)
     table = {"version": 1, "title": api.title, "max_depth": MAX_DEPTH, "tools": tools}
-    return json.dumps(table, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json.dumps(table, sort_keys=True, ensure_ascii=True, separators=(",", ":")) + "\n"
 
 
 def readme_pieces(api: Api) -> JSON:

@@ -1,8 +1,7 @@
 """What the generated ``testing`` module lists: per operation, the facts the fake API of
-``runtime/_testing.py`` reads a request back with, its default answer (the answer's example,
-else the schema's, else a minimal valid instance whose members use their own examples;
-deterministic, as compact JSON text), its page token and items, and the typed stub class; the
-imports those need."""
+``runtime/_testing.py`` reads a request back with, its default answer (the answer's example, else
+the schema's, else a minimal valid instance whose members use their own examples; deterministic,
+as compact JSON text), its page token and items, and the typed stub class; the imports needed."""
 
 from __future__ import annotations
 

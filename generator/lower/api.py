@@ -12,6 +12,7 @@ import dataclasses
 import hashlib
 import json
 from pathlib import Path
+from typing import Any, TypedDict
 
 from ..ir import Api, ModelsModule, TypedDictDef
 from ..load.reader import Document
@@ -75,20 +76,11 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
     doc.warnings.extend(namer.warnings)
     if namer.problems:
         raise SpecError(namer.problems)
-    root = doc.root.value
-    info = root.get("info")
-    if not isinstance(info, dict):  # a finding of the validator, read leniently
-        info = {}
-    servers = root.get("servers") or []
-    base_url = servers[0].get("url", "") if servers and isinstance(servers[0], dict) else ""
     return Api(
         package=package,
         base_error=namer.base_error,
-        title=text(info.get("title")) or package,
-        description=text(info.get("description")),
-        api_version=str(info.get("version", "")),
+        **_described(doc.root.value, package),
         spec_checksum=spec_checksum(doc),
-        base_url=base_url if isinstance(base_url, str) else "",
         token_env=token_env,
         base_url_env=str(ext.get("base-url-env", "")),
         log_env=str(ext.get("log-env", "")),
@@ -111,6 +103,28 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
         security_schemes=tuple(security.schemes.values()),
         security=security.security,
         token_required=bool(ext.get("token-env")),
+    )
+
+
+class _Described(TypedDict):
+    title: str
+    description: str
+    api_version: str
+    base_url: str
+
+
+def _described(root: dict[str, Any], package: str) -> _Described:
+    """The API's title, description and version (``info``) and its first server's address."""
+    info = root.get("info")
+    if not isinstance(info, dict):  # a finding of the validator, read leniently
+        info = {}
+    servers = root.get("servers") or []
+    base_url = servers[0].get("url", "") if servers and isinstance(servers[0], dict) else ""
+    return _Described(
+        title=text(info.get("title")) or package,
+        description=text(info.get("description")),
+        api_version=str(info.get("version", "")),
+        base_url=base_url if isinstance(base_url, str) else "",
     )
 
 

@@ -40,8 +40,9 @@ def error_fields(b: ModelBuilder, schemas: list[Node]) -> ErrorFields:
     if schemas and not found["message"]:
         note = b.doc.at(
             schemas[0],
-            "note: no error schema names a message (message, detail, title...);"
-            " ApiError's text is the start of the raw body",
+            "no error schema names a message (message, detail, title...); ApiError's text is the start of"
+            " the raw body",
+            "error-text-raw",
         )
         if note not in b.doc.notes:
             b.doc.notes.append(note)

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import httpx
 
-from ._auth import shown_url
+from ._auth import Scheme, shown_url
 from ._binary import BinaryResponse
 from ._encoding import (
     _ACCEPT,
@@ -300,17 +300,9 @@ class SyncTransport(BaseTransport):
                 if truncated:
                     raise self._too_large(response)
                 return response
-            if signed is not None and renewable(op.encoding, response, request):
-                refresh(
-                    c.auth,
-                    c.base_url,
-                    signed,
-                    request,
-                    self._http,
-                    self._clock,
-                    timeout,
-                    call_deadline,
-                )
+            if signed is not None and self._renewed(
+                op, signed, request, response, timeout, call_deadline
+            ):
                 signed = None  # once: a second 401 is the caller's
                 continue
             if attempt < max_retries and self._should_retry_status(
@@ -325,6 +317,25 @@ class SyncTransport(BaseTransport):
                     attempt += 1
                     continue
             raise self._api_error(response, truncated)
+
+    def _renewed(
+        self,
+        op: Operation,
+        signed: tuple[Scheme, frozenset[str]],
+        request: httpx.Request,
+        response: httpx.Response,
+        timeout: httpx.Timeout,
+        call_deadline: float | None,
+    ) -> bool:
+        """Whether a 401 to a request signed with a token the client fetched got a new token
+        (``request`` re-signed with it), so that the request may be sent once more."""
+        if not renewable(op.encoding, response, request):
+            return False
+        c = self._config
+        refresh(
+            c.auth, c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
+        )
+        return True
 
     def _attempt(
         self, request: httpx.Request, deadline: float | None, stream: bool = False

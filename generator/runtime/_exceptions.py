@@ -231,7 +231,7 @@ class ApiError(_ResponseErrorBase):
         fields: ErrorFields | None = None,
     ) -> None:
         self._init_response(response, truncated)
-        where = DEFAULT_ERROR_FIELDS if fields is None else fields
+        where = fields or DEFAULT_ERROR_FIELDS  # no error schema names a place: the usual members
         data = data or {}
         self.type: str | None = _str_or_none(_read(data, where, "type"))
         self.message: str | None = _str_or_none(_read(data, where, "message"))
