@@ -123,7 +123,7 @@ _TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certi
 
 def package_name_problem(package: str) -> str:
     """Why ``package`` cannot name the generated package ('' when it can)."""
-    from .lower.names import PACKAGE_MODULES
+    from .lower.reserved import PACKAGE_MODULES
 
     if not package.isidentifier():
         return "not a valid Python identifier"

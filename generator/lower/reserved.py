@@ -1,0 +1,39 @@
+"""Names the generated package defines itself, which no name from the document may take: its
+modules, the names of its ``errors`` module, what its models modules import."""
+
+from __future__ import annotations
+
+# Modules of the generated package (the package name itself is reserved per package).
+PACKAGE_MODULES = frozenset(
+    {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
+    | {"_config", "_encoding", "_reading", "_transport", "_lazy", "_streaming", "_uploads", "_sse", "_opened"}
+    | {"_binary", "_streamed", "_async_client", "_testing", "_fake_answers", "_fake_wire", "_fake_checks", "testing"}
+    | {"_resources", "_fakes", "load_all"}
+    | {"_error_text", "_settings", "_raw", "_fake_calls", "_auth", "_oauth"}
+    | {"_mcp", "_mcp_tools", "_selection", "mcp", "_operation", "_styles"}
+)
+# Names the ``errors`` module defines next to the error classes.
+ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "ERROR_FIELDS", "annotations"})
+# Names the models package and its modules import or define: a schema of that name gets a "Model"
+# suffix.
+MODELS_MODULE_IMPORTS = frozenset(
+    {
+        "LazyModules",
+        "TYPE_CHECKING",
+        "load_all",
+        "Any",
+        "Literal",
+        "Mapping",
+        "MappingProxyType",
+        "TypeAlias",
+        "TypedDict",
+        "UNSET",
+        "ABSENT",
+        "Unset",
+        "FileTypes",
+        "cast",
+        "dataclass",
+        "field",
+        "_Model",
+    }
+)
