@@ -20,7 +20,7 @@ def package(spec_path: str) -> tuple[str | None, str]:
     """The package name made from ``info.title`` of ``spec_path``, or None and why not."""
     from .load.limits import Budget, parse
     from .lower.naming import snake_case
-    from .pipeline import package_name_problem
+    from .lower.reserved import package_name_problem
     from .problems import SpecError
 
     try:

@@ -2,15 +2,12 @@
 between the stages (build again without the operations the validator rejects, fail under
 ``--strict``, CHANGES.md and its semver gate, take the quick path of ``check``).
 
-It says what happened through a :class:`Reporter` and returns the exit code; :mod:`generator.cli`
-parses the arguments and prints.
+It says what happened through a :class:`Reporter` and returns the exit code; ``cli`` prints.
 """
 
 from __future__ import annotations
 
 import hashlib
-import keyword
-import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -19,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import warning_report as shown
 from .load.bounds import Limits
+from .lower.reserved import package_name_problem
 from .problem_classes import of
 from .problems import Problem, SpecError
 from .resources import TemplateError, custom_templates, template_digests, using_templates
@@ -114,32 +112,6 @@ def problems_of(doc: Document) -> list[Problem]:
 def generate_files(spec: str, package: str) -> dict[str, str]:
     """The whole package, in memory: path inside the package folder -> text."""
     return generate(spec, package)[1]
-
-
-# What the generated package imports (httpx and the packages httpx imports; orjson, which its
-# runtime imports when installed).
-_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna", "orjson"})
-
-
-def package_name_problem(package: str) -> str:
-    """Why ``package`` cannot name the generated package ('' when it can)."""
-    from .lower.reserved import PACKAGE_MODULES
-
-    if not package.isidentifier():
-        return "not a valid Python identifier"
-    if not package.isascii():
-        return "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"
-    if keyword.iskeyword(package):
-        return "a Python keyword"
-    if package.startswith("__") and package.endswith("__"):
-        return "a dunder name, reserved by Python (__main__, __init__, ...)"
-    if package in sys.stdlib_module_names:
-        return "shadows the standard library module of that name"
-    if package in _TAKEN_NAMES:
-        return "shadows a package the generated client imports"
-    if package in PACKAGE_MODULES:
-        return "shadows a module of the generated package itself"
-    return ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,9 @@ modules, the names of its ``errors`` module, what its models modules import."""
 
 from __future__ import annotations
 
+import keyword
+import sys
+
 # Modules of the generated package (the package name itself is reserved per package).
 PACKAGE_MODULES = frozenset(
     {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
@@ -37,3 +40,26 @@ MODELS_MODULE_IMPORTS = frozenset(
         "_Model",
     }
 )
+
+# What the generated package imports (httpx and the packages httpx imports; orjson, which its
+# runtime imports when installed).
+_TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna", "orjson"})
+
+
+def package_name_problem(package: str) -> str:
+    """Why ``package`` cannot name the generated package ('' when it can)."""
+    if not package.isidentifier():
+        return "not a valid Python identifier"
+    if not package.isascii():
+        return "not ASCII: Python reads identifiers NFKC-normalized, so `import` may look for another folder"
+    if keyword.iskeyword(package):
+        return "a Python keyword"
+    if package.startswith("__") and package.endswith("__"):
+        return "a dunder name, reserved by Python (__main__, __init__, ...)"
+    if package in sys.stdlib_module_names:
+        return "shadows the standard library module of that name"
+    if package in _TAKEN_NAMES:
+        return "shadows a package the generated client imports"
+    if package in PACKAGE_MODULES:
+        return "shadows a module of the generated package itself"
+    return ""
