@@ -6,14 +6,14 @@ from __future__ import annotations
 import keyword
 import sys
 
-# Modules of the generated package (the package name itself is reserved per package).
+from ..resources import RUNTIME
+
+# Modules of the generated package (the package name itself is reserved per package): its own,
+# and every module of the runtime it copies (read from the folder, so a new one is never missed).
 PACKAGE_MODULES = frozenset(
-    {"errors", "models", "_client", "_validators", "_version", "_types", "_serde", "_exceptions", "_base_client"}
-    | {"_config", "_encoding", "_reading", "_transport", "_lazy", "_streaming", "_uploads", "_sse", "_opened"}
-    | {"_binary", "_streamed", "_async_client", "_testing", "_fake_answers", "_fake_wire", "_fake_checks", "testing"}
-    | {"_resources", "_fakes", "load_all"}
-    | {"_error_text", "_settings", "_raw", "_fake_calls", "_auth", "_oauth"}
-    | {"_mcp", "_mcp_tools", "_selection", "mcp", "_operation", "_styles"}
+    {"errors", "models", "_client", "_validators", "_version", "testing", "_resources", "_fakes", "load_all"}
+    | {"_selection"}  # generator/selection.py, copied beside the runtime
+    | {path.stem for path in RUNTIME.glob("*.py") if path.name != "__init__.py"}
 )
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "ERROR_FIELDS", "annotations"})
