@@ -4,9 +4,11 @@ Black's, with Black; both pinned (see pyproject.toml).
 Formatting was the slowest stage by far: Black formats about 2,000 lines a second, two minutes of
 CPU for the 276,000 lines of a 1,700-schema document, where Ruff's formatter takes about a
 second for the whole package. Ruff's formatter is built to give Black's output, and it does for
-everything the writer emits but two statements it cannot fit in the line (a name's annotation,
-the last line of a docstring): a module whose Ruff output holds one is formatted again from its
-source by Black (:func:`_black_may_differ`). The writer also lays out the one
+everything the writer emits but three statements (a name's annotation over the line, the last
+line of a docstring over it, a conditional expression Ruff splits in a comprehension): those
+statements of Ruff's output are found (:func:`_black_may_differ`) and given Black's form one by
+one (:mod:`.black_fixups`), or, where that cannot be done with certainty, the whole module is
+formatted again from its source by Black. The writer also lays out the one
 split where they part within the width, a long parameter annotation, as both keep
 (:func:`generator.emit.layout.parameter_annotation`). tests/generator/test_format.py holds the
 output to Black's for the goldens, this project's spec and a corpus package.
@@ -27,6 +29,7 @@ import tokenize
 from pathlib import Path
 
 from ..problems import Problem, SpecError
+from .black_fixups import mend
 from .layout import WIDTH
 
 TARGET = "py310"  # the oldest Python the generated package supports
@@ -72,40 +75,79 @@ def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] =
         _run_ruff(root, package)
         for name in todo:
             formatted = (root / name).read_text(encoding="utf-8")
-            out[name] = _black(files[name], name) if _black_may_differ(formatted) else formatted
+            out[name] = _like_black(files[name], formatted, name)
     return {name: out[name] for name in files}
 
 
-def _black_may_differ(text: str) -> bool:
-    """Whether Ruff's output ``text`` may hold one of the two statements where Black's would
-    differ (every other statement the writer emits, both format alike: tests/generator/test_format.py
-    holds that for the goldens and the corpus): the last line of a docstring of several lines,
-    over the width with its closing quotes (Black puts the quotes on a line of their own), or a
-    line over the width that starts with a name and its annotation (``NAME: T = value``, not in
-    a string: Black puts a long annotation between parentheses, Ruff splits the value). A false
-    alarm costs time (Black on the module), never the output."""
+def _like_black(source: str, formatted: str, name: str) -> str:
+    """Ruff's output ``formatted`` of ``source`` as Black gives it: as it is, or with the
+    statements where they may part mended one by one (:mod:`.black_fixups`), else Black's output
+    of the whole module."""
+    flagged = _black_may_differ(formatted)
+    if not flagged:
+        return formatted
+    mended = mend(formatted, flagged, lambda text, width: _black(text, name, width))
+    return _black(source, name) if mended is None else mended
+
+
+def _black_may_differ(text: str) -> set[int]:
+    """The lines (1-based) where Ruff's output ``text`` may part from Black's (every other
+    statement the writer emits, both format alike: tests/generator/test_format.py holds that for
+    the goldens and the corpus): the last line of a docstring of several lines, over the width
+    with its closing quotes (Black puts the quotes on a line of their own), a line over the width
+    that starts with a name and its annotation (``NAME: T = value``, not in a string: Black puts a
+    long annotation between parentheses, Ruff splits the value), and a conditional expression
+    split without parentheses (:func:`_bare_conditionals`). A false alarm costs time (Black on a
+    statement), never the output."""
+    flagged: set[int] = set()
     annotated: set[int] = set()
     for n, line in enumerate(text.splitlines(), 1):
         if len(line) <= WIDTH:
             continue
         if line.endswith('"""') and not line.lstrip().startswith('"""'):
-            return True
-        if _ANNOTATED.match(line):
+            flagged.add(n)
+        elif _ANNOTATED.match(line):
             annotated.add(n)
+    annotated.update(_bare_conditionals(text.splitlines()))
     if not annotated:
-        return False
+        return flagged
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type not in _TEXT_TOKENS and token.type not in _LAYOUT_TOKENS:
-            if not annotated.isdisjoint(range(token.start[0], token.end[0] + 1)):
-                return True
-    return False
+            flagged.update(annotated.intersection(range(token.start[0], token.end[0] + 1)))
+    return flagged
 
 
-def _black(source: str, name: str) -> str:
+def _bare_conditionals(lines: list[str]) -> set[int]:
+    """The lines (1-based) ending a conditional expression split over lines without parentheses
+    of its own (``value`` / ``if test`` / ``else other``, the line before ``value`` not ending in
+    ``(``): Black puts it between parentheses or joins it, Ruff leaves it so (in a comprehension)."""
+    found: set[int] = set()
+    for n, line in enumerate(lines):
+        if not line.lstrip().startswith("else "):
+            continue
+        depth = _indent(line)
+        at = n - 1
+        while at > 0 and _indent(lines[at]) > depth:  # the test, when split itself
+            at -= 1
+        if not lines[at].lstrip().startswith("if ") or _indent(lines[at]) != depth:
+            continue  # not a conditional expression's layout
+        at -= 1
+        while at > 0 and _indent(lines[at]) > depth:  # the value, when split itself
+            at -= 1
+        if at > 0 and not lines[at - 1].rstrip().endswith("("):
+            found.add(n + 1)
+    return found
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _black(source: str, name: str, width: int = WIDTH) -> str:
     import black
     from black.mode import TargetVersion
 
-    mode = black.Mode(target_versions={TargetVersion.PY310}, line_length=WIDTH, is_pyi=name.endswith(".pyi"))
+    mode = black.Mode(target_versions={TargetVersion.PY310}, line_length=width, is_pyi=name.endswith(".pyi"))
     return black.format_str(source, mode=mode)
 
 

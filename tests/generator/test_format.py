@@ -101,3 +101,48 @@ def test_generated_code_that_does_not_parse_is_a_located_problem() -> None:
     with pytest.raises(SpecError) as caught:
         format_files({"models/_a.py": "def f(:\n"}, "pkg")
     assert "generated code does not parse" in str(caught.value) and "_a.py" in str(caught.value)
+
+
+_LONG = "ActionsSetSelfHostedRunnersPermissionsOrganizationBodyEnabledRepositoriesItem"
+_PARTING = (  # a module holding each statement where Ruff's output parts from Black's
+    '"""A module."""\n\nfrom typing import TypeAlias, Literal\n\n'
+    f'{_LONG}ReviewerTypeName: TypeAlias = Literal["TEAM", "ROLE"]\n\n'
+    f'_{_LONG.upper()}_KEYS: frozenset[str] = frozenset({{"reviewer_id", "reviewer_type", "mode"}})\n\n\n'
+    "class A:\n"
+    '    """A class whose docstring ends on a line over the width with its closing quotes: Black puts\n'
+    '    them on a line of their own, whatever Ruff does, so the module takes Black\'s form of it too."""\n\n'
+    f"    enabled: {_LONG}Reviewer | None = None\n"
+    '    """An attribute\'s docstring: not one to Black, so its last line stays as it is, however longer."""\n\n'
+    "    def f(self, data: dict[str, list[object]]) -> object:\n"
+    f"        return {{_k0: None if _v0 is None else [{_LONG}.from_dict(_v1) for _v1 in _v0] for _k0, _v0 in data.items()}}\n"
+    "\n\ndef g(items: list[object]) -> list[object]:\n"
+    f"    return [None if _v0 is None else {_LONG}Assignee.from_dict(_v0) for _v0 in items]\n"
+)
+
+
+def test_the_statements_where_ruff_parts_from_black_are_mended_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each statement is given Black's form without Black formatting the whole module (the cost
+    on large documents): Black only ever sees single statements."""
+    expected = black.format_str(_PARTING, mode=BLACK)
+    seen: list[str] = []
+    real = black.format_str
+
+    def spy(source: str, *, mode: black.Mode) -> str:
+        seen.append(source)
+        return real(source, mode=mode)
+
+    monkeypatch.setattr(black, "format_str", spy)
+    assert format_files({"m.py": _PARTING}, "m")["m.py"] == expected
+    assert len(seen) == 3, seen  # the alias and the two comprehensions (Ruff lays out the keys as Black)
+    assert not any(word in source for source in seen for word in ("class ", "def ", '"""')), seen
+
+
+def test_a_module_the_shortcut_cannot_mend_is_given_whole_to_black() -> None:
+    """A flagged line outside any simple statement (a signature's parameter): Black's output of the
+    module, as before."""
+    source = (
+        f"def f(\n    value: int,\n) -> object:\n"
+        f"    x: {_LONG}ReviewerTypeName | {_LONG}Other = make({_LONG}ReviewerTypeName)\n"
+        f"    return x\n\n\nclass C:\n    def g(self, *, enabled_repositories: models.{_LONG}Name | models.{_LONG}Other | None = None) -> None:\n        pass\n"
+    )
+    assert format_files({"m.py": source}, "m")["m.py"] == black.format_str(source, mode=BLACK)
