@@ -18,7 +18,16 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._mcp_tools import Caller, Outcome, Tool, load_table, search, selected, summary
+from ._mcp_tools import (
+    Caller,
+    Outcome,
+    Tool,
+    load_table,
+    search,
+    selected,
+    summary,
+    with_schemas,
+)
 from ._selection import SYNTAX, SelectorError  # type: ignore[import-not-found, unused-ignore]
 
 # The SDK is optional: where it is missing, mypy reads its names as Any (the imports below are
@@ -34,7 +43,6 @@ PORT = 8000
 """The loopback port of ``--transport http`` unless ``--port`` says otherwise."""
 LOOPBACK = "127.0.0.1"
 """The only interface ``--transport http`` listens on."""
-"""Above this many tools, ``--mode auto`` serves dynamic mode."""
 
 SEARCH, DESCRIBE, CALL = "search_operations", "describe_operation", "call_operation"
 
@@ -95,7 +103,7 @@ class Tools:
         if self.dynamic:
             return dynamic_tools(len(self.tools))
         out = []
-        for t in self.tools:
+        for t in map(with_schemas, self.tools):
             item = {"name": t["name"], "description": t["description"], "inputSchema": t["input"]}
             item["annotations"] = t["annotations"]
             if "output" in t:
@@ -123,6 +131,7 @@ class Tools:
                 f"name: no operation {given.get('name')!r}; find one with {SEARCH}", is_error=True
             )
         if name == DESCRIBE:
+            with_schemas(target)
             described = {
                 "name": target["name"],
                 "description": target["description"],

@@ -21,7 +21,13 @@ TABLES = sorted(ROOT.glob("tests/fixtures/golden/*/expected/*/_mcp_tools.json"))
 
 
 def _table(path: Path) -> dict[str, Any]:
+    """The index and, in each tool, its schemas (``_mcp_schemas.json`` beside it, by tool name)."""
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    schemas = json.loads(path.with_name("_mcp_schemas.json").read_text(encoding="utf-8"))
+    assert sorted(schemas) == sorted(t["name"] for t in data["tools"])
+    for tool in data["tools"]:
+        assert "input" not in tool  # the index stays small: the server reads it at start
+        tool.update(schemas[tool["name"]])
     return data
 
 
