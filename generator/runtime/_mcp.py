@@ -86,17 +86,21 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--port", type=int, default=PORT, help=f"the loopback port of --transport http ({PORT})"
     )
+    parser.add_argument(
+        "--base-url",
+        help="the API's base URL (default: the client's, from the environment or the document)",
+    )
     return parser.parse_args(argv)
 
 
 class Tools:
     """The tools served, in static or dynamic mode, and their calls."""
 
-    def __init__(self, tools: list[Tool], dynamic: bool) -> None:
+    def __init__(self, tools: list[Tool], dynamic: bool, base_url: str | None = None) -> None:
         self.tools = tools
         self.by_name = {t["name"]: t for t in tools}
         self.dynamic = dynamic
-        self.caller = Caller()
+        self.caller = Caller(base_url)
 
     def listing(self) -> list[dict[str, Any]]:
         """The tools of ``tools/list`` as JSON (name, description, schemas, annotations)."""
@@ -187,7 +191,7 @@ def tool_set(args: argparse.Namespace) -> Tools:
     table = load_table()
     tools = selected(table["tools"], args.include, args.exclude, args.read_only)
     dynamic = args.mode == "dynamic" or (args.mode == "auto" and len(tools) > args.max_tools)
-    return Tools(tools, dynamic)
+    return Tools(tools, dynamic, args.base_url)
 
 
 def _result(outcome: Outcome) -> types.CallToolResult:

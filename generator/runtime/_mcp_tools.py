@@ -152,10 +152,12 @@ def arguments(tool: Tool, given: dict[str, Any] | None) -> dict[str, Any] | Outc
 
 
 class Caller:
-    """Calls tools through one ``AsyncClient``, built from the environment on the first call."""
+    """Calls tools through one ``AsyncClient``, built from the environment on the first call
+    (``base_url``, when given, replaces the environment's or the document's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, base_url: str | None = None) -> None:
         self._client: Any = None
+        self._base_url = base_url
 
     async def call(self, tool: Tool, given: dict[str, Any] | None) -> Outcome:
         from ._exceptions import ApiError, ClientError, RequestValidationError
@@ -167,7 +169,8 @@ class Caller:
             if self._client is None:
                 from ._client import AsyncClient  # type: ignore[import-not-found, unused-ignore]
 
-                self._client = AsyncClient()
+                given = {} if self._base_url is None else {"base_url": self._base_url}
+                self._client = AsyncClient(**given)
             answer = await getattr(self._client, tool["method"])(**kwargs)
             return await _outcome(tool, answer)
         except RequestValidationError as exc:
@@ -198,6 +201,7 @@ def _start(body: str) -> str:
 
 async def _outcome(tool: Tool, answer: Any) -> Outcome:
     from ._serde import _to_json
+    from ._streaming import AsyncStream
 
     kind = tool["answer"]
     if kind == "binary":
@@ -205,7 +209,7 @@ async def _outcome(tool: Tool, answer: Any) -> Outcome:
         return _binary(data, answer.content_type or "application/octet-stream")
     if kind == "bytes":
         return _binary(bytes(answer), "application/octet-stream")
-    if kind == "sse":
+    if kind == "sse" or isinstance(answer, AsyncStream):  # or a body member asked for events
         return await _events(answer, _to_json)
     value = _to_json(answer)
     structured = value if "output" in tool and isinstance(value, dict) else {"result": value}
