@@ -43,6 +43,11 @@ def server() -> Iterator[Loopback]:
         loop.stop()
 
 
+@pytest.fixture(autouse=True)
+def _no_reply_left(server: Loopback) -> None:
+    server.replies.clear()  # a failed test leaves none for the next (the server is the module's)
+
+
 @pytest.fixture(scope="module")
 def folder(generations: Generations) -> Path:
     return generations.folder(OPENAI, "openai_client")
