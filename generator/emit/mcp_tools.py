@@ -273,13 +273,17 @@ def _quotable(text: str) -> bool:
 
 
 def _path_selector(path: str) -> str:
-    """``/v1/files/**`` of ``/v1/files/{id}``: the path's literal segments before its first
-    parameter (two at most), then ``/**``."""
+    """A selector of ``path`` and its neighbours: ``/v1/files/**`` of ``/v1/files/{id}`` (the
+    literal segments before its first parameter, two at most, then ``/**``), or the path itself
+    when it is all literal (``/**`` matches below a path, not the path)."""
+    segments = path.strip("/").split("/")
     literal = []
-    for segment in path.strip("/").split("/"):
+    for segment in segments:
         if not segment or "{" in segment or not _quotable(segment) or len(literal) == 2:
             break
         literal.append(segment)
+    if len(literal) == len(segments):
+        return "/" + "/".join(literal)
     return "/" + "/".join([*literal, "**"])
 
 
