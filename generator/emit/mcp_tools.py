@@ -277,7 +277,7 @@ def _path_selector(path: str) -> str:
     literal segments before its first parameter, two at most, then ``/**``), or the path itself
     when it is all literal (``/**`` matches below a path, not the path)."""
     segments = path.strip("/").split("/")
-    literal = []
+    literal: list[str] = []
     for segment in segments:
         if not segment or "{" in segment or not _quotable(segment) or len(literal) == 2:
             break
