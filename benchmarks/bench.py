@@ -28,7 +28,8 @@ a decode or encode target is missed: the profile that shows why);
 BENCH_CORPUS_DOC=path picks another corpus document; BENCH_SKIP_CORPUS=1 skips it;
 BENCH_SKIP_SCALING=1 skips the synthetic documents. The largest APIs (largest.py, issue 38): a
 synthetic document of 4,000 schemas and 11,000 operations (BENCH_SKIP_LARGEST=1 skips it), and
-BENCH_GRAPH=/path/to/graph.json adds Microsoft Graph's document (minutes).
+BENCH_GRAPH=/path/to/graph.json adds Microsoft Graph's document (minutes). The MCP server's
+start-up (mcp_startup.py, issue 39): the openai document's first ``tools/list`` against the SDK's floor.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import mcp_startup
 from common import BIN, ENV, HERE, PY, RESULTS, ROOT, SPEC, WORKERS, Figures, WorkerError, first_line, log
 from generation import (
     CORPUS_RUNS,
@@ -384,6 +386,11 @@ def main() -> int:
             shape_lines += ["", *bench_largest(work)]
         except Exception as exc:
             figures.errors["largest"] = f"{type(exc).__name__}: {exc}"
+        log("MCP server start-up: the openai corpus document")
+        try:
+            shape_lines += ["", *mcp_startup.bench_rows(ROOT.parent / "shared" / "corpus")]
+        except Exception as exc:
+            figures.errors["mcp"] = f"{type(exc).__name__}: {exc}"
         log("generation: our generator's stages, in process")
         try:
             gen_stages = run_oneshot("gen-stages", peers, timeout=600)

@@ -226,6 +226,7 @@ class Operation:
     security: Requirement | None = None  # its own ``security``; None: the document's
     accept: tuple[str, ...] = ()  # media types of its success answers, when not only the default of its kind
     may_be_empty: bool = False  # a success answer declared without content beside the one read
+    tags: tuple[str, ...] = ()  # all its tags, in the document's order (``tag`` is the first)
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:

@@ -19,7 +19,16 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._mcp_tools import Caller, Outcome, Tool, load_table, search, selected, summary
+from ._mcp_tools import (
+    Caller,
+    Outcome,
+    Tool,
+    load_table,
+    search,
+    selected,
+    summary,
+    with_schemas,
+)
 from ._selection import SYNTAX, SelectorError  # type: ignore[import-not-found, unused-ignore]
 
 # The SDK is optional: where it is missing, mypy reads its names as Any (the imports below are
@@ -35,7 +44,6 @@ PORT = 8000
 """The loopback port of ``--transport http`` unless ``--port`` says otherwise."""
 LOOPBACK = "127.0.0.1"
 """The only interface ``--transport http`` listens on."""
-"""Above this many tools, ``--mode auto`` serves dynamic mode."""
 
 SEARCH, DESCRIBE, CALL = "search_operations", "describe_operation", "call_operation"
 
@@ -79,24 +87,28 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--port", type=int, default=PORT, help=f"the loopback port of --transport http ({PORT})"
     )
+    parser.add_argument(
+        "--base-url",
+        help="the API's base URL (default: the client's, from the environment or the document)",
+    )
     return parser.parse_args(argv)
 
 
 class Tools:
     """The tools served, in static or dynamic mode, and their calls."""
 
-    def __init__(self, tools: list[Tool], dynamic: bool) -> None:
+    def __init__(self, tools: list[Tool], dynamic: bool, base_url: str | None = None) -> None:
         self.tools = tools
         self.by_name = {t["name"]: t for t in tools}
         self.dynamic = dynamic
-        self.caller = Caller()
+        self.caller = Caller(base_url)
 
     def listing(self) -> list[dict[str, Any]]:
         """The tools of ``tools/list`` as JSON (name, description, schemas, annotations)."""
         if self.dynamic:
             return dynamic_tools(len(self.tools))
         out = []
-        for t in self.tools:
+        for t in map(with_schemas, self.tools):
             item = {"name": t["name"], "description": t["description"], "inputSchema": t["input"]}
             item["annotations"] = t["annotations"]
             if "output" in t:
@@ -124,6 +136,7 @@ class Tools:
                 f"name: no operation {given.get('name')!r}; find one with {SEARCH}", is_error=True
             )
         if name == DESCRIBE:
+            with_schemas(target)
             described = {
                 "name": target["name"],
                 "description": target["description"],
@@ -179,7 +192,7 @@ def tool_set(args: argparse.Namespace) -> Tools:
     table = load_table()
     tools = selected(table["tools"], args.include, args.exclude, args.read_only)
     dynamic = args.mode == "dynamic" or (args.mode == "auto" and len(tools) > args.max_tools)
-    return Tools(tools, dynamic)
+    return Tools(tools, dynamic, args.base_url)
 
 
 def _result(outcome: Outcome) -> types.CallToolResult:

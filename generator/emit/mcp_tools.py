@@ -208,49 +208,83 @@ def _converted(op: Operation, kind: str) -> list[str]:
     return [a.name for a in op.arguments if a.type.kind == kind]
 
 
-def tool_table(api: Api) -> str:
-    """The text of ``_mcp_tools.json``: deterministic (sorted keys, tools in the document's order)."""
+def tool_tables(api: Api) -> tuple[str, str]:
+    """The texts of ``_mcp_tools.json`` (the index: what the server reads at start) and of
+    ``_mcp_schemas.json`` (each tool's input and output schemas by its name: read on the first
+    call, description or static listing). Deterministic: sorted keys, tools in the document's order."""
     inputs, outputs = _Schemas(api, lenient=False), _Schemas(api, lenient=True)
-    tools = []
-    names: set[str] = set()
+    tools, schemas = [], {}
     for op in api.operations:
         name = tool_name(op)
-        assert name not in names, name  # method names are unique; so are their hashes
-        names.add(name)
+        assert name not in schemas, name  # method names are unique; so are their hashes
         tool: JSON = {
             "name": name,
             "method": op.method_name,
             "http": op.http_method.upper(),
             "path": op.path,
             "op": op.operation_id,
-            "tags": [op.tag] if op.tag else [],
+            "tags": list(op.tags),
             "description": _description(op),
             "annotations": tool_annotations(op),
-            "input": input_schema(api, op, inputs),
             "answer": op.response_kind,
             "datetimes": _converted(op, "datetime"),
             "files": _converted(op, "file"),
         }
+        schemas[name] = {"input": input_schema(api, op, inputs)}
         output = output_schema(api, op, outputs)
         if output is not None:
-            tool["output"] = output
+            schemas[name]["output"] = output
         tools.append(tool)
-    table = {"version": 1, "title": api.title, "max_depth": MAX_DEPTH, "tools": tools}
-    return json.dumps(table, sort_keys=True, ensure_ascii=True, separators=(",", ":")) + "\n"
+    table = {"version": 2, "title": api.title, "max_depth": MAX_DEPTH, "tools": tools}
+    return _json(table), _json(schemas)
+
+
+def _json(value: JSON) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=True, separators=(",", ":")) + "\n"
 
 
 def readme_pieces(api: Api) -> JSON:
-    """What the generated README's "Use with an agent" section places."""
+    """What the generated README's "Use with an agent" section places, from the document only: its
+    selector examples are a tag, a path and an operationId of the document's own operations."""
     env = [name for name in (api.token_env, *(o.env for o in api.client_options), api.base_url_env) if name]
-    first = api.operations[0] if api.operations else None
+    ops = api.operations
+    tag = next((op.tag for op in ops if op.tag and _quotable(op.tag)), "")
+    op_id = next((op.operation_id for op in ops if op.operation_id.isidentifier()), "")
+    examples = [
+        *([f"tag:{tag}"] if tag else []),
+        *([f"path:{_path_selector(ops[0].path)}"] if ops else []),
+        *([f"op:{op_id}"] if op_id else []),
+        "method:get",
+    ]
     return {
         "distribution": api.package.replace("_", "-"),
-        "tools": len(api.operations),
-        "dynamic": len(api.operations) > 64,
+        "tools": len(ops),
+        "dynamic": len(ops) > 64,
         "env": {name: "..." for name in env},
-        "tag": first.tag if first is not None and first.tag else "",
+        "selectors": ", ".join(f"`{e}`" for e in examples),
+        "first_selector": examples[0],
         "max_depth": MAX_DEPTH,
     }
+
+
+def _quotable(text: str) -> bool:
+    """Whether ``text`` may stand in the README's code spans and shell quotes as it is."""
+    return text.isprintable() and not any(c in text for c in "`'\\")
+
+
+def _path_selector(path: str) -> str:
+    """A selector of ``path`` and its neighbours: ``/v1/files/**`` of ``/v1/files/{id}`` (the
+    literal segments before its first parameter, two at most, then ``/**``), or the path itself
+    when it is all literal (``/**`` matches below a path, not the path)."""
+    segments = path.strip("/").split("/")
+    literal: list[str] = []
+    for segment in segments:
+        if not segment or "{" in segment or not _quotable(segment) or len(literal) == 2:
+            break
+        literal.append(segment)
+    if len(literal) == len(segments):
+        return "/" + "/".join(literal)
+    return "/" + "/".join([*literal, "**"])
 
 
 __all__ = [
@@ -261,5 +295,5 @@ __all__ = [
     "readme_pieces",
     "tool_annotations",
     "tool_name",
-    "tool_table",
+    "tool_tables",
 ]

@@ -19,7 +19,7 @@ from .import_lines import import_lines
 from .imports import ALWAYS
 from .layout import WIDTH
 from .literals import py_literal
-from .mcp_tools import readme_pieces, tool_table
+from .mcp_tools import readme_pieces, tool_tables
 from .models_package import render_models
 from .readme_view import readme_view
 from .resources_package import groups as resource_groups
@@ -67,8 +67,8 @@ RUNTIME_FILES: tuple[str, ...] = (
 
 SELECTION = "_selection.py"
 """``generator/selection.py`` (standard library only) copied as it is: the MCP server's selectors."""
-MCP_TABLE = "_mcp_tools.json"
-"""The MCP server's tool table, data computed from the IR (:mod:`.mcp_tools`)."""
+MCP_TABLE, MCP_SCHEMAS = "_mcp_tools.json", "_mcp_schemas.json"
+"""The MCP server's tool table and its tools' schemas, data computed from the IR (:mod:`.mcp_tools`)."""
 
 # Output file (inside the package folder) -> template.
 PACKAGE_FILES: tuple[tuple[str, str], ...] = (
@@ -219,7 +219,7 @@ def render(api: Api) -> dict[str, str]:
     files.update(render_validators(env, api))
     files.update(_render_fakes(env, api, fakes))
     files[SELECTION] = (Path(__file__).parents[1] / "selection.py").read_text(encoding="utf-8")
-    files[MCP_TABLE] = tool_table(api)
+    files[MCP_TABLE], files[MCP_SCHEMAS] = tool_tables(api)
     return files
 
 

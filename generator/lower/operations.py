@@ -135,14 +135,16 @@ class OperationBuilder:
         validator = OperationValidator(
             function=b.namer.operation_check(method_name), params=param_checks, body_validator=body_validator
         )
-        tags = spec.get("tags")
+        listed = spec.get("tags")
+        tags = tuple(t for t in listed if isinstance(t, str)) if isinstance(listed, list) else ()
         operation = Operation(
             operation_id=op_id,
             method_name=method_name,
             const_name=b.namer.operation_const(method_name),
             http_method=method.upper(),
             path=url_path(path),
-            tag=tags[0] if isinstance(tags, list) and tags and isinstance(tags[0], str) else "",
+            tag=tags[0] if tags else "",
+            tags=tags,
             summary=text(spec.get("summary")),
             description=text(spec.get("description")),
             deprecated=bool(spec.get("deprecated")),

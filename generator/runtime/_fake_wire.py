@@ -345,10 +345,14 @@ def read_request(fop: FakeOperation, request: httpx.Request, raw_path: Mapping[s
 
 def _form_body_field(fop: FakeOperation, field: str) -> bool:
     """Whether ``field`` is a member of a body sent as a form, multipart or raw bytes: the
-    fake reads back JSON bodies only (the parameters are checked before the body)."""
+    fake reads back JSON bodies only (the parameters are checked before the body). A field that
+    names no parameter is the body's (a multipart upload's body check names its model)."""
+    if fop.op.encoding == "json":
+        return False
     root = re.split(r"[.\[]", field, maxsplit=1)[0]
     members = {argument for _, argument in fop.body_members}
-    return fop.op.encoding != "json" and (root == "body" or root in members)
+    params = {p.name for p in fop.params} | {p.wire for p in fop.params}
+    return root == "body" or root in members or root not in params
 
 
 def _read_body(fop: FakeOperation, request: httpx.Request) -> Any:

@@ -1,5 +1,6 @@
 """The tools of the package's MCP server, without the MCP SDK: the tool table the generator wrote
-(``_mcp_tools.json``), the selection of the tools served (``--include``/``--exclude``,
+(``_mcp_tools.json``, read at start; each tool's schemas in ``_mcp_schemas.json``, read only when
+a tool is listed with them, described or called), the selection of the tools served (``--include``/``--exclude``,
 ``--read-only``), the search of dynamic mode and the call of a tool through ``AsyncClient``.
 
 A call's outcome is plain data (:class:`Outcome`); :mod:`._mcp` turns it into the SDK's types.
@@ -10,6 +11,7 @@ error texts are the client's own messages, which never hold them.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import re
 from dataclasses import dataclass, field
@@ -22,6 +24,7 @@ from typing import Any
 from ._selection import OperationFacts, select  # type: ignore[import-not-found, unused-ignore]
 
 TABLE_FILE = "_mcp_tools.json"
+SCHEMAS_FILE = "_mcp_schemas.json"
 MAX_EVENTS = 100
 """Events of an event-stream answer collected into one tool result; the rest is left unread."""
 MAX_INLINE_BYTES = 256 * 1024
@@ -38,6 +41,22 @@ def load_table() -> dict[str, Any]:
         (Path(__file__).parent / TABLE_FILE).read_text(encoding="utf-8")
     )
     return data
+
+
+@functools.cache
+def _schemas() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (Path(__file__).parent / SCHEMAS_FILE).read_text(encoding="utf-8")
+    )
+    return data
+
+
+def with_schemas(tool: Tool) -> Tool:
+    """``tool`` with its ``input`` schema (and ``output``, for an object answer), read from
+    ``_mcp_schemas.json`` on the first need: a server start reads only the small index."""
+    if "input" not in tool:
+        tool.update(_schemas()[tool["name"]])
+    return tool
 
 
 def selected(
@@ -103,7 +122,7 @@ def arguments(tool: Tool, given: dict[str, Any] | None) -> dict[str, Any] | Outc
     """The method's keyword arguments from a call's JSON arguments, or the refusal naming the
     argument and the rule (unknown, missing, not a date-time, not base64)."""
     given = dict(given or {})
-    schema = tool["input"]
+    schema = with_schemas(tool)["input"]
     known = schema.get("properties", {})
     for name in given:
         if name not in known:
@@ -133,10 +152,12 @@ def arguments(tool: Tool, given: dict[str, Any] | None) -> dict[str, Any] | Outc
 
 
 class Caller:
-    """Calls tools through one ``AsyncClient``, built from the environment on the first call."""
+    """Calls tools through one ``AsyncClient``, built from the environment on the first call
+    (``base_url``, when given, replaces the environment's or the document's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, base_url: str | None = None) -> None:
         self._client: Any = None
+        self._base_url = base_url
 
     async def call(self, tool: Tool, given: dict[str, Any] | None) -> Outcome:
         from ._exceptions import ApiError, ClientError, RequestValidationError
@@ -148,7 +169,8 @@ class Caller:
             if self._client is None:
                 from ._client import AsyncClient  # type: ignore[import-not-found, unused-ignore]
 
-                self._client = AsyncClient()
+                given = {} if self._base_url is None else {"base_url": self._base_url}
+                self._client = AsyncClient(**given)
             answer = await getattr(self._client, tool["method"])(**kwargs)
             return await _outcome(tool, answer)
         except RequestValidationError as exc:
@@ -179,6 +201,7 @@ def _start(body: str) -> str:
 
 async def _outcome(tool: Tool, answer: Any) -> Outcome:
     from ._serde import _to_json
+    from ._streaming import AsyncStream
 
     kind = tool["answer"]
     if kind == "binary":
@@ -186,7 +209,7 @@ async def _outcome(tool: Tool, answer: Any) -> Outcome:
         return _binary(data, answer.content_type or "application/octet-stream")
     if kind == "bytes":
         return _binary(bytes(answer), "application/octet-stream")
-    if kind == "sse":
+    if kind == "sse" or isinstance(answer, AsyncStream):  # or a body member asked for events
         return await _events(answer, _to_json)
     value = _to_json(answer)
     structured = value if "output" in tool and isinstance(value, dict) else {"result": value}
@@ -227,4 +250,5 @@ __all__ = [
     "search",
     "selected",
     "summary",
+    "with_schemas",
 ]

@@ -79,7 +79,7 @@ mcp = [{toml(MCP)}]  # python -m {package}.mcp: the operations as MCP tools
 include = [{toml(package)}, {toml(package + ".*")}]
 
 [tool.setuptools.package-data]
-{package} = ["py.typed", "_mcp_tools.json"]
+{package} = ["py.typed", "_mcp_tools.json", "_mcp_schemas.json"]
 """
     return with_header(NAME, body)
 

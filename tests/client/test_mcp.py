@@ -212,8 +212,9 @@ def streams_package(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 def test_binary_stream_and_upload_answers(streams_package: Any, loopback: Loopback) -> None:
     """Through the real AsyncClient: a binary answer is a resource with a size note and an event
-    stream is collected (over the package's test kit); a file argument is base64 (over the
-    loopback server: the kit does not read multipart bodies)."""
+    stream is collected (over the package's test kit); a file argument is base64, sent as
+    multipart (over the loopback server, and over the kit, which once refused a multipart upload
+    naming its body model: it checks no form or multipart body)."""
     import importlib
 
     import anyio
@@ -224,6 +225,7 @@ def test_binary_stream_and_upload_answers(streams_package: Any, loopback: Loopba
     api = testing.FakeApi()
     api.download_file.returns_bytes(b"\x00\x01binary", content_type="application/pdf")
     api.watch_ticks.streams({"n": 1}, {"n": 2})
+    api.upload_file.returns({"id": "f2", "bytes": 5})
     loopback.reply(201, {"id": "f1", "bytes": 5})
 
     async def calls() -> list[Any]:
@@ -236,12 +238,16 @@ def test_binary_stream_and_upload_answers(streams_package: Any, loopback: Loopba
                 await fake.call(tools["watch_ticks"], {}),
                 await real.call(tools["upload_file"], {"file": "aGVsbG8=", "purpose": "batch"}),
                 await real.call(tools["upload_file"], {"file": "not base64!", "purpose": "batch"}),
+                await fake.call(tools["upload_file"], {"file": "aGVsbG8=", "purpose": "batch"}),
             ]
         finally:
             await fake.close()
             await real.close()
 
-    binary, ticks, upload, bad = anyio.run(calls)
+    binary, ticks, upload, bad, kit_upload = anyio.run(calls)
+    assert not kit_upload.is_error and kit_upload.structured == {"id": "f2", "bytes": 5}, kit_upload.text
+    (kit_call,) = api.upload_file.calls
+    assert b"hello" in kit_call.body and b'name="purpose"' in kit_call.body
     assert binary.data == b"\x00\x01binary" and binary.mime_type == "application/pdf"
     assert binary.text.startswith("A binary answer of 8 bytes (application/pdf)")
     assert ticks.structured == {"result": [{"n": 1}, {"n": 2}], "truncated": False}

@@ -122,8 +122,8 @@ def test_adding_an_operation_rewrites_few_chunks(packages: tuple[Path, dict[str,
         assert len(touched) < len(_chunks(after, prefix)), prefix
     new = f"resources{OPERATIONS}"
     others = {n for n in changed if not n.startswith(TABLES) and new not in n and "/_group__" not in n}
-    # (_mcp_tools.json: the MCP server's tool table, one file read only when the server starts)
-    unchunked = {"_client.py", "testing.py", "_version.py", "README.md", "_mcp_tools.json"}
+    # (_mcp_tools.json, _mcp_schemas.json: the MCP server's tool table, read only by the server)
+    unchunked = {"_client.py", "testing.py", "_version.py", "README.md", "_mcp_tools.json", "_mcp_schemas.json"}
     assert others <= unchunked | {".botpress-codegen-manifest.json"}
 
 

@@ -21,7 +21,13 @@ TABLES = sorted(ROOT.glob("tests/fixtures/golden/*/expected/*/_mcp_tools.json"))
 
 
 def _table(path: Path) -> dict[str, Any]:
+    """The index and, in each tool, its schemas (``_mcp_schemas.json`` beside it, by tool name)."""
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    schemas = json.loads(path.with_name("_mcp_schemas.json").read_text(encoding="utf-8"))
+    assert sorted(schemas) == sorted(t["name"] for t in data["tools"])
+    for tool in data["tools"]:
+        assert "input" not in tool  # the index stays small: the server reads it at start
+        tool.update(schemas[tool["name"]])
     return data
 
 
@@ -106,3 +112,28 @@ def test_a_union_holding_itself_is_cut() -> None:
             {"type": "array", "items": {"description": "A Value (recursive: not expanded again)"}},
         ]
     }
+
+
+READMES = sorted(ROOT.glob("tests/fixtures/golden/*/expected/*/README.md"))
+
+
+@pytest.mark.parametrize("path", READMES, ids=lambda p: p.parent.name)
+def test_readme_agent_section_is_the_documents(path: Path) -> None:
+    """'Use with an agent': the command, the extra, a client's configuration, the selectors and
+    dynamic mode, with examples from the package's own document (no word of this repository's)."""
+    package = path.parent.name
+    text = path.read_text(encoding="utf-8")
+    section = text[text.index("## Use with an agent (MCP)") :].split("\n## ", 1)[0]
+    for needed in (f"python -m {package}.mcp", "[mcp]'", '"mcpServers"', "claude_desktop_config.json"):
+        assert needed in section, needed
+    for needed in ("--include", "--exclude", "--read-only", "--mode dynamic", "--base-url", "--transport http"):
+        assert needed in section, needed
+    for foreign in ("botpress", "BP_", "/v1/files", "tag:tables"):
+        assert foreign not in section, foreign
+    tools = {t["name"]: t for t in _table(path.with_name("_mcp_tools.json"))["tools"]}
+    example = section.split(f"python -m {package}.mcp --include '", 1)[1].split("'", 1)[0]
+    from generator.selection import OperationFacts, parse
+
+    selector = parse(example)  # the example selects some of the document's operations
+    facts = [OperationFacts(t["http"], t["path"], t["op"], tuple(t["tags"])) for t in tools.values()]
+    assert selector.kind in ("tag", "path", "method") and any(map(selector.matches, facts)), example

@@ -64,7 +64,7 @@ def test_adding_an_operation_touches_its_modules_and_the_tables(
     others = {n for n in changed if n.startswith(("_resources/_items", "_fakes/_items", "models/", "_validators/_"))}
     assert others <= {new, "_fakes/_items_resources150.py"}, sorted(others)
     tables = {"_client.py", "testing.py", "_version.py", "README.md", ".botpress-codegen-manifest.json"}
-    tables.add("_mcp_tools.json")  # the MCP server's tool table: one tool per operation
+    tables |= {"_mcp_tools.json", "_mcp_schemas.json"}  # the MCP server's tool table: one tool per operation
     groups = {n for n in changed if "/_group__" in n}
     assert len(groups) <= 2  # the new module's group, for type checkers, in _resources and _fakes
     assert changed - groups - {new, "_fakes/_items_resources150.py"} <= tables, sorted(changed)
