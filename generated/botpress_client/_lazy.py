@@ -5,6 +5,7 @@ of definitions, and an application calling three operations should not pay for t
 from __future__ import annotations
 
 import importlib
+import sys
 import zlib
 from typing import Any
 
@@ -17,6 +18,47 @@ def bucket_of(name: str, buckets: tuple[str, ...]) -> str | None:
         if all((found >> i) & 1 == int(bit) for i, bit in enumerate(bits)):
             return bits
     return None
+
+
+_DOCUMENTING_DEPTH = 12
+"""How many callers :func:`documenting` looks through (pydoc's class rendering is 3-4 deep)."""
+
+
+def documenting() -> bool:
+    """Whether the attribute look-up under way comes from ``pydoc`` (``help()``): it reads every
+    name ``dir()`` lists, one ``getattr`` each. Asked only on the first look-up of an attribute
+    attached on first use (the rare path), never on a plain attribute."""
+    frame = sys._getframe(1)
+    for _ in range(_DOCUMENTING_DEPTH):
+        if frame.f_globals.get("__name__") == "pydoc":
+            return True
+        if frame.f_back is None:
+            return False
+        frame = frame.f_back
+    return False
+
+
+class Listed:
+    """What ``help()`` reads for an attribute attached on first use (an operation, a namespace)
+    that is not loaded yet: its name and one line, without importing its module. pydoc lists it
+    with the methods (``name(...)`` and the line); any other look-up of the attribute loads it,
+    and after ``help()`` the class behaves as before (nothing is stored)."""
+
+    __signature__ = None  # no signature known without the module: pydoc writes ``(...)``
+    __text_signature__ = None
+
+    def __init__(self, owner: type, name: str, doc: str) -> None:
+        self.__name__ = name
+        self.__qualname__ = f"{owner.__qualname__}.{name}"
+        self.__module__ = owner.__module__
+        self.__objclass__ = owner  # pydoc lists it under ``owner``
+        self.__doc__ = doc
+
+    def __get__(self, instance: object, owner: type | None = None) -> Listed:
+        return self  # a descriptor that does not bind: pydoc and inspect see a routine
+
+    def __repr__(self) -> str:
+        return f"<{self.__qualname__}, loaded on first use>"
 
 
 class LazyModules:
@@ -152,6 +194,17 @@ class LazyMethods:
             self._read_chunk(chunk)
         return self._found.get(name)
 
+    def listed(self, cls: type, name: str) -> Listed:
+        """What ``help(cls)`` shows of method ``name`` before its module is imported (none is);
+        AttributeError when no method has that name."""
+        if self._module(name) is None:
+            raise AttributeError(name)
+        if name in self._operations:
+            doc = "An operation of the API; its module is imported on first use (then help() shows it in full)."
+        else:
+            doc = "Iterates over every page of an operation; imported on first use."
+        return Listed(cls, name, doc)
+
     def install(self, cls: type, name: str, methods: str) -> Any:
         """The function ``name`` of class ``methods`` (``Client`` or ``AsyncClient``) of its
         module, set on ``cls``; AttributeError when no operation has that name."""
@@ -165,8 +218,9 @@ class LazyMethods:
 
     def base(self, transport: type, methods: str) -> type:
         """The run-time base of a client class: ``transport`` under a metaclass that installs a
-        method looked up on the class itself too (``Client.get_table``, ``inspect.signature``,
-        ``help(Client)``) and lists every method in ``dir(Client)``."""
+        method looked up on the class itself too (``Client.get_table``, ``inspect.signature``)
+        and lists every method in ``dir(Client)``; ``help(Client)`` lists them without
+        importing any (:func:`documenting`, :class:`Listed`)."""
         lazy = self
 
         class LazyClass(type(transport)):  # type: ignore[misc]
@@ -176,6 +230,8 @@ class LazyMethods:
                     # to find which class defines it; the class itself, not this metaclass, does.
                     raise AttributeError(name)
                 try:
+                    if documenting():  # help(Client): listed from the table, nothing imported
+                        return lazy.listed(cls, name)
                     return lazy.install(cls, name, methods)
                 except AttributeError:
                     raise AttributeError(

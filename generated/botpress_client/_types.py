@@ -119,14 +119,14 @@ class _Model:
 
     _nulls: frozenset[str] = _NO_NULLS
     """The optional members holding an explicit ``null`` (attribute names); a slot of the models
-    that have nullable optional members, this shared empty set for the others."""
+    that have optional members, this shared empty set for the others."""
 
     @property
     def fields_set(self) -> frozenset[str]:
         """The members present (attribute names): every required member, each optional member
-        that is not ``None``, and each nullable one holding an explicit ``null`` (read from the
-        answer, or ``None`` given). ``to_dict()`` writes exactly these; an absent member reads
-        as ``None`` and is not in it."""
+        that is not ``None``, and each one holding an explicit ``null`` (read from the answer,
+        even where the schema does not allow it, or ``None`` given to a nullable one).
+        ``to_dict()`` writes exactly these; an absent member reads as ``None`` and is not in it."""
         required, optional = _members(type(self))
         return required.union([n for n in optional if getattr(self, n) is not None], self._nulls)
 

@@ -5,10 +5,11 @@ then stored: plain statements, laid out the way Black would (:mod:`generator.emi
 the largest part of a large package costs Black one pass.
 
 An optional member that is absent reads as ``None`` (typed ``X | None``). Which members were
-present is kept apart only where it can differ from "not ``None``": a nullable optional member
-holding an explicit ``null`` is recorded in the model's ``_nulls`` (attribute names), which
-``fields_set``, ``to_dict`` and the ``repr`` read. Recording it costs a test of the members that
-read ``None`` only, so decoding stays as fast as before.
+present is kept apart only where it can differ from "not ``None``": an optional member holding an
+explicit ``null`` is recorded in the model's ``_nulls`` (attribute names), which ``fields_set``,
+``to_dict`` and the ``repr`` read. Any optional member: a ``null`` the schema does not allow is
+kept too (reading is lenient and loses nothing; ``strict_responses`` refuses it, naming the
+member). Recording it costs a test of the members that read ``None`` only.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def keeps_null(t: TypeRef) -> bool:
 
 
 def null_members(m: Model) -> tuple[Field, ...]:
-    """The optional members of ``m`` that may hold an explicit ``null``."""
+    """The optional members of ``m`` whose schema admits ``null`` (``None`` given by hand is
+    ``null``). Any optional member read from an answer may hold one all the same."""
     return tuple(f for f in m.optional_fields if keeps_null(f.type))
 
 
@@ -60,18 +62,25 @@ def member_default(w: Writer, f: Field) -> str:
 
 
 def nulls_slot(w: Writer, m: Model) -> list[str]:
-    """``_nulls`` and ``__post_init__`` of a model with nullable optional members, else none."""
+    """``_nulls`` of a model with optional members (an answer may hold a ``null`` for any of
+    them), and ``__post_init__`` when some are nullable; none for a model without."""
+    if not m.optional_fields:
+        return []
+    w.uses.update(("_field", "_NO_NULLS"))
+    slot = [
+        "_nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)",
+        '"""The optional members holding an explicit null (see ``fields_set``)."""',
+    ]
     names = [py_str(f.name) for f in null_members(m)]
     if not names:
-        return []
-    w.uses.update(("_field", "_NO_NULLS", "_given_nulls"))
+        return slot
+    w.uses.add("_given_nulls")
     members = f"({', '.join(names)},)" if len(names) == 1 else f"({', '.join(names)})"
     store = layout.assigned(
         "self._nulls = ", lambda prefix, at: layout.call(prefix + "_given_nulls", ["self", members], "", at), 8
     )
     return [
-        "_nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)",
-        '"""The nullable optional members holding an explicit null (see ``fields_set``)."""',
+        *slot,
         "",
         "def __post_init__(self) -> None:",
         *layout.indented(store),
@@ -81,12 +90,10 @@ def nulls_slot(w: Writer, m: Model) -> list[str]:
 def body(w: Writer, m: Model) -> list[str]:
     """The statements of ``m``'s ``from_dict`` after its docstring."""
     lines: list[str] = []
-    if m.optional_fields:
-        lines.append("get = data.get")
-    nulls = bool(null_members(m))
+    nulls = bool(m.optional_fields)
     if nulls:
         w.uses.add("_NO_NULLS")
-        lines.append("nulls = _NO_NULLS")
+        lines += ["get = data.get", "nulls = _NO_NULLS"]
     lines.append("obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path")
     for f in m.fields:
         lines += _member(w, f)
@@ -102,18 +109,15 @@ def _member(w: Writer, f: Field) -> list[str]:
     if f.required:
         return _required(w, f)
     read, target, name = f"get({py_str(f.wire)})", f"obj.{f.name}", local(f)
-    null = keeps_null(f.type)
     record = f"    nulls = nulls | {{{py_str(f.name)}}}"  # an explicit null (rare: not the hot path)
     if f.type.is_identity:
         if not f.type.is_scalar:
             w.uses.add("_bounded")  # kept as it came: its nesting is bounded here
             read = f"_bounded({read})"
-        if not null:
-            return [f"{target} = {name} = {read}" if f.type.is_scalar else f"{target} = {read}"]
         terms = [f"{name} is None", f"{py_str(f.wire)} in data"]
         return [f"{target} = {name} = {read}", *layout.condition("if", terms, "and", _BODY), record]
     convert = layout.indented(_decoded(w, f.type, name, name, _BODY + 4))
-    kept = [f"elif {py_str(f.wire)} in data:", record] if null else []
+    kept = [f"elif {py_str(f.wire)} in data:", record]
     return [f"{name} = {read}", f"if {name} is not None:", *convert, *kept, f"{target} = {name}"]
 
 
@@ -200,8 +204,7 @@ def to_dict_body(w: Writer, m: Model) -> list[str]:
         head = f"out[{py_literal(f.wire)}] = "
         value = replace(f, type=replace(f.type, nullable=False))  # None is tested here
         lines += [f"if self.{f.name} is not None:", *layout.indented(_encoded(w, value, head, ""))]
-        if keeps_null(f.type):
-            lines += [f"elif {py_str(f.name)} in self._nulls:", f"    {head}None"]
+        lines += [f"elif {py_str(f.name)} in self._nulls:", f"    {head}None"]
     return [*lines, "if self.extra_members:", "    out.update(self.extra_members)", "return out"]
 
 

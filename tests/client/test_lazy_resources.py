@@ -154,3 +154,49 @@ def test_mypy_sees_every_method_and_refuses_a_misspelt_one(tmp_path: Path) -> No
     bad = "\n".join(mypy_run.errors(done, "misspelt.py"))
     assert '"Client" has no attribute "get_tabel"' in bad
     assert '"ClientWithRawResponse" has no attribute "get_tabel"' in bad
+
+
+OPERATIONS = (
+    "get_bot_issue delete_bot_issue update_workspace_member delete_workspace create_message get_message "
+    "set_state_expiry list_tag_values get_user delete_file list_file_passages list_file_tag_values "
+    "get_or_create_table get_table rename_table_column iter_tag_values iter_file_passages iter_file_tag_values"
+).split()
+
+
+def test_help_lists_every_operation_without_importing_any() -> None:
+    """Issue 36 item 4: pydoc (``help()``) reads each name ``dir()`` lists; the lazily attached
+    methods are listed from the table (name and a line), no module of ``_resources`` imported;
+    then a call still works. In a fresh interpreter, so that no other test's import hides it."""
+    result = _run(
+        "import json, sys, pydoc, botpress_client\n"
+        "from botpress_client import Client, AsyncClient\n" + FAKE + "before = " + LOADED + "\n"
+        "shown = pydoc.render_doc(Client, renderer=pydoc.plaintext)\n"
+        "client = Client(token='t', bot_id='b', base_url='https://api.test', http_client=http)\n"
+        "shown_client = pydoc.render_doc(client, renderer=pydoc.plaintext)\n"
+        "shown_async = pydoc.render_doc(AsyncClient, renderer=pydoc.plaintext)\n"
+        "after_help = " + LOADED + "\n"
+        "user = client.get_user(id='u1').user.id\n"
+        "print(json.dumps({'before': before, 'after_help': after_help, 'loaded': " + LOADED + ", 'user': user,\n"
+        "    'shown': shown, 'shown_client': shown_client, 'shown_async': shown_async,\n"
+        "    'method': Client.get_user.__qualname__, 'listed_after': 'get_table(...)' in pydoc.render_doc(Client, renderer=pydoc.plaintext)}))\n"
+    )
+    assert result["before"] == [] and result["after_help"] == []
+    for text in (result["shown"], result["shown_client"], result["shown_async"]):
+        assert isinstance(text, str)
+        for name in OPERATIONS:
+            assert f"{name}(...)" in text, name
+        assert "imported on first use" in text
+    assert result["user"] == "u1" and result["loaded"] == ["botpress_client._resources._chat_users"]
+    assert result["method"] == "Client.get_user"  # the class's own method once used, not the listing
+    assert result["listed_after"] is True  # the others are still listed, still not imported
+
+
+def test_help_of_a_method_used_is_its_full_documentation() -> None:
+    result = _run(
+        "import json, pydoc\n"
+        "from botpress_client import Client\n"
+        "doc = pydoc.render_doc(Client.get_table, renderer=pydoc.plaintext)\n"
+        "print(json.dumps({'doc': doc}))\n"
+    )
+    doc = result["doc"]
+    assert isinstance(doc, str) and "get_table(self, *, table: 'str'" in doc and "(...)" not in doc

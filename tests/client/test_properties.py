@@ -15,7 +15,8 @@ from typing import Any
 import httpx
 import pytest
 import yaml
-from botpress_client import ApiError, Client, models
+from botpress_client import ApiError, Client, _validators, models
+from botpress_client._exceptions import _Mismatch
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
@@ -93,6 +94,76 @@ def test_response_round_trip(name: str) -> None:
         assert decoded.to_dict() == original
 
     check()
+
+
+def optional_paths(payload: Any, schema: Any, at: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], bool]]:
+    """(path, whether its schema admits null) of each optional member of ``payload`` at any depth
+    (nested objects, lists, maps), read from its inlined ``schema``."""
+    out: list[tuple[tuple[Any, ...], bool]] = []
+    if not isinstance(schema, dict):
+        return out
+    if isinstance(payload, dict):
+        declared = schema.get("properties", {})
+        for key, value in payload.items():
+            sub = declared.get(key, schema.get("additionalProperties") if key not in declared else None)
+            if key in declared and key not in schema.get("required", ()):
+                out.append(((*at, key), admits_null(declared[key])))
+            out += optional_paths(value, sub, (*at, key))
+    elif isinstance(payload, list):
+        for i, value in enumerate(payload):
+            out += optional_paths(value, schema.get("items"), (*at, i))
+    return out
+
+
+def admits_null(schema: Any) -> bool:
+    types = schema.get("type") if isinstance(schema, dict) else None
+    return bool(schema.get("nullable")) or types == "null" or (isinstance(types, list) and "null" in types)
+
+
+NULLS_CASES = ["GetOrCreateTableResponse", "GetBotIssueResponse", "ListFilePassagesResponse", "GetMessageResponse"]
+"""The answers with the most optional members, nested models, lists and maps (generating
+payloads of every schema takes minutes; test_response_round_trip covers them without nulls)."""
+
+
+def _dotted(path: tuple[Any, ...]) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f"{'.' if i else ''}{p}" for i, p in enumerate(path))
+
+
+@pytest.mark.parametrize("name", NULLS_CASES)
+def test_random_nulls_round_trip_and_strict_names_one(name: str) -> None:
+    """Issue 34 item 4: a ``null`` on any optional member, at any depth, nullable or not, is kept
+    (``to_dict()`` gives back exactly the answer); the strict check refuses the answer naming
+    one of the members it does not allow null at."""
+    model = getattr(models, name)
+    check = getattr(_validators, f"_rcheck_{snake_case(name)}")
+    schema = inline(SCHEMAS[name])
+
+    def with_nulls(payload: Any) -> st.SearchStrategy[tuple[Any, list[tuple[tuple[Any, ...], bool]]]]:
+        paths = optional_paths(payload, schema)
+        chosen = st.lists(st.sampled_from(paths), unique=True, max_size=4) if paths else st.just([])
+        return chosen.map(lambda c: (payload, c))
+
+    @settings(SETTINGS, max_examples=15)
+    @given(from_schema(schema).flatmap(with_nulls))
+    def run(case: tuple[Any, list[tuple[tuple[Any, ...], bool]]]) -> None:
+        payload, chosen = copy.deepcopy(case[0]), case[1]
+        for path, _nullable in chosen:
+            parent = payload
+            for step in path[:-1]:
+                parent = parent[step]
+            parent[path[-1]] = None
+        wire = json.dumps(payload, sort_keys=True)
+        decoded = model.from_dict(json.loads(wire))
+        assert json.dumps(decoded.to_dict(), sort_keys=True) == wire
+        refused = [_dotted(path) for path, nullable in chosen if not nullable]
+        try:
+            check(json.loads(wire))
+        except _Mismatch as found:
+            assert found.path in refused
+        else:
+            assert not refused
+
+    run()
 
 
 OPEN_ENUMS = [

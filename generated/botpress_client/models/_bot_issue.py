@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["BotIssueCategory", "BotIssue"]
 
@@ -71,28 +71,51 @@ class BotIssue(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BotIssue:
         """Build a ``BotIssue`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
+        if m_id is None and "id" in data:
+            nulls = nulls | {"id"}
         obj.code = m_code = get("code")
+        if m_code is None and "code" in data:
+            nulls = nulls | {"code"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
+        elif "createdAt" in data:
+            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_last_seen_at = get("lastSeenAt")
         if m_last_seen_at is not None:
             m_last_seen_at = _parse_datetime(m_last_seen_at)
+        elif "lastSeenAt" in data:
+            nulls = nulls | {"last_seen_at"}
         obj.last_seen_at = m_last_seen_at
         obj.title = m_title = get("title")
+        if m_title is None and "title" in data:
+            nulls = nulls | {"title"}
         obj.description = m_description = get("description")
-        obj.grouped_data = _bounded(get("groupedData"))
+        if m_description is None and "description" in data:
+            nulls = nulls | {"description"}
+        obj.grouped_data = m_grouped_data = _bounded(get("groupedData"))
+        if m_grouped_data is None and "groupedData" in data:
+            nulls = nulls | {"grouped_data"}
         obj.events_count = m_events_count = get("eventsCount")
+        if m_events_count is None and "eventsCount" in data:
+            nulls = nulls | {"events_count"}
         obj.category = m_category = get("category")
+        if m_category is None and "category" in data:
+            nulls = nulls | {"category"}
         obj.resolution_link = m_resolution_link = get("resolutionLink")
+        if m_resolution_link is None and "resolutionLink" in data:
+            nulls = nulls | {"resolution_link"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_code) in _NOT_SCALAR
@@ -106,6 +129,7 @@ class BotIssue(_Model):
         obj.extra_members = (
             _NO_EXTRA if _BOT_ISSUE_KEYS.issuperset(data) else _extra_members(data, _BOT_ISSUE_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,24 +137,44 @@ class BotIssue(_Model):
         out: dict[str, Any] = {}
         if self.id is not None:
             out["id"] = self.id
+        elif "id" in self._nulls:
+            out["id"] = None
         if self.code is not None:
             out["code"] = self.code
+        elif "code" in self._nulls:
+            out["code"] = None
         if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
+        elif "created_at" in self._nulls:
+            out["createdAt"] = None
         if self.last_seen_at is not None:
             out["lastSeenAt"] = _format_datetime(self.last_seen_at)
+        elif "last_seen_at" in self._nulls:
+            out["lastSeenAt"] = None
         if self.title is not None:
             out["title"] = self.title
+        elif "title" in self._nulls:
+            out["title"] = None
         if self.description is not None:
             out["description"] = self.description
+        elif "description" in self._nulls:
+            out["description"] = None
         if self.grouped_data is not None:
             out["groupedData"] = self.grouped_data
+        elif "grouped_data" in self._nulls:
+            out["groupedData"] = None
         if self.events_count is not None:
             out["eventsCount"] = self.events_count
+        elif "events_count" in self._nulls:
+            out["eventsCount"] = None
         if self.category is not None:
             out["category"] = self.category
+        elif "category" in self._nulls:
+            out["category"] = None
         if self.resolution_link is not None:
             out["resolutionLink"] = self.resolution_link
+        elif "resolution_link" in self._nulls:
+            out["resolutionLink"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

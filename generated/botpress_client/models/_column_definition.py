@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["ColumnDefinitionFormat", "ColumnDefinition", "ColumnDefinitionDict"]
 
@@ -49,25 +49,42 @@ class ColumnDefinition(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnDefinition:
         """Build a ``ColumnDefinition`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = m_type = data["type"]
         obj.format = m_format = get("format")
+        if m_format is None and "format" in data:
+            nulls = nulls | {"format"}
         obj.description = m_description = get("description")
+        if m_description is None and "description" in data:
+            nulls = nulls | {"description"}
         obj.pattern = m_pattern = get("pattern")
-        obj.enum = _bounded(get("enum"))
+        if m_pattern is None and "pattern" in data:
+            nulls = nulls | {"pattern"}
+        obj.enum = m_enum = _bounded(get("enum"))
+        if m_enum is None and "enum" in data:
+            nulls = nulls | {"enum"}
         m_items = get("items")
         if m_items is not None:
             m_items = ColumnItems.from_dict(m_items)
+        elif "items" in data:
+            nulls = nulls | {"items"}
         obj.items = m_items
         obj.nullable = m_nullable = get("nullable")
+        if m_nullable is None and "nullable" in data:
+            nulls = nulls | {"nullable"}
         m_properties = get("properties")
         if m_properties is not None:
             m_properties = {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in m_properties.items()}
+        elif "properties" in data:
+            nulls = nulls | {"properties"}
         obj.properties = m_properties
         obj.x_zui = ColumnMetadata.from_dict(data["x-zui"])
         if (
@@ -83,6 +100,7 @@ class ColumnDefinition(_Model):
             if _COLUMN_DEFINITION_KEYS.issuperset(data)
             else _extra_members(data, _COLUMN_DEFINITION_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -93,18 +111,32 @@ class ColumnDefinition(_Model):
         }
         if self.format is not None:
             out["format"] = self.format
+        elif "format" in self._nulls:
+            out["format"] = None
         if self.description is not None:
             out["description"] = self.description
+        elif "description" in self._nulls:
+            out["description"] = None
         if self.pattern is not None:
             out["pattern"] = self.pattern
+        elif "pattern" in self._nulls:
+            out["pattern"] = None
         if self.enum is not None:
             out["enum"] = self.enum
+        elif "enum" in self._nulls:
+            out["enum"] = None
         if self.items is not None:
             out["items"] = self.items.to_dict()
+        elif "items" in self._nulls:
+            out["items"] = None
         if self.nullable is not None:
             out["nullable"] = self.nullable
+        elif "nullable" in self._nulls:
+            out["nullable"] = None
         if self.properties is not None:
             out["properties"] = {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()}
+        elif "properties" in self._nulls:
+            out["properties"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

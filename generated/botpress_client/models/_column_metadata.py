@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["ColumnMetadata", "ColumnMetadataDict"]
 
@@ -46,23 +46,42 @@ class ColumnMetadata(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnMetadata:
         """Build a ``ColumnMetadata`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.index = m_index = data["index"]
         obj.id = m_id = get("id")
+        if m_id is None and "id" in data:
+            nulls = nulls | {"id"}
         obj.searchable = m_searchable = get("searchable")
+        if m_searchable is None and "searchable" in data:
+            nulls = nulls | {"searchable"}
         obj.hidden = m_hidden = get("hidden")
+        if m_hidden is None and "hidden" in data:
+            nulls = nulls | {"hidden"}
         obj.order = m_order = get("order")
+        if m_order is None and "order" in data:
+            nulls = nulls | {"order"}
         obj.width = m_width = get("width")
+        if m_width is None and "width" in data:
+            nulls = nulls | {"width"}
         obj.schema_id = m_schema_id = get("schemaId")
+        if m_schema_id is None and "schemaId" in data:
+            nulls = nulls | {"schema_id"}
         obj.typings = m_typings = get("typings")
+        if m_typings is None and "typings" in data:
+            nulls = nulls | {"typings"}
         m_computed = get("computed")
         if m_computed is not None:
             m_computed = ComputedDefinition.from_dict(m_computed)
+        elif "computed" in data:
+            nulls = nulls | {"computed"}
         obj.computed = m_computed
         if (
             type(m_index) in _NOT_SCALAR
@@ -80,6 +99,7 @@ class ColumnMetadata(_Model):
             if _COLUMN_METADATA_KEYS.issuperset(data)
             else _extra_members(data, _COLUMN_METADATA_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,20 +109,36 @@ class ColumnMetadata(_Model):
         }
         if self.id is not None:
             out["id"] = self.id
+        elif "id" in self._nulls:
+            out["id"] = None
         if self.searchable is not None:
             out["searchable"] = self.searchable
+        elif "searchable" in self._nulls:
+            out["searchable"] = None
         if self.hidden is not None:
             out["hidden"] = self.hidden
+        elif "hidden" in self._nulls:
+            out["hidden"] = None
         if self.order is not None:
             out["order"] = self.order
+        elif "order" in self._nulls:
+            out["order"] = None
         if self.width is not None:
             out["width"] = self.width
+        elif "width" in self._nulls:
+            out["width"] = None
         if self.schema_id is not None:
             out["schemaId"] = self.schema_id
+        elif "schema_id" in self._nulls:
+            out["schemaId"] = None
         if self.typings is not None:
             out["typings"] = self.typings
+        elif "typings" in self._nulls:
+            out["typings"] = None
         if self.computed is not None:
             out["computed"] = self.computed.to_dict()
+        elif "computed" in self._nulls:
+            out["computed"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

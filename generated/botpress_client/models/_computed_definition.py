@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["ComputedDefinitionAction", "ComputedDefinition", "ComputedDefinitionDict"]
 
@@ -46,19 +46,34 @@ class ComputedDefinition(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ComputedDefinition:
         """Build a ``ComputedDefinition`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.action = m_action = data["action"]
-        obj.dependencies = _bounded(get("dependencies"))
+        obj.dependencies = m_dependencies = _bounded(get("dependencies"))
+        if m_dependencies is None and "dependencies" in data:
+            nulls = nulls | {"dependencies"}
         obj.prompt = m_prompt = get("prompt")
+        if m_prompt is None and "prompt" in data:
+            nulls = nulls | {"prompt"}
         obj.code = m_code = get("code")
+        if m_code is None and "code" in data:
+            nulls = nulls | {"code"}
         obj.model = m_model = get("model")
+        if m_model is None and "model" in data:
+            nulls = nulls | {"model"}
         obj.workflow_id = m_workflow_id = get("workflowId")
+        if m_workflow_id is None and "workflowId" in data:
+            nulls = nulls | {"workflow_id"}
         obj.enabled = m_enabled = get("enabled")
+        if m_enabled is None and "enabled" in data:
+            nulls = nulls | {"enabled"}
         if (
             type(m_action) in _NOT_SCALAR
             or type(m_prompt) in _NOT_SCALAR
@@ -73,6 +88,7 @@ class ComputedDefinition(_Model):
             if _COMPUTED_DEFINITION_KEYS.issuperset(data)
             else _extra_members(data, _COMPUTED_DEFINITION_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,16 +98,28 @@ class ComputedDefinition(_Model):
         }
         if self.dependencies is not None:
             out["dependencies"] = self.dependencies
+        elif "dependencies" in self._nulls:
+            out["dependencies"] = None
         if self.prompt is not None:
             out["prompt"] = self.prompt
+        elif "prompt" in self._nulls:
+            out["prompt"] = None
         if self.code is not None:
             out["code"] = self.code
+        elif "code" in self._nulls:
+            out["code"] = None
         if self.model is not None:
             out["model"] = self.model
+        elif "model" in self._nulls:
+            out["model"] = None
         if self.workflow_id is not None:
             out["workflowId"] = self.workflow_id
+        elif "workflow_id" in self._nulls:
+            out["workflowId"] = None
         if self.enabled is not None:
             out["enabled"] = self.enabled
+        elif "enabled" in self._nulls:
+            out["enabled"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

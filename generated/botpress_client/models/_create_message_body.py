@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["CreateMessageBodyOrigin", "CreateMessageBody"]
 
@@ -46,11 +46,14 @@ class CreateMessageBody(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateMessageBody:
         """Build a ``CreateMessageBody`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.payload = _bounded(data["payload"])
         obj.user_id = m_user_id = data["userId"]
@@ -60,8 +63,12 @@ class CreateMessageBody(_Model):
         m_schedule = get("schedule")
         if m_schedule is not None:
             m_schedule = MessageSchedule.from_dict(m_schedule)
+        elif "schedule" in data:
+            nulls = nulls | {"schedule"}
         obj.schedule = m_schedule
         obj.origin = m_origin = get("origin")
+        if m_origin is None and "origin" in data:
+            nulls = nulls | {"origin"}
         if (
             type(m_user_id) in _NOT_SCALAR
             or type(m_conversation_id) in _NOT_SCALAR
@@ -74,6 +81,7 @@ class CreateMessageBody(_Model):
             if _CREATE_MESSAGE_BODY_KEYS.issuperset(data)
             else _extra_members(data, _CREATE_MESSAGE_BODY_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,8 +95,12 @@ class CreateMessageBody(_Model):
         }
         if self.schedule is not None:
             out["schedule"] = self.schedule.to_dict()
+        elif "schedule" in self._nulls:
+            out["schedule"] = None
         if self.origin is not None:
             out["origin"] = self.origin
+        elif "origin" in self._nulls:
+            out["origin"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

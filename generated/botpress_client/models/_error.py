@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["ErrorType", "Error"]
 
@@ -82,17 +82,22 @@ class Error(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Error:
         """Build a ``Error`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = data["id"]
         obj.code = m_code = data["code"]
         obj.type = m_type = data["type"]
         obj.message = m_message = data["message"]
-        obj.metadata = _bounded(get("metadata"))
+        obj.metadata = m_metadata = _bounded(get("metadata"))
+        if m_metadata is None and "metadata" in data:
+            nulls = nulls | {"metadata"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_code) in _NOT_SCALAR
@@ -103,6 +108,7 @@ class Error(_Model):
         obj.extra_members = (
             _NO_EXTRA if _ERROR_KEYS.issuperset(data) else _extra_members(data, _ERROR_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -115,6 +121,8 @@ class Error(_Model):
         }
         if self.metadata is not None:
             out["metadata"] = self.metadata
+        elif "metadata" in self._nulls:
+            out["metadata"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -44,7 +44,7 @@ class GetOrCreateTableBody(_Model):
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
     _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The nullable optional members holding an explicit null (see ``fields_set``)."""
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     def __post_init__(self) -> None:
         self._nulls = _given_nulls(self, ("key_column",))
@@ -57,12 +57,20 @@ class GetOrCreateTableBody(_Model):
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.schema = TableSchema.from_dict(data["schema"])
         obj.factor = m_factor = get("factor")
+        if m_factor is None and "factor" in data:
+            nulls = nulls | {"factor"}
         obj.frozen = m_frozen = get("frozen")
+        if m_frozen is None and "frozen" in data:
+            nulls = nulls | {"frozen"}
         obj.key_column = m_key_column = get("keyColumn")
         if m_key_column is None and "keyColumn" in data:
             nulls = nulls | {"key_column"}
-        obj.tags = _bounded(get("tags"))
+        obj.tags = m_tags = _bounded(get("tags"))
+        if m_tags is None and "tags" in data:
+            nulls = nulls | {"tags"}
         obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled")
+        if m_is_compute_enabled is None and "isComputeEnabled" in data:
+            nulls = nulls | {"is_compute_enabled"}
         if (
             type(m_factor) in _NOT_SCALAR
             or type(m_frozen) in _NOT_SCALAR
@@ -85,16 +93,24 @@ class GetOrCreateTableBody(_Model):
         }
         if self.factor is not None:
             out["factor"] = self.factor
+        elif "factor" in self._nulls:
+            out["factor"] = None
         if self.frozen is not None:
             out["frozen"] = self.frozen
+        elif "frozen" in self._nulls:
+            out["frozen"] = None
         if self.key_column is not None:
             out["keyColumn"] = self.key_column
         elif "key_column" in self._nulls:
             out["keyColumn"] = None
         if self.tags is not None:
             out["tags"] = self.tags
+        elif "tags" in self._nulls:
+            out["tags"] = None
         if self.is_compute_enabled is not None:
             out["isComputeEnabled"] = self.is_compute_enabled
+        elif "is_compute_enabled" in self._nulls:
+            out["isComputeEnabled"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["GetTableResponse"]
 
@@ -34,16 +34,25 @@ class GetTableResponse(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetTableResponse:
         """Build a ``GetTableResponse`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
         obj.rows = m_rows = get("rows")
+        if m_rows is None and "rows" in data:
+            nulls = nulls | {"rows"}
         obj.stale = m_stale = get("stale")
+        if m_stale is None and "stale" in data:
+            nulls = nulls | {"stale"}
         obj.indexing = m_indexing = get("indexing")
+        if m_indexing is None and "indexing" in data:
+            nulls = nulls | {"indexing"}
         if (
             type(m_rows) in _NOT_SCALAR
             or type(m_stale) in _NOT_SCALAR
@@ -55,6 +64,7 @@ class GetTableResponse(_Model):
             if _GET_TABLE_RESPONSE_KEYS.issuperset(data)
             else _extra_members(data, _GET_TABLE_RESPONSE_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,10 +74,16 @@ class GetTableResponse(_Model):
         }
         if self.rows is not None:
             out["rows"] = self.rows
+        elif "rows" in self._nulls:
+            out["rows"] = None
         if self.stale is not None:
             out["stale"] = self.stale
+        elif "stale" in self._nulls:
+            out["stale"] = None
         if self.indexing is not None:
             out["indexing"] = self.indexing
+        elif "indexing" in self._nulls:
+            out["indexing"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["MessageDirection", "MessageOrigin", "Message"]
 
@@ -75,28 +75,51 @@ class Message(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Message:
         """Build a ``Message`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
+        if m_id is None and "id" in data:
+            nulls = nulls | {"id"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
+        elif "createdAt" in data:
+            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_updated_at = get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
+        elif "updatedAt" in data:
+            nulls = nulls | {"updated_at"}
         obj.updated_at = m_updated_at
         obj.type = m_type = get("type")
-        obj.payload = _bounded(get("payload"))
+        if m_type is None and "type" in data:
+            nulls = nulls | {"type"}
+        obj.payload = m_payload = _bounded(get("payload"))
+        if m_payload is None and "payload" in data:
+            nulls = nulls | {"payload"}
         obj.direction = m_direction = get("direction")
+        if m_direction is None and "direction" in data:
+            nulls = nulls | {"direction"}
         obj.user_id = m_user_id = get("userId")
+        if m_user_id is None and "userId" in data:
+            nulls = nulls | {"user_id"}
         obj.conversation_id = m_conversation_id = get("conversationId")
-        obj.tags = _bounded(get("tags"))
+        if m_conversation_id is None and "conversationId" in data:
+            nulls = nulls | {"conversation_id"}
+        obj.tags = m_tags = _bounded(get("tags"))
+        if m_tags is None and "tags" in data:
+            nulls = nulls | {"tags"}
         obj.origin = m_origin = get("origin")
+        if m_origin is None and "origin" in data:
+            nulls = nulls | {"origin"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_type) in _NOT_SCALAR
@@ -109,6 +132,7 @@ class Message(_Model):
         obj.extra_members = (
             _NO_EXTRA if _MESSAGE_KEYS.issuperset(data) else _extra_members(data, _MESSAGE_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -116,24 +140,44 @@ class Message(_Model):
         out: dict[str, Any] = {}
         if self.id is not None:
             out["id"] = self.id
+        elif "id" in self._nulls:
+            out["id"] = None
         if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
+        elif "created_at" in self._nulls:
+            out["createdAt"] = None
         if self.updated_at is not None:
             out["updatedAt"] = _format_datetime(self.updated_at)
+        elif "updated_at" in self._nulls:
+            out["updatedAt"] = None
         if self.type is not None:
             out["type"] = self.type
+        elif "type" in self._nulls:
+            out["type"] = None
         if self.payload is not None:
             out["payload"] = self.payload
+        elif "payload" in self._nulls:
+            out["payload"] = None
         if self.direction is not None:
             out["direction"] = self.direction
+        elif "direction" in self._nulls:
+            out["direction"] = None
         if self.user_id is not None:
             out["userId"] = self.user_id
+        elif "user_id" in self._nulls:
+            out["userId"] = None
         if self.conversation_id is not None:
             out["conversationId"] = self.conversation_id
+        elif "conversation_id" in self._nulls:
+            out["conversationId"] = None
         if self.tags is not None:
             out["tags"] = self.tags
+        elif "tags" in self._nulls:
+            out["tags"] = None
         if self.origin is not None:
             out["origin"] = self.origin
+        elif "origin" in self._nulls:
+            out["origin"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -15,7 +15,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["MessageSchedule", "MessageScheduleDict"]
 
@@ -37,17 +37,24 @@ class MessageSchedule(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MessageSchedule:
         """Build a ``MessageSchedule`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         m_date_time = get("dateTime")
         if m_date_time is not None:
             m_date_time = _parse_datetime(m_date_time)
+        elif "dateTime" in data:
+            nulls = nulls | {"date_time"}
         obj.date_time = m_date_time
         obj.delay = m_delay = get("delay")
+        if m_delay is None and "delay" in data:
+            nulls = nulls | {"delay"}
         if type(m_delay) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -55,6 +62,7 @@ class MessageSchedule(_Model):
             if _MESSAGE_SCHEDULE_KEYS.issuperset(data)
             else _extra_members(data, _MESSAGE_SCHEDULE_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,8 +70,12 @@ class MessageSchedule(_Model):
         out: dict[str, Any] = {}
         if self.date_time is not None:
             out["dateTime"] = _format_datetime(self.date_time)
+        elif "date_time" in self._nulls:
+            out["dateTime"] = None
         if self.delay is not None:
             out["delay"] = self.delay
+        elif "delay" in self._nulls:
+            out["delay"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["PaginationMeta"]
 
@@ -28,13 +28,18 @@ class PaginationMeta(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PaginationMeta:
         """Build a ``PaginationMeta`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.next_token = m_next_token = get("nextToken")
+        if m_next_token is None and "nextToken" in data:
+            nulls = nulls | {"next_token"}
         if type(m_next_token) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -42,6 +47,7 @@ class PaginationMeta(_Model):
             if _PAGINATION_META_KEYS.issuperset(data)
             else _extra_members(data, _PAGINATION_META_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +55,8 @@ class PaginationMeta(_Model):
         out: dict[str, Any] = {}
         if self.next_token is not None:
             out["nextToken"] = self.next_token
+        elif "next_token" in self._nulls:
+            out["nextToken"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["Passage"]
 
@@ -32,23 +32,33 @@ class Passage(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Passage:
         """Build a ``Passage`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
+        if m_id is None and "id" in data:
+            nulls = nulls | {"id"}
         obj.content = m_content = get("content")
+        if m_content is None and "content" in data:
+            nulls = nulls | {"content"}
         m_meta = get("meta")
         if m_meta is not None:
             m_meta = PassageMeta.from_dict(m_meta)
+        elif "meta" in data:
+            nulls = nulls | {"meta"}
         obj.meta = m_meta
         if type(m_id) in _NOT_SCALAR or type(m_content) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA if _PASSAGE_KEYS.issuperset(data) else _extra_members(data, _PASSAGE_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,10 +66,16 @@ class Passage(_Model):
         out: dict[str, Any] = {}
         if self.id is not None:
             out["id"] = self.id
+        elif "id" in self._nulls:
+            out["id"] = None
         if self.content is not None:
             out["content"] = self.content
+        elif "content" in self._nulls:
+            out["content"] = None
         if self.meta is not None:
             out["meta"] = self.meta.to_dict()
+        elif "meta" in self._nulls:
+            out["meta"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

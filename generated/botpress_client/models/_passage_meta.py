@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["PassageMetaSubtype", "PassageMetaType", "PassageMeta"]
 
@@ -46,17 +46,30 @@ class PassageMeta(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PassageMeta:
         """Build a ``PassageMeta`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = m_type = get("type")
+        if m_type is None and "type" in data:
+            nulls = nulls | {"type"}
         obj.subtype = m_subtype = get("subtype")
+        if m_subtype is None and "subtype" in data:
+            nulls = nulls | {"subtype"}
         obj.page_number = m_page_number = get("pageNumber")
+        if m_page_number is None and "pageNumber" in data:
+            nulls = nulls | {"page_number"}
         obj.position = m_position = get("position")
+        if m_position is None and "position" in data:
+            nulls = nulls | {"position"}
         obj.source_url = m_source_url = get("sourceUrl")
+        if m_source_url is None and "sourceUrl" in data:
+            nulls = nulls | {"source_url"}
         if (
             type(m_type) in _NOT_SCALAR
             or type(m_subtype) in _NOT_SCALAR
@@ -70,6 +83,7 @@ class PassageMeta(_Model):
             if _PASSAGE_META_KEYS.issuperset(data)
             else _extra_members(data, _PASSAGE_META_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,14 +91,24 @@ class PassageMeta(_Model):
         out: dict[str, Any] = {}
         if self.type is not None:
             out["type"] = self.type
+        elif "type" in self._nulls:
+            out["type"] = None
         if self.subtype is not None:
             out["subtype"] = self.subtype
+        elif "subtype" in self._nulls:
+            out["subtype"] = None
         if self.page_number is not None:
             out["pageNumber"] = self.page_number
+        elif "page_number" in self._nulls:
+            out["pageNumber"] = None
         if self.position is not None:
             out["position"] = self.position
+        elif "position" in self._nulls:
+            out["position"] = None
         if self.source_url is not None:
             out["sourceUrl"] = self.source_url
+        elif "source_url" in self._nulls:
+            out["sourceUrl"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

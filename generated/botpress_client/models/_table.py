@@ -72,7 +72,7 @@ class Table(_Model):
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
     _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The nullable optional members holding an explicit null (see ``fields_set``)."""
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     def __post_init__(self) -> None:
         self._nulls = _given_nulls(self, ("key_column",))
@@ -87,19 +87,31 @@ class Table(_Model):
         obj.name = m_name = data["name"]
         obj.schema = TableSchema.from_dict(data["schema"])
         obj.factor = m_factor = get("factor")
+        if m_factor is None and "factor" in data:
+            nulls = nulls | {"factor"}
         obj.frozen = m_frozen = get("frozen")
+        if m_frozen is None and "frozen" in data:
+            nulls = nulls | {"frozen"}
         obj.key_column = m_key_column = get("keyColumn")
         if m_key_column is None and "keyColumn" in data:
             nulls = nulls | {"key_column"}
-        obj.tags = _bounded(get("tags"))
+        obj.tags = m_tags = _bounded(get("tags"))
+        if m_tags is None and "tags" in data:
+            nulls = nulls | {"tags"}
         obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled")
+        if m_is_compute_enabled is None and "isComputeEnabled" in data:
+            nulls = nulls | {"is_compute_enabled"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
+        elif "createdAt" in data:
+            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_updated_at = get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
+        elif "updatedAt" in data:
+            nulls = nulls | {"updated_at"}
         obj.updated_at = m_updated_at
         if (
             type(m_id) in _NOT_SCALAR
@@ -125,20 +137,32 @@ class Table(_Model):
         }
         if self.factor is not None:
             out["factor"] = self.factor
+        elif "factor" in self._nulls:
+            out["factor"] = None
         if self.frozen is not None:
             out["frozen"] = self.frozen
+        elif "frozen" in self._nulls:
+            out["frozen"] = None
         if self.key_column is not None:
             out["keyColumn"] = self.key_column
         elif "key_column" in self._nulls:
             out["keyColumn"] = None
         if self.tags is not None:
             out["tags"] = self.tags
+        elif "tags" in self._nulls:
+            out["tags"] = None
         if self.is_compute_enabled is not None:
             out["isComputeEnabled"] = self.is_compute_enabled
+        elif "is_compute_enabled" in self._nulls:
+            out["isComputeEnabled"] = None
         if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
+        elif "created_at" in self._nulls:
+            out["createdAt"] = None
         if self.updated_at is not None:
             out["updatedAt"] = _format_datetime(self.updated_at)
+        elif "updated_at" in self._nulls:
+            out["updatedAt"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

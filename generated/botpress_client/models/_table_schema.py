@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["TableSchemaType", "TableSchema", "TableSchemaDict"]
 
@@ -42,18 +42,25 @@ class TableSchema(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSchema:
         """Build a ``TableSchema`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = m_type = data["type"]
         m_properties = data["properties"]
         obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in m_properties.items()}
         obj.additional_properties = m_additional_properties = data["additionalProperties"]
-        obj.required = _bounded(get("required"))
+        obj.required = m_required = _bounded(get("required"))
+        if m_required is None and "required" in data:
+            nulls = nulls | {"required"}
         obj.schema = m_schema = get("$schema")
+        if m_schema is None and "$schema" in data:
+            nulls = nulls | {"schema"}
         if (
             type(m_type) in _NOT_SCALAR
             or type(m_additional_properties) in _NOT_SCALAR
@@ -65,6 +72,7 @@ class TableSchema(_Model):
             if _TABLE_SCHEMA_KEYS.issuperset(data)
             else _extra_members(data, _TABLE_SCHEMA_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,8 +84,12 @@ class TableSchema(_Model):
         }
         if self.required is not None:
             out["required"] = self.required
+        elif "required" in self._nulls:
+            out["required"] = None
         if self.schema is not None:
             out["$schema"] = self.schema
+        elif "schema" in self._nulls:
+            out["$schema"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["TagValue"]
 
@@ -28,18 +28,24 @@ class TagValue(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TagValue:
         """Build a ``TagValue`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.value = m_value = get("value")
+        if m_value is None and "value" in data:
+            nulls = nulls | {"value"}
         if type(m_value) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA if _TAG_VALUE_KEYS.issuperset(data) else _extra_members(data, _TAG_VALUE_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,6 +53,8 @@ class TagValue(_Model):
         out: dict[str, Any] = {}
         if self.value is not None:
             out["value"] = self.value
+        elif "value" in self._nulls:
+            out["value"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["UpdateWorkspaceMemberBody"]
 
@@ -29,13 +29,18 @@ class UpdateWorkspaceMemberBody(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UpdateWorkspaceMemberBody:
         """Build a ``UpdateWorkspaceMemberBody`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.role = m_role = get("role")
+        if m_role is None and "role" in data:
+            nulls = nulls | {"role"}
         if type(m_role) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
@@ -43,6 +48,7 @@ class UpdateWorkspaceMemberBody(_Model):
             if _UPDATE_WORKSPACE_MEMBER_BODY_KEYS.issuperset(data)
             else _extra_members(data, _UPDATE_WORKSPACE_MEMBER_BODY_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,6 +56,8 @@ class UpdateWorkspaceMemberBody(_Model):
         out: dict[str, Any] = {}
         if self.role is not None:
             out["role"] = self.role
+        elif "role" in self._nulls:
+            out["role"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

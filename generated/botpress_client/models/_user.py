@@ -16,7 +16,7 @@ from .._serde import (
     _format_datetime,
     _parse_datetime,
 )
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["User"]
 
@@ -53,26 +53,45 @@ class User(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> User:
         """Build a ``User`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
+        if m_id is None and "id" in data:
+            nulls = nulls | {"id"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
+        elif "createdAt" in data:
+            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_updated_at = get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
+        elif "updatedAt" in data:
+            nulls = nulls | {"updated_at"}
         obj.updated_at = m_updated_at
-        obj.tags = _bounded(get("tags"))
+        obj.tags = m_tags = _bounded(get("tags"))
+        if m_tags is None and "tags" in data:
+            nulls = nulls | {"tags"}
         obj.name = m_name = get("name")
+        if m_name is None and "name" in data:
+            nulls = nulls | {"name"}
         obj.picture_url = m_picture_url = get("pictureUrl")
-        obj.properties = _bounded(get("properties"))
-        obj.attributes = _bounded(get("attributes"))
+        if m_picture_url is None and "pictureUrl" in data:
+            nulls = nulls | {"picture_url"}
+        obj.properties = m_properties = _bounded(get("properties"))
+        if m_properties is None and "properties" in data:
+            nulls = nulls | {"properties"}
+        obj.attributes = m_attributes = _bounded(get("attributes"))
+        if m_attributes is None and "attributes" in data:
+            nulls = nulls | {"attributes"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_name) in _NOT_SCALAR
@@ -82,6 +101,7 @@ class User(_Model):
         obj.extra_members = (
             _NO_EXTRA if _USER_KEYS.issuperset(data) else _extra_members(data, _USER_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,20 +109,36 @@ class User(_Model):
         out: dict[str, Any] = {}
         if self.id is not None:
             out["id"] = self.id
+        elif "id" in self._nulls:
+            out["id"] = None
         if self.created_at is not None:
             out["createdAt"] = _format_datetime(self.created_at)
+        elif "created_at" in self._nulls:
+            out["createdAt"] = None
         if self.updated_at is not None:
             out["updatedAt"] = _format_datetime(self.updated_at)
+        elif "updated_at" in self._nulls:
+            out["updatedAt"] = None
         if self.tags is not None:
             out["tags"] = self.tags
+        elif "tags" in self._nulls:
+            out["tags"] = None
         if self.name is not None:
             out["name"] = self.name
+        elif "name" in self._nulls:
+            out["name"] = None
         if self.picture_url is not None:
             out["pictureUrl"] = self.picture_url
+        elif "picture_url" in self._nulls:
+            out["pictureUrl"] = None
         if self.properties is not None:
             out["properties"] = self.properties
+        elif "properties" in self._nulls:
+            out["properties"] = None
         if self.attributes is not None:
             out["attributes"] = self.attributes
+        elif "attributes" in self._nulls:
+            out["attributes"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

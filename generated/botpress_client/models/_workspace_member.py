@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _NO_NULLS, _Model
 
 __all__ = ["WorkspaceMember"]
 
@@ -42,19 +42,36 @@ class WorkspaceMember(_Model):
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WorkspaceMember:
         """Build a ``WorkspaceMember`` from its JSON form (wire names)."""
         get = data.get
+        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
+        if m_id is None and "id" in data:
+            nulls = nulls | {"id"}
         obj.email = m_email = get("email")
+        if m_email is None and "email" in data:
+            nulls = nulls | {"email"}
         obj.created_at = m_created_at = get("createdAt")
+        if m_created_at is None and "createdAt" in data:
+            nulls = nulls | {"created_at"}
         obj.role = m_role = get("role")
+        if m_role is None and "role" in data:
+            nulls = nulls | {"role"}
         obj.user_id = m_user_id = get("userId")
+        if m_user_id is None and "userId" in data:
+            nulls = nulls | {"user_id"}
         obj.profile_picture = m_profile_picture = get("profilePicture")
+        if m_profile_picture is None and "profilePicture" in data:
+            nulls = nulls | {"profile_picture"}
         obj.display_name = m_display_name = get("displayName")
+        if m_display_name is None and "displayName" in data:
+            nulls = nulls | {"display_name"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_email) in _NOT_SCALAR
@@ -70,6 +87,7 @@ class WorkspaceMember(_Model):
             if _WORKSPACE_MEMBER_KEYS.issuperset(data)
             else _extra_members(data, _WORKSPACE_MEMBER_KEYS)
         )
+        obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,18 +95,32 @@ class WorkspaceMember(_Model):
         out: dict[str, Any] = {}
         if self.id is not None:
             out["id"] = self.id
+        elif "id" in self._nulls:
+            out["id"] = None
         if self.email is not None:
             out["email"] = self.email
+        elif "email" in self._nulls:
+            out["email"] = None
         if self.created_at is not None:
             out["createdAt"] = self.created_at
+        elif "created_at" in self._nulls:
+            out["createdAt"] = None
         if self.role is not None:
             out["role"] = self.role
+        elif "role" in self._nulls:
+            out["role"] = None
         if self.user_id is not None:
             out["userId"] = self.user_id
+        elif "user_id" in self._nulls:
+            out["userId"] = None
         if self.profile_picture is not None:
             out["profilePicture"] = self.profile_picture
+        elif "profile_picture" in self._nulls:
+            out["profilePicture"] = None
         if self.display_name is not None:
             out["displayName"] = self.display_name
+        elif "display_name" in self._nulls:
+            out["displayName"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out
