@@ -68,6 +68,8 @@ from generation import (
     corpus_doc,
 )
 from largest import bench_largest
+from lines import corpus_docs
+from lines import rows as line_rows
 from report import build_rows, codec_notes, generation_notes, stage_notes, summary, table_markdown
 from shape import IMPORT_MB, IMPORT_SECONDS, MAX_MODULE_LINES, shape
 from synthetic import write as write_synthetic
@@ -382,6 +384,10 @@ def main() -> int:
             shape_lines = bench_shape(work)
         except Exception as exc:
             figures.errors["shape"] = f"{type(exc).__name__}: {exc}"
+        try:
+            shape_lines += ["", *line_rows(corpus_docs())]
+        except Exception as exc:
+            figures.errors["lines"] = f"{type(exc).__name__}: {exc}"
         try:
             shape_lines += ["", *bench_largest(work)]
         except Exception as exc:

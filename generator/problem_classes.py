@@ -57,6 +57,7 @@ Kind = Literal[
     "unread-ref",
     "framing-header",
     "error-text-raw",
+    "shape-shared",
 ]
 
 
@@ -110,6 +111,9 @@ CLASSES: dict[str, ProblemClass] = {
         ProblemClass("empty-required", "resolved", "an empty required list: no member required"),
         ProblemClass("unread-ref", "resolved", "a dangling $ref in a part the client never reads: ignored"),
         ProblemClass("error-text-raw", "resolved", "no error schema names a message: ApiError's text is the raw body"),
+        ProblemClass(
+            "shape-shared", "resolved", "inline schemas of one structure (docs aside): one class, the first's"
+        ),
         ProblemClass(
             "framing-header", "resolved", "a Content-Length header parameter: the client sends the body's own"
         ),

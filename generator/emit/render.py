@@ -26,6 +26,7 @@ from .resources_package import groups as resource_groups
 from .resources_package import render_resources
 from .resources_package import views as resource_views
 from .route_tables import Table, method_table, render_chunks, route_table, stub_table
+from .runtime_subset import needed
 from .testing_module import TestingModule, testing_module
 from .validators_package import render_validators
 from .writer_models import optional_example
@@ -39,6 +40,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_config.py",
     "_encoding.py",
     "_auth.py",
+    "_credentials.py",
     "_oauth.py",
     "_styles.py",
     "_reading.py",
@@ -63,7 +65,8 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_mcp.py",
     "mcp.py",
 )
-"""Modules of :mod:`generator.runtime`, copied verbatim: they do not depend on the spec."""
+"""Modules of :mod:`generator.runtime`, copied verbatim (they do not depend on the spec): those a
+package's modules reach by import (:mod:`.runtime_subset`)."""
 
 SELECTION = "_selection.py"
 """``generator/selection.py`` (standard library only) copied as it is: the MCP server's selectors."""
@@ -200,7 +203,7 @@ def environment() -> jinja2.Environment:
 def render(api: Api) -> dict[str, str]:
     """Source text of every package file, keyed by path relative to the package folder."""
     env = environment()
-    files = {name: (RUNTIME / name).read_text(encoding="utf-8") for name in RUNTIME_FILES}
+    files: dict[str, str] = {}
     fakes = testing_module(api)
     for name, template in PACKAGE_FILES:
         if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
@@ -220,7 +223,9 @@ def render(api: Api) -> dict[str, str]:
     files.update(_render_fakes(env, api, fakes))
     files[SELECTION] = (Path(__file__).parents[1] / "selection.py").read_text(encoding="utf-8")
     files[MCP_TABLE], files[MCP_SCHEMAS] = tool_tables(api)
-    return files
+    fetched = ("_oauth.py",) if any(s.kind == "client_credentials" for s in api.security_schemes) else ()
+    runtime = {name: (RUNTIME / name).read_text(encoding="utf-8") for name in needed(files, RUNTIME_FILES, fetched)}
+    return {**runtime, **files}
 
 
 def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) -> str:

@@ -12,6 +12,7 @@ from ..spelling import annotation
 from .names import Namer
 from .naming import pascal_case
 from .schema import SchemaFacts, is_typed, ref_name, shaping_parts, text
+from .shapes import shape_key
 
 Location = tuple[Path, tuple[str, ...]]
 
@@ -31,6 +32,8 @@ class TypeBuilder(SchemaFacts):
         self.pending_unions: list[Pending] = []
         self.model_nodes: dict[str, Node] = {}
         self.resolving: set[Location] = set()
+        # (file, structural digest) of an inline schema named -> its TypeRef and where it is
+        self.shapes: dict[tuple[Path, str], tuple[TypeRef, Node]] = {}
 
     # -- schemas -----------------------------------------------------------------
     def register_components(self) -> None:
@@ -65,6 +68,24 @@ class TypeBuilder(SchemaFacts):
             ref = self.type_of(node, name)
             self.named[key] = ref
             return ref
+        shape = (node.file, shape_key(schema)) if derived else None
+        if shape is not None and shape in self.shapes:
+            return self.share(node, key, *self.shapes[shape])
+        ref = self.new_named(node, key, name, derived)
+        if shape is not None:
+            self.shapes[shape] = (ref, node)
+        return ref
+
+    def share(self, node: Node, key: Location, ref: TypeRef, first: Node) -> TypeRef:
+        """An inline schema identical to one named before (documentation aside): its class."""
+        self.named[key] = ref
+        why = f"same structure as the inline schema at #{first.pointer}: shares its class {ref.name}"
+        self.warn(node, why, "shape-shared")
+        return ref
+
+    def new_named(self, node: Node, key: Location, name: str, derived: bool) -> TypeRef:
+        """A new class, enum or union for the nameable schema at ``node``."""
+        schema = node.value
         py_name = self.namer.model_class(name, node, derived=derived)
         if self.union_combinator(schema):
             ref = TypeRef("union", name=py_name, nullable=self.nullable(schema))

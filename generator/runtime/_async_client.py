@@ -15,10 +15,10 @@ import httpx
 from ._auth import Scheme
 from ._base_client import _received
 from ._binary import AsyncBinaryResponse
+from ._credentials import refresh_async, renewable, sign_async
 from ._encoding import (
     _ACCEPT,
 )
-from ._oauth import refresh_async, renewable, sign_async
 from ._opened import _check_event_stream, _Opened
 from ._raw import raw_async
 from ._reading import (

@@ -1,7 +1,7 @@
 """Credentials: the API's security schemes (:class:`Scheme`, from the generated client), the
 values a client was given for them (:class:`Auth`), which of them an operation's requirement
 sends, and how each goes on the wire (header, query, cookie; bearer, basic, other ``http``
-schemes). OAuth2 client credentials are fetched, cached and refreshed by ``_oauth``.
+schemes). OAuth2 client credentials are fetched, cached and refreshed by ``_oauth`` (``_credentials`` signs).
 
 No credential is ever shown: ``Auth`` has no ``repr`` of its values, errors name the options,
 and :func:`shown_url` (used by every log line and error text that shows a URL, and by a filter

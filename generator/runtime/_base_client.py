@@ -16,10 +16,10 @@ import httpx
 
 from ._auth import Scheme, shown_url
 from ._binary import BinaryResponse
+from ._credentials import refresh, renewable, sign
 from ._encoding import (
     _ACCEPT,
 )
-from ._oauth import refresh, renewable, sign
 from ._opened import _check_event_stream, _Opened
 from ._raw import RawResponse, raw_sync
 from ._reading import (

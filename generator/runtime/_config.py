@@ -17,9 +17,9 @@ from typing import TypeVar
 import httpx
 
 from ._auth import Requirement, Scheme
+from ._credentials import make_auth
 from ._encoding import _header_problem
 from ._exceptions import ConfigurationError
-from ._oauth import make_auth
 from ._settings import _TOKEN_PROBLEM, DEFAULT_MAX_RETRIES, Config, make_timeout
 
 # Re-exported: CLIENT_OPTIONS names it as a default, and the generated client imports the names

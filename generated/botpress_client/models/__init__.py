@@ -20,7 +20,7 @@ _MODULES = LazyModules(
         "_column_metadata ColumnMetadata ColumnMetadataDict _COLUMN_METADATA_KEYS",
         "_column_type ColumnType",
         "_computed_definition ComputedDefinitionAction ComputedDefinition ComputedDefinitionDict _COMPUTED_DEFINITION_KEYS",
-        "_create_message_body CreateMessageBodyOrigin CreateMessageBody _CREATE_MESSAGE_BODY_KEYS",
+        "_create_message_body CreateMessageBody _CREATE_MESSAGE_BODY_KEYS",
         "_create_message_response CreateMessageResponse _CREATE_MESSAGE_RESPONSE_KEYS",
         "_delete_bot_issue_response DeleteBotIssueResponse _DELETE_BOT_ISSUE_RESPONSE_KEYS",
         "_delete_file_response DeleteFileResponse _DELETE_FILE_RESPONSE_KEYS",

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Literal, Mapping, TypeAlias
+from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import _NO_NULLS, _Model
 
-__all__ = ["CreateMessageBodyOrigin", "CreateMessageBody"]
-
-CreateMessageBodyOrigin: TypeAlias = Literal["synthetic"]
-"""Origin of the message; only `synthetic`."""
+__all__ = ["CreateMessageBody"]
 
 
 _CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
@@ -42,7 +39,7 @@ class CreateMessageBody(_Model):
     type: str
     tags: dict[str, str]
     schedule: MessageSchedule | None = None
-    origin: CreateMessageBodyOrigin | None = None
+    origin: MessageOrigin | None = None
     extra_members: Mapping[str, Any] = _field(default_factory=dict)
     """Members of the JSON object that this model does not declare, kept as they came
     (read-only on decoded models: assign a new mapping to change them)."""
@@ -108,4 +105,5 @@ class CreateMessageBody(_Model):
 
 # The definitions of other modules of models this one uses, imported last: modules refer
 # to each other (in cycles too) only inside functions, so each is complete when read.
+from ._message import MessageOrigin
 from ._message_schedule import MessageSchedule
