@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 NPM = HERE / ".npm" / "node_modules"
 PRISM = NPM / ".bin" / "prism"
-DOC_SECONDS = 300
+DOC_SECONDS = 900
 
 
 def default_documents() -> list[Path]:
