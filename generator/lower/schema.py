@@ -297,8 +297,11 @@ _PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 pchar (with "/"), sent as they are
 
 def url_path(template: str) -> str:
     """The path template with its literal text percent-encoded (``{name}`` placeholders and
-    existing ``%XX`` escapes kept): quotes, backslashes, ``#`` or spaces cannot go on the wire raw."""
-    parts = re.split(r"({[^{}]+}|%[0-9A-Fa-f]{2})", template)
+    existing ``%XX`` escapes kept): quotes, backslashes or spaces cannot go on the wire raw. A
+    ``#`` starts the URL's fragment (RFC 3986), which is never sent: documents use it to tell
+    apart operations of one path and method (Box's ``/files/{file_id}#get_shared_link`` is
+    ``GET /files/{file_id}``); a ``#`` meant literally is spelled ``%23``."""
+    parts = re.split(r"({[^{}]+}|%[0-9A-Fa-f]{2})", template.split("#", 1)[0])
     return "".join(
         part if index % 2 else quote(part, _PATH_SAFE, errors="surrogatepass") for index, part in enumerate(parts)
     )
