@@ -110,6 +110,45 @@ DOC: dict[str, Any] = {
             }
         },
         "/only": {"get": {"operationId": "only", "responses": OK}},
+        "/report": {  # its only answer is ``default``: a server answers its media type
+            "get": {
+                "operationId": "report",
+                "responses": {"default": {"description": "any", "content": {"text/csv": {}, "text/plain": {}}}},
+            }
+        },
+        "/files/{id}": {
+            "get": {"operationId": "file", "parameters": [_param("id", "path", {"type": "string"})], "responses": OK}
+        },
+        "/files/{id}#shared": {  # the fragment tells two operations of one path apart: never sent
+            "get": {
+                "operationId": "file_shared",
+                "parameters": [_param("id", "path", {"type": "string"}), _param("fields", "query", {"type": "string"})],
+                "responses": OK,
+            }
+        },
+        "/droplet": {
+            "get": {
+                "operationId": "droplet",
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Droplet"}}},
+                    }
+                },
+            }
+        },
+    },
+    "components": {
+        "schemas": {
+            "Window": {"type": "object", "nullable": True, "properties": {"start": {"type": "string"}}},
+            "Droplet": {  # a nullable schema behind an allOf that only adds a description: null is valid
+                "type": "object",
+                "required": ["window"],
+                "properties": {
+                    "window": {"allOf": [{"$ref": "#/components/schemas/Window"}, {"description": "Backups."}]}
+                },
+            },
+        }
     },
 }
 
@@ -222,3 +261,24 @@ def test_maybe_empty_answers_are_typed_optional(wire: ModuleType) -> None:
     text = "".join(p.read_text() for p in source.glob("*.py"))
     assert "empty=True" in text and 'accept="application/vnd.amadeus+json"' in text
     assert "dict[str, Any] | None" in text
+
+
+def test_accept_of_an_operation_answering_only_default_is_its_media_types(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, b"a,b", headers={"content-type": "text/csv"})
+    call("report")
+    assert loopback.requests[0].headers["accept"] == "text/csv, text/plain"
+
+
+def test_a_fragment_in_a_path_key_is_not_sent(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, {}).reply(200, {})
+    call("file_shared", id="7", fields="shared_link")
+    call("file", id="7")
+    assert loopback.requests[0].path == "/files/7"
+    assert loopback.requests[0].query == {"fields": ["shared_link"]}
+    assert loopback.requests[1].path == "/files/7"
+
+
+def test_an_all_of_of_a_nullable_schema_reads_null(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, {"window": None}).reply(200, {"window": {"start": "s"}})
+    assert call("droplet").window is None
+    assert call("droplet").window.start == "s"
