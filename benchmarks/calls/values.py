@@ -79,7 +79,9 @@ class Values:
         own = {k: v for k, v in node.value.items() if k != "allOf"}
         if "properties" in own or "required" in own:
             rest = self._typed(Node(node.file, node.ptr, own), "object", depth)
-            merged = {**(merged or {}), **rest} if isinstance(merged, dict) or merged is None else merged
+            if isinstance(merged, dict) or merged is None:  # a member named by ``required``
+                mine = own.get("properties") if isinstance(own.get("properties"), dict) else {}
+                merged = {**rest, **{k: v for k, v in (merged or {}).items() if k not in mine}}
         return merged
 
     def _typed(self, node: Node, kind: str, depth: int) -> Any:

@@ -85,6 +85,10 @@ class Prism:
 def operation_node(doc: Document, op: Operation) -> tuple[Node, Node]:
     paths = doc.root.value["paths"]
     key = op.path if op.path in paths else unquote(op.path)
+    pointer = op.source.split("#", 1)[1] if "#" in op.source else ""
+    steps = pointer.split("/")
+    if len(steps) == 4 and steps[1] == "paths":  # the document's own key (``/a#b`` is sent as ``/a``)
+        key = steps[2].replace("~1", "/").replace("~0", "~")
     item = doc.deref(doc.root.child("paths", key))
     return item, doc.deref(item.child(op.http_method.lower()))
 
