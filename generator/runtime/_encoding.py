@@ -101,9 +101,7 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _unsendable(
-    params: Mapping[str, object], data: Mapping[str, object] | None
-) -> RequestValidationError:
+def _unsendable(params: Mapping[str, object], data: Mapping[str, object] | None) -> RequestValidationError:
     """The error for a request httpx could not build (``UnicodeEncodeError`` or
     ``httpx.InvalidURL``): the query parameter holding a lone surrogate, else the longest one
     (the URL is too long), else the body's form fields. Names the field, never its value."""
@@ -225,16 +223,12 @@ def request_headers(
         elif value is not None:
             out[wire] = _query_text(value)
     if cookies:
-        jar = "; ".join(
-            f"{k}={_query_text(v)}" for k, v in cookies.items() if v is not UNSET and v is not None
-        )
+        jar = "; ".join(f"{k}={_query_text(v)}" for k, v in cookies.items() if v is not UNSET and v is not None)
         if jar:
             out["cookie"] = jar
     for wire, arg in required:
         if wire not in out:
-            raise RequestValidationError(
-                arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
-            )
+            raise RequestValidationError(arg, f"required (header {wire!r}: pass {arg}= or configure the client)")
     if extra:
         out.update(extra)
     for wire, value in out.items():
@@ -243,15 +237,24 @@ def request_headers(
 
 
 def _multipart(
-    data: dict[str, Any], body: Mapping[str, Any], sources: list[UploadSource]
+    data: dict[str, Any],
+    body: Mapping[str, Any],
+    sources: list[UploadSource],
+    part_types: tuple[tuple[str, str], ...],
 ) -> list[tuple[str, Any]]:
     """The parts of a ``multipart/form-data`` body: each field a part without a file name (so
     that a body with no file in it is multipart still, not urlencoded), a list one part per
-    item, then the files."""
+    item, then the files. A part's ``Content-Type`` is the one the document's ``encoding``
+    gives, else ``application/json`` for an object (or a list of objects) sent as JSON, as
+    OpenAPI says, else none (text)."""
     parts: list[tuple[str, Any]] = []
+    types = dict(part_types)
     for name, value in data.items():
+        kind = types.get(name) or (
+            "application/json" if isinstance(body[name], (dict, list)) and isinstance(value, str) else None
+        )
         for item in value if isinstance(value, list) else [value]:
-            parts.append((name, (None, item)))
+            parts.append((name, (None, item) if kind is None else (None, item, kind)))
     parts += [(k, file_field(k, v, sources)) for k, v in body.items() if is_upload(v)]
     return parts
 
@@ -263,6 +266,7 @@ def encode_body(
     extra: Body | None,
     headers: dict[str, str],
     sources: list[UploadSource],
+    part_types: tuple[tuple[str, str], ...] = (),
 ) -> tuple[
     bytes | str | None,
     dict[str, Any] | None,
@@ -302,7 +306,7 @@ def encode_body(
                 del headers[name]
             data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
             if encoding == "multipart":
-                files = _multipart(data, body, sources)
+                files = _multipart(data, body, sources, part_types)
                 data = None
     except RecursionError:
         raise RequestValidationError("body", _TOO_DEEP) from None
@@ -324,9 +328,7 @@ def _with_extra(encoding: str, body: Any, extra: Body) -> Any:
     if body is UNSET or body is None:
         return dict(extra)
     if not isinstance(body, Mapping):
-        raise RequestValidationError(
-            "extra_body", "the body is not a JSON object: there is nothing to add members to"
-        )
+        raise RequestValidationError("extra_body", "the body is not a JSON object: there is nothing to add members to")
     return {**body, **extra}
 
 

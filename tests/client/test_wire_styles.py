@@ -84,8 +84,14 @@ DOC: dict[str, Any] = {
                             "schema": {
                                 "type": "object",
                                 "required": ["name"],
-                                "properties": {"name": {"type": "string"}, "tags": ARRAY},
-                            }
+                                "properties": {
+                                    "name": {"type": "string"},
+                                    "tags": ARRAY,
+                                    "meta": OBJECT,
+                                    "note": {"type": "string"},
+                                },
+                            },
+                            "encoding": {"note": {"contentType": "text/markdown, text/plain"}},
                         }
                     },
                 },
@@ -233,6 +239,15 @@ def test_multipart_without_a_file_is_multipart(call: Any, loopback: Loopback) ->
     assert received.headers["content-type"].startswith("multipart/form-data; boundary=")
     body = received.body.decode()
     assert body.count('name="tags"') == 2 and 'name="name"\r\n\r\nn1' in body
+
+
+def test_multipart_parts_carry_their_content_type(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, {})
+    call("form", name="n1", meta={"r": 1}, note="# hi")
+    body = loopback.requests[0].body.decode()
+    assert 'name="meta"\r\nContent-Type: application/json\r\n\r\n{"r":1}' in body  # an object: JSON
+    assert 'name="note"\r\nContent-Type: text/markdown\r\n\r\n# hi' in body  # the encoding's first type
+    assert 'name="name"\r\n\r\nn1' in body  # text: no type of its own
 
 
 def test_accept_lists_the_media_types_the_answer_is_read_as(call: Any, loopback: Loopback) -> None:
