@@ -101,7 +101,9 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _unsendable(params: Mapping[str, object], data: Mapping[str, object] | None) -> RequestValidationError:
+def _unsendable(
+    params: Mapping[str, object], data: Mapping[str, object] | None
+) -> RequestValidationError:
     """The error for a request httpx could not build (``UnicodeEncodeError`` or
     ``httpx.InvalidURL``): the query parameter holding a lone surrogate, else the longest one
     (the URL is too long), else the body's form fields. Names the field, never its value."""
@@ -223,12 +225,16 @@ def request_headers(
         elif value is not None:
             out[wire] = _query_text(value)
     if cookies:
-        jar = "; ".join(f"{k}={_query_text(v)}" for k, v in cookies.items() if v is not UNSET and v is not None)
+        jar = "; ".join(
+            f"{k}={_query_text(v)}" for k, v in cookies.items() if v is not UNSET and v is not None
+        )
         if jar:
             out["cookie"] = jar
     for wire, arg in required:
         if wire not in out:
-            raise RequestValidationError(arg, f"required (header {wire!r}: pass {arg}= or configure the client)")
+            raise RequestValidationError(
+                arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
+            )
     if extra:
         out.update(extra)
     for wire, value in out.items():
@@ -251,7 +257,9 @@ def _multipart(
     types = dict(part_types)
     for name, value in data.items():
         kind = types.get(name) or (
-            "application/json" if isinstance(body[name], (dict, list)) and isinstance(value, str) else None
+            "application/json"
+            if isinstance(body[name], (dict, list)) and isinstance(value, str)
+            else None
         )
         for item in value if isinstance(value, list) else [value]:
             parts.append((name, (None, item) if kind is None else (None, item, kind)))
@@ -328,7 +336,9 @@ def _with_extra(encoding: str, body: Any, extra: Body) -> Any:
     if body is UNSET or body is None:
         return dict(extra)
     if not isinstance(body, Mapping):
-        raise RequestValidationError("extra_body", "the body is not a JSON object: there is nothing to add members to")
+        raise RequestValidationError(
+            "extra_body", "the body is not a JSON object: there is nothing to add members to"
+        )
     return {**body, **extra}
 
 
