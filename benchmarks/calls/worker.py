@@ -147,13 +147,14 @@ def arguments(values: Values, op: Operation) -> dict[str, Any]:
     value = values.of(media.child("schema")) if isinstance(media.value.get("schema"), dict) else "abc"
     if isinstance(media.value, dict) and "example" in media.value:
         value = media.value["example"]
+    sent = op.body.required or any(a.required for a in op.body.args)  # members a rule may ask for
     for arg in op.body.args:
         if arg.raw and arg.required:
             text = value if isinstance(value, str) else json.dumps(value)
             kwargs[arg.name] = text if arg.type.kind == "str" else text.encode()
         elif not arg.wire and arg.required:
             kwargs[arg.name] = value
-        elif arg.required or (isinstance(value, dict) and arg.wire in value and op.body.required):
+        elif arg.required or (isinstance(value, dict) and arg.wire in value and sent):
             found = value.get(arg.wire, "abc") if isinstance(value, dict) else "abc"
             kwargs[arg.name] = python_value(arg.type.kind, found)
     return kwargs
