@@ -179,6 +179,8 @@ class Body:
     model: str  # model name of the body, "" when the body is not an object model
     args: tuple[BodyArg, ...]
     required: bool
+    # multipart: (member's wire name, its part's Content-Type) from the media type's ``encoding``
+    part_types: tuple[tuple[str, str], ...] = ()
 
     @property
     def required_args(self) -> tuple[BodyArg, ...]:

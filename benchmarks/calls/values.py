@@ -76,11 +76,32 @@ class Values:
                 merged = {**merged, **part}
             elif merged is None:
                 merged = part
+        if isinstance(merged, dict):  # a name only a part's ``required`` lists: another part's member
+            declared = self._members(node)
+            merged = {
+                k: self.of(declared[k], depth + 1) if v == "x" and k in declared else v for k, v in merged.items()
+            }
         own = {k: v for k, v in node.value.items() if k != "allOf"}
         if "properties" in own or "required" in own:
             rest = self._typed(Node(node.file, node.ptr, own), "object", depth)
-            merged = {**(merged or {}), **rest} if isinstance(merged, dict) or merged is None else merged
+            if isinstance(merged, dict) or merged is None:  # a member named by ``required``
+                mine = own.get("properties") if isinstance(own.get("properties"), dict) else {}
+                merged = {**rest, **{k: v for k, v in (merged or {}).items() if k not in mine}}
         return merged
+
+    def _members(self, node: Node) -> dict[str, Node]:
+        """The members the parts of an ``allOf`` declare (a part's own ``allOf`` too)."""
+        found: dict[str, Node] = {}
+        for index in range(len(node.value.get("allOf") or [])):
+            part = self.doc.deref(node.child("allOf", index))
+            if not isinstance(part.value, dict):
+                continue
+            for name in part.value.get("properties") or {}:
+                found.setdefault(name, part.child("properties", name))
+            if isinstance(part.value.get("allOf"), list):
+                for name, member in self._members(part).items():
+                    found.setdefault(name, member)
+        return found
 
     def _typed(self, node: Node, kind: str, depth: int) -> Any:
         schema = node.value
@@ -131,7 +152,7 @@ def _type(schema: dict[str, Any]) -> str:
         kind = next((k for k in kind if k != "null"), "null")
     if isinstance(kind, str):
         return kind
-    if "properties" in schema or "additionalProperties" in schema:
+    if "properties" in schema or "additionalProperties" in schema or "required" in schema:
         return "object"
     if "items" in schema:
         return "array"

@@ -244,15 +244,26 @@ def request_headers(
 
 
 def _multipart(
-    data: dict[str, Any], body: Mapping[str, Any], sources: list[UploadSource]
+    data: dict[str, Any],
+    body: Mapping[str, Any],
+    sources: list[UploadSource],
+    part_types: tuple[tuple[str, str], ...],
 ) -> list[tuple[str, Any]]:
     """The parts of a ``multipart/form-data`` body: each field a part without a file name (so
     that a body with no file in it is multipart still, not urlencoded), a list one part per
-    item, then the files."""
+    item, then the files. A part's ``Content-Type`` is the one the document's ``encoding``
+    gives, else ``application/json`` for an object (or a list of objects) sent as JSON, as
+    OpenAPI says, else none (text)."""
     parts: list[tuple[str, Any]] = []
+    types = dict(part_types)
     for name, value in data.items():
+        kind = types.get(name) or (
+            "application/json"
+            if isinstance(body[name], (dict, list)) and isinstance(value, str)
+            else None
+        )
         for item in value if isinstance(value, list) else [value]:
-            parts.append((name, (None, item)))
+            parts.append((name, (None, item) if kind is None else (None, item, kind)))
     parts += [(k, file_field(k, v, sources)) for k, v in body.items() if is_upload(v)]
     return parts
 
@@ -264,6 +275,7 @@ def encode_body(
     extra: Body | None,
     headers: dict[str, str],
     sources: list[UploadSource],
+    part_types: tuple[tuple[str, str], ...] = (),
 ) -> tuple[
     bytes | str | None,
     dict[str, Any] | None,
@@ -303,7 +315,7 @@ def encode_body(
                 del headers[name]
             data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
             if encoding == "multipart":
-                files = _multipart(data, body, sources)
+                files = _multipart(data, body, sources, part_types)
                 data = None
     except RecursionError:
         raise RequestValidationError("body", _TOO_DEEP) from None

@@ -138,7 +138,13 @@ class BaseTransport:
             extra,
         )
         content, data, files, stream = encode_body(
-            op.encoding, op.content_type, body, options.extra_body, out_headers, sources
+            op.encoding,
+            op.content_type,
+            body,
+            options.extra_body,
+            out_headers,
+            sources,
+            op.part_types,
         )
         # Built by the httpx client itself, so that an injected client's own headers, params and
         # cookies apply (``send`` alone would ignore them).

@@ -106,6 +106,8 @@ def constant(w: Writer, op: Operation) -> str:
     ]
     if op.body:
         args += [f"content_type={py_literal(op.body.content_type)}", f"encoding={py_literal(op.body.encoding)}"]
+        if op.body.part_types:
+            args.append(f"part_types={py_literal(op.body.part_types)}")
     if op.response_kind != "json":
         args.append(f"response={py_literal(op.response_kind)}")
     if op.accept:

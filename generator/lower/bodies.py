@@ -7,6 +7,8 @@ raw bytes or text for a media type the client does not encode.
 
 from __future__ import annotations
 
+import re
+
 from ..ir import Body, BodyArg, BodyEncoding, Model, TypeRef
 from ..load.reader import Node
 from .models import ModelBuilder
@@ -50,11 +52,28 @@ def request_body(b: ModelBuilder, op: Node, context: str, arguments: Arguments) 
     schema_node = media_node.child("schema")
     btype = b.type_of(schema_node, context + "Body")
     if btype.kind == "model" and not btype.nullable:  # arguments: once the model is built
-        body = Body(content_type=media, encoding=encoding, model=btype.name, args=(), required=required)
+        parts = part_types(media_node) if encoding == "multipart" else ()
+        body = Body(media, encoding, btype.name, (), required, parts)
         return body, schema_node
     if encoding != "json":
         raise Unsupported(schema_node, f"a {media} body that is not an object is not supported")
     return _whole(b, node, schema_node, media, "json", btype, arguments), None
+
+
+def part_types(media: Node) -> tuple[tuple[str, str], ...]:
+    """The ``contentType`` the media type's ``encoding`` gives each multipart member (a list of
+    types, ``image/png, image/jpeg``, is sent as its first), sorted by member."""
+    found = media.value.get("encoding") if isinstance(media.value, dict) else None
+    out: dict[str, str] = {}
+    for name, spec in (found or {}).items() if isinstance(found, dict) else ():
+        kind = spec.get("contentType") if isinstance(spec, dict) else None
+        first = kind.split(",")[0].strip() if isinstance(kind, str) else ""
+        if isinstance(name, str) and _MEDIA_TYPE.fullmatch(first):
+            out[name] = first
+    return tuple(sorted(out.items()))
+
+
+_MEDIA_TYPE = re.compile(r"[A-Za-z0-9][\w.+-]*/[\w.+*-]+(?:\s*;\s*[\w.+-]+=[\w.+-]+)*")
 
 
 _STRUCTURE = frozenset({"properties", "items", "additionalProperties", "allOf", "oneOf", "anyOf"})

@@ -83,15 +83,23 @@ class ResponseBuilder:
 
     def _note_media(self, op: Node, responses: dict[str, object]) -> None:
         """The media types the success answers declare (the ``Accept`` header), and whether one
-        of them declares no content."""
+        of them declares no content. With no ``2XX`` answer declared, ``default`` stands for
+        every answer, success included: its media types are those a server may answer (asking
+        for another is refused with 406)."""
         media: list[str] = []
         self.may_be_empty = False
-        for code in sorted(c for c in responses if str(c).startswith("2")):
+        codes = sorted(c for c in responses if str(c).startswith("2"))
+        only_default = not codes and "default" in responses
+        for code in codes or (["default"] if only_default else []):
             node = self.b.deref(op.child("responses", code))
             content = node.value.get("content") if isinstance(node.value, dict) else None
             if isinstance(content, dict) and content:  # those read as the answer is read
                 kind = self.kind if self.kind != "none" else ""
-                media += [str(m) for m in content if str(m) not in media and media_kind(m, content[m]) == kind]
+                media += [
+                    str(m)
+                    for m in content
+                    if str(m) not in media and (only_default or media_kind(m, content[m]) == kind)
+                ]
             else:
                 self.may_be_empty = True
         self.accept = tuple(media)

@@ -55,12 +55,20 @@ class SchemaFacts:
         """Whether a ``oneOf``/``anyOf`` admits null through a member: ``{type: "null"}``,
         ``{enum: [null]}``, or (OpenAPI 3.0) a member marked ``nullable``; or an ``allOf`` has a
         part that only says ``nullable: true`` (``[{$ref: X}, {nullable: true}]``: a common 3.0
-        idiom, which real APIs answer with null)."""
+        idiom, which real APIs answer with null), or every part that shapes it admits null
+        (``[{$ref: NullableX}, {description: ...}]``: null meets each part, as DigitalOcean's
+        droplets answer ``next_backup_window: null``), the schema itself naming no ``type``."""
         all_of = schema.get("allOf")
         if isinstance(all_of, list) and any(
             isinstance(part, dict) and part.get("nullable") is True and not _SHAPING & set(part) for part in all_of
         ):
             return True
+        if isinstance(all_of, list) and "type" not in schema:
+            shaping = [self.peek(all_of[i]) for i in shaping_parts(all_of)]
+            if shaping and all(
+                isinstance(t, dict) and (t.get("nullable") is True or "null" in self.types(t)) for t in shaping
+            ):
+                return True
         for combinator in ("oneOf", "anyOf"):
             variants = schema.get(combinator)
             if not isinstance(variants, list):
@@ -297,8 +305,11 @@ _PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 pchar (with "/"), sent as they are
 
 def url_path(template: str) -> str:
     """The path template with its literal text percent-encoded (``{name}`` placeholders and
-    existing ``%XX`` escapes kept): quotes, backslashes, ``#`` or spaces cannot go on the wire raw."""
-    parts = re.split(r"({[^{}]+}|%[0-9A-Fa-f]{2})", template)
+    existing ``%XX`` escapes kept): quotes, backslashes or spaces cannot go on the wire raw. A
+    ``#`` starts the URL's fragment (RFC 3986), which is never sent: documents use it to tell
+    apart operations of one path and method (Box's ``/files/{file_id}#get_shared_link`` is
+    ``GET /files/{file_id}``); a ``#`` meant literally is spelled ``%23``."""
+    parts = re.split(r"({[^{}]+}|%[0-9A-Fa-f]{2})", template.split("#", 1)[0])
     return "".join(
         part if index % 2 else quote(part, _PATH_SAFE, errors="surrogatepass") for index, part in enumerate(parts)
     )

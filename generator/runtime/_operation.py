@@ -32,6 +32,9 @@ class Operation:
     content_type: str = "application/json"
     encoding: str = "json"
     """How the body is sent: ``json``, ``form``, ``multipart`` or ``raw`` (bytes or a file)."""
+    part_types: tuple[tuple[str, str], ...] = ()
+    """``multipart``: the ``Content-Type`` of a member's part, where the document's ``encoding``
+    gives one (else JSON for an object or a list of objects, none for text)."""
     response: str = "json"
     """What a success answer holds: ``json``, ``text``, ``bytes``, ``none``, ``binary`` (a
     ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""

@@ -84,8 +84,14 @@ DOC: dict[str, Any] = {
                             "schema": {
                                 "type": "object",
                                 "required": ["name"],
-                                "properties": {"name": {"type": "string"}, "tags": ARRAY},
-                            }
+                                "properties": {
+                                    "name": {"type": "string"},
+                                    "tags": ARRAY,
+                                    "meta": OBJECT,
+                                    "note": {"type": "string"},
+                                },
+                            },
+                            "encoding": {"note": {"contentType": "text/markdown, text/plain"}},
                         }
                     },
                 },
@@ -110,6 +116,45 @@ DOC: dict[str, Any] = {
             }
         },
         "/only": {"get": {"operationId": "only", "responses": OK}},
+        "/report": {  # its only answer is ``default``: a server answers its media type
+            "get": {
+                "operationId": "report",
+                "responses": {"default": {"description": "any", "content": {"text/csv": {}, "text/plain": {}}}},
+            }
+        },
+        "/files/{id}": {
+            "get": {"operationId": "file", "parameters": [_param("id", "path", {"type": "string"})], "responses": OK}
+        },
+        "/files/{id}#shared": {  # the fragment tells two operations of one path apart: never sent
+            "get": {
+                "operationId": "file_shared",
+                "parameters": [_param("id", "path", {"type": "string"}), _param("fields", "query", {"type": "string"})],
+                "responses": OK,
+            }
+        },
+        "/droplet": {
+            "get": {
+                "operationId": "droplet",
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Droplet"}}},
+                    }
+                },
+            }
+        },
+    },
+    "components": {
+        "schemas": {
+            "Window": {"type": "object", "nullable": True, "properties": {"start": {"type": "string"}}},
+            "Droplet": {  # a nullable schema behind an allOf that only adds a description: null is valid
+                "type": "object",
+                "required": ["window"],
+                "properties": {
+                    "window": {"allOf": [{"$ref": "#/components/schemas/Window"}, {"description": "Backups."}]}
+                },
+            },
+        }
     },
 }
 
@@ -196,6 +241,15 @@ def test_multipart_without_a_file_is_multipart(call: Any, loopback: Loopback) ->
     assert body.count('name="tags"') == 2 and 'name="name"\r\n\r\nn1' in body
 
 
+def test_multipart_parts_carry_their_content_type(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, {})
+    call("form", name="n1", meta={"r": 1}, note="# hi")
+    body = loopback.requests[0].body.decode()
+    assert 'name="meta"\r\nContent-Type: application/json\r\n\r\n{"r":1}' in body  # an object: JSON
+    assert 'name="note"\r\nContent-Type: text/markdown\r\n\r\n# hi' in body  # the encoding's first type
+    assert 'name="name"\r\n\r\nn1' in body  # text: no type of its own
+
+
 def test_accept_lists_the_media_types_the_answer_is_read_as(call: Any, loopback: Loopback) -> None:
     loopback.reply(200, {"r": 1}, headers={"content-type": "application/vnd.amadeus+json"})
     loopback.reply(200, {})
@@ -222,3 +276,24 @@ def test_maybe_empty_answers_are_typed_optional(wire: ModuleType) -> None:
     text = "".join(p.read_text() for p in source.glob("*.py"))
     assert "empty=True" in text and 'accept="application/vnd.amadeus+json"' in text
     assert "dict[str, Any] | None" in text
+
+
+def test_accept_of_an_operation_answering_only_default_is_its_media_types(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, b"a,b", headers={"content-type": "text/csv"})
+    call("report")
+    assert loopback.requests[0].headers["accept"] == "text/csv, text/plain"
+
+
+def test_a_fragment_in_a_path_key_is_not_sent(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, {}).reply(200, {})
+    call("file_shared", id="7", fields="shared_link")
+    call("file", id="7")
+    assert loopback.requests[0].path == "/files/7"
+    assert loopback.requests[0].query == {"fields": ["shared_link"]}
+    assert loopback.requests[1].path == "/files/7"
+
+
+def test_an_all_of_of_a_nullable_schema_reads_null(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, {"window": None}).reply(200, {"window": {"start": "s"}})
+    assert call("droplet").window is None
+    assert call("droplet").window.start == "s"
