@@ -16,14 +16,14 @@ from ..resources import RUNTIME, template_loader
 from ..spelling import return_annotation
 from .client_options import option_pieces
 from .import_lines import import_lines
-from .imports import ALWAYS
+from .imports import ALWAYS, FLAT_CLIENT
 from .layout import WIDTH
 from .literals import py_literal
 from .mcp_tools import readme_pieces, tool_table
 from .models_package import render_models
 from .readme_view import readme_view
+from .resources_package import flat_modules, render_resources
 from .resources_package import groups as resource_groups
-from .resources_package import render_resources
 from .resources_package import views as resource_views
 from .route_tables import Table, method_table, render_chunks, route_table, stub_table
 from .testing_module import TestingModule, testing_module
@@ -53,6 +53,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_raw.py",
     "_base_client.py",
     "_lazy.py",
+    "_spaces.py",
     "_fake_wire.py",
     "_fake_checks.py",
     "_fake_calls.py",
@@ -242,7 +243,7 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
 
 def _methods(api: Api) -> Table:
     """The lazy table of ``_client``: the methods of each module of ``_resources``."""
-    return method_table([(view.name, view.entry.split()[1:]) for view in resource_views(api)])
+    return method_table([(view.name, view.entry.split()[1:]) for view in resource_views(api) if view.operations])
 
 
 def _fake_tables(fakes: TestingModule) -> dict[str, Any]:
@@ -261,16 +262,25 @@ def module_views(api: Api, name: str) -> dict[str, object]:
     """What a module's template places besides the IR: pieces computed before Jinja runs."""
     if name == "_client.py":
         return {
-            "imports": import_lines(name, set(ALWAYS[name]) | ({"Scheme"} if api.security_schemes else set()), 0),
+            "imports": import_lines(name, _client_needs(api), 0),
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
             "methods": _methods(api),
-            "groups": list(resource_groups({view.name: len(view.operations) for view in resource_views(api)})),
+            "groups": list(resource_groups(flat_modules(api))) if api.flat_methods else [],
+            "spaces": tuple(view.name for view in resource_views(api) if not view.module.is_part),
         }
     if name == "README.md":
         options, optional = option_pieces(api, "httpx.Client"), optional_example(api)
         return {"options": options, "optional": optional, "readme": readme_view(api), "agent": readme_pieces(api)}
     return {}
+
+
+def _client_needs(api: Api) -> set[str]:
+    """What ``_client``'s text uses."""
+    needs = set(ALWAYS["_client.py"]) | (set(FLAT_CLIENT) if api.flat_methods else set())
+    if api.resources:
+        needs.add("Space")
+    return needs | ({"Scheme"} if api.security_schemes else set())
 
 
 def _encodable(name: str, text: str) -> str:

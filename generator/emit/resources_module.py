@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from ..ir import BodyArg, Operation, Parameter
+from ..ir import BodyArg, Operation, Parameter, ResourceModule
 from . import writer_checks, writer_client, writer_streams
 from .code import Code, Needing, needs_of
 from .import_lines import import_lines
@@ -31,6 +31,9 @@ class ResourceView(Protocol):
     @property
     def operations(self) -> tuple[Operation, ...]: ...
 
+    @property
+    def module(self) -> ResourceModule: ...
+
 
 # What the template's own text of every method writes (its fixed arguments, the request options).
 METHOD_TEXT_NEEDS = frozenset({"Headers", "Query", "Body", "TimeoutTypes", "Unset", "UNSET", "RequestOptions"})
@@ -51,6 +54,8 @@ class MethodCode:
 
     op: Operation
     is_async: bool
+    name: str  # the method's name in its class (the client's, or its namespace's)
+    iter_name: str  # its page iterator's ("" when none)
     args: tuple[ArgCode, ...]
     returns: str
     overloads: tuple[tuple[str, str, str], ...]  # (stream argument annotation, its default, returns)
@@ -87,12 +92,32 @@ def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> R
     ops = unit.operations
     checks = tuple((op, w.code(writer_checks.operation_check, op.validator)) for op in ops if op.validator)
     constants = tuple(w.code(writer_client.constant, op) for op in ops)
-    methods = (tuple(method(w.fresh(), op, False) for op in ops), tuple(method(w.fresh(), op, True) for op in ops))
+    flat = w.api.flat_methods
+    methods = (
+        tuple(method(w.fresh(), op, False, flat) for op in ops),
+        tuple(method(w.fresh(), op, True, flat) for op in ops),
+    )
     code = ResourceModuleCode(unit, checks, constants, methods, "")
-    needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset())
+    needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset()) | _fixed_needs(unit, w.api.flat_methods)
     called = sorted(needs & checks_names)  # what the operations' checks call
     line = f"from .._validators import {', '.join(called)}" if called else ""
     return replace(code, imports=_with_checks(import_lines(w.table, set(needs), w.module.count("/")), line))
+
+
+def _fixed_needs(unit: ResourceView, flat: bool) -> frozenset[str]:
+    """What the module's fixed text uses: its namespace classes' bases, ``__init__`` and
+    sub-namespaces, its flat classes, and the wrappers of its raw and streaming classes."""
+    m = unit.module
+    needs: set[str] = set()
+    if not m.parts:
+        needs |= {"SyncSpace", "AsyncSpace"}
+    if not m.is_part or (flat and unit.operations):
+        needs |= {"SyncTransport", "AsyncTransport"}
+    if unit.operations:
+        needs |= {"raw_sync", "raw_async", "streaming_sync", "streaming_async"}
+    if m.children:
+        needs |= {"Space", "TYPE_CHECKING"}
+    return frozenset(needs)
 
 
 def _with_checks(imports: str, checks: str) -> str:
@@ -108,8 +133,9 @@ def _arg(s: PieceWriter, a: Parameter | BodyArg) -> ArgCode:
     return ArgCode(a.name, writer_client.arg_annotation(s, a), writer_client.arg_default(s, a))
 
 
-def method(s: PieceWriter, op: Operation, is_async: bool) -> MethodCode:
-    """The pieces of the method of ``op`` (``s``: a fresh writer of its module)."""
+def method(s: PieceWriter, op: Operation, is_async: bool, flat: bool = False) -> MethodCode:
+    """The pieces of the method of ``op`` (``s``: a fresh writer of its module); ``flat``: the
+    client's own method, else its namespace's."""
     s.uses.update(METHOD_TEXT_NEEDS)
     if op.deprecated or any(p.deprecated for p in op.params):
         s.uses.add("warnings")
@@ -130,6 +156,8 @@ def method(s: PieceWriter, op: Operation, is_async: bool) -> MethodCode:
     return MethodCode(
         op=op,
         is_async=is_async,
+        name=op.method_name if flat else op.space_method,
+        iter_name=(op.pagination.iter_name if flat else op.space_iter) if op.pagination is not None else "",
         args=args,
         returns=writer_client.response_annotation(s, op, is_async),
         overloads=tuple(writer_streams.overloads(s, op, is_async)),

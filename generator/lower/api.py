@@ -72,7 +72,8 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
     decoders = tuple(d.function for d in ops_builder.responses.decoders)
     if decoders:
         modules.append(ModelsModule(RESPONSES_MODULE, response_decoders=decoders))
-    resources = build_resources(namer, [(op, draft.node) for op, draft in zip(operations, drafts, strict=True)])
+    placed = [(op, draft.node) for op, draft in zip(operations, drafts, strict=True)]
+    resources, operations = build_resources(namer, placed, ext)
     doc.warnings.extend(namer.warnings)
     if namer.problems:
         raise SpecError(namer.problems)
@@ -103,6 +104,7 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
         security_schemes=tuple(security.schemes.values()),
         security=security.security,
         token_required=bool(ext.get("token-env")),
+        flat_methods=ext.get("flat-methods") is True,
     )
 
 
