@@ -171,6 +171,15 @@ def _op_doc(op: Operation) -> str:
     return _indent_rest("\n\n".join(parts), 4)
 
 
+def _call(op: Operation, kind: str = "") -> str:
+    """The attribute path of an operation's method from a client, namespaced
+    (``tables.get_or_create``); ``kind``: ``iter`` its page iterator, ``raw``/``streaming`` its
+    ``with_raw_response``/``with_streaming_response`` variant."""
+    name = op.space_iter if kind == "iter" else op.space_method
+    wrap = (f"with_{kind}_response",) if kind in ("raw", "streaming") else ()
+    return ".".join((*op.space, *wrap, name))
+
+
 def _pyrepr(value: object) -> str:
     return py_literal(value)
 
@@ -194,6 +203,7 @@ def environment() -> jinja2.Environment:
         pyrepr=_pyrepr,
         arg_entry=_arg_entry,
         return_annotation=return_annotation,
+        call=_call,
     )
     return env
 

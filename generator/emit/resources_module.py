@@ -82,6 +82,25 @@ class ResourceModuleCode:
     imports: str
 
     @property
+    def spaces(self) -> tuple[tuple[str, str, str, bool, tuple[MethodCode, ...], str], ...]:
+        """(prefix, base, transport, is async, methods, class) of its sync and async namespace classes."""
+        cls = self.unit.module.class_name
+        return (
+            ("", "SyncSpace", "SyncTransport", False, self.methods[0], cls),
+            ("Async", "AsyncSpace", "AsyncTransport", True, self.methods[1], "Async" + cls),
+        )
+
+    @property
+    def wrappers(self) -> tuple[tuple[str, str, str, str], ...]:
+        """(prefix, kind, wrapper, namespace class) of its raw and streaming classes."""
+        cls = self.unit.module.class_name
+        return tuple(
+            (prefix, kind, f"{kind.lower()}_{mode}", prefix + cls)
+            for prefix, mode in (("", "sync"), ("Async", "async"))
+            for kind in ("Raw", "Streaming")
+        )
+
+    @property
     def pieces(self) -> tuple[Needing, ...]:
         return (*(code for _, code in self.checks), *self.constants, *self.methods[0], *self.methods[1])
 
@@ -98,13 +117,13 @@ def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> R
         tuple(method(w.fresh(), op, True, flat) for op in ops),
     )
     code = ResourceModuleCode(unit, checks, constants, methods, "")
-    needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset()) | _fixed_needs(unit, w.api.flat_methods)
+    needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset()) | fixed_needs(unit, w.api.flat_methods)
     called = sorted(needs & checks_names)  # what the operations' checks call
     line = f"from .._validators import {', '.join(called)}" if called else ""
     return replace(code, imports=_with_checks(import_lines(w.table, set(needs), w.module.count("/")), line))
 
 
-def _fixed_needs(unit: ResourceView, flat: bool) -> frozenset[str]:
+def fixed_needs(unit: ResourceView, flat: bool) -> frozenset[str]:
     """What the module's fixed text uses: its namespace classes' bases, ``__init__`` and
     sub-namespaces, its flat classes, and the wrappers of its raw and streaming classes."""
     m = unit.module

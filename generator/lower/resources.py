@@ -20,7 +20,7 @@ from .buckets import hash_buckets
 from .collisions import numbered
 from .names import Namer
 from .naming import bounded, pascal_case
-from .spaces import SPACE_MEMBERS, place_all, short_names
+from .spaces import SPACE_MEMBERS, flat_methods, place_all, short_names
 
 RESOURCE_LINES = 4_000
 """The most lines a module of ``_resources`` is let take (by :func:`op_lines`) before it is cut
@@ -42,10 +42,12 @@ def build_resources(
     named: dict[str, tuple[tuple[str, ...], str]] = {}  # method -> (namespace, its name there)
     iters: dict[str, str] = {}
     resources: list[Resource] = []
+    # the client's attributes: its flat methods too when it has them (``flat-methods``)
+    top = namer.client if flat_methods(ext) else type(namer.client)(namer.client.reserved)
     for first in sorted(grouped):
         by_second = grouped[first]
         node = next(iter(by_second.values()))[0][1]
-        name = _attribute(namer, namer.client, first, node, "the client")
+        name = _attribute(namer, top, first, node, "the client")
         children = _children(namer, name, by_second)
         modules: list[ResourceModule] = []
         for second in sorted(by_second):

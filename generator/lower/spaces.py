@@ -32,6 +32,12 @@ SPACE_MEMBERS = frozenset({"with_raw_response", "with_streaming_response", "_cli
 """The members every namespace class has itself, beside the transport's."""
 
 
+def flat_methods(ext: Mapping[str, Any]) -> bool:
+    """The one reading of the switch keeping the flat methods: ``flat-methods: true`` under the
+    document's ``x-client`` (off: namespaces only)."""
+    return ext.get("flat-methods") is True
+
+
 def words(name: str) -> list[str]:
     return [w for w in snake_case(name).strip("_").lower().split("_") if w]
 
@@ -137,7 +143,7 @@ def short_names(
     said = {stem(w) for level in space for w in level.split("_")}
     wanted: dict[str, str] = {}
     for op, _node, asked in ops:
-        kept = [w for w in op.method_name.split("_") if stem(w) not in said]
+        kept = [w for w in op.method_name.split("_") if w and stem(w) not in said]
         short = asked or "_".join(kept)
         if not short or short[0].isdigit() or is_keyword(short) or not short.isidentifier():
             short = op.method_name
