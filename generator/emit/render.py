@@ -15,6 +15,7 @@ from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
 from ..spelling import return_annotation
 from .client_options import option_pieces
+from .fake_spaces import fake_spaces
 from .import_lines import import_lines
 from .imports import ALWAYS, FLAT_CLIENT
 from .layout import WIDTH
@@ -218,7 +219,13 @@ def render(api: Api) -> dict[str, str]:
             fake_groups = list(resource_groups({unit.name: len(unit.ops) for unit in fakes.modules}))
             tables = _fake_tables(fakes)
             options = option_pieces(api, "httpx.Client")  # typed like Client's: client(), async_client()
-            view = {"t": fakes, "groups": fake_groups, "options": options, **tables}
+            view = {
+                "t": fakes,
+                "groups": fake_groups,
+                "options": options,
+                "spaces": fake_spaces(api, fakes)[1],
+                **tables,
+            }
             files[name] = env.get_template(template).render(api=api, **view)
             files.update(render_chunks(env, api, "_fakes", "_names__", tables["stubs"]))
             files.update(render_chunks(env, api, "_fakes", "_routes__", tables["routes"].table))
@@ -244,6 +251,13 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
     template = env.get_template("fakes/module.py.jinja")
     files = {f"_fakes/{unit.name}.py": template.render(api=api, unit=unit) for unit in fakes.modules}
     files["_fakes/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
+    views = fake_spaces(api, fakes)[0]
+    imports: dict[str, list[str]] = {}
+    for view in views:
+        for _name, _attribute, cls, module in view.methods:
+            imports.setdefault(module, []).append(cls)
+    spaces = env.get_template("fakes/spaces.py.jinja")
+    files["_fakes/spaces.py"] = spaces.render(api=api, views=views, imports=sorted(imports.items()))
     units = {unit.name: unit for unit in fakes.modules}
     group = env.get_template("fakes/group.py.jinja")
     for name, modules in resource_groups({name: len(unit.ops) for name, unit in units.items()}).items():

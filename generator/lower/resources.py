@@ -18,8 +18,9 @@ from ..ir import Operation, Resource, ResourceModule
 from ..load.reader import Node
 from .buckets import hash_buckets
 from .collisions import numbered
-from .names import Namer
+from .names import Namer, Scope
 from .naming import bounded, pascal_case
+from .runtime_names import runtime_client_attributes
 from .spaces import SPACE_MEMBERS, flat_methods, place_all, short_names
 
 RESOURCE_LINES = 4_000
@@ -43,7 +44,7 @@ def build_resources(
     iters: dict[str, str] = {}
     resources: list[Resource] = []
     # the client's attributes: its flat methods too when it has them (``flat-methods``)
-    top = namer.client if flat_methods(ext) else type(namer.client)(namer.client.reserved)
+    top = namer.client if flat_methods(ext) else Scope(runtime_client_attributes())
     for first in sorted(grouped):
         by_second = grouped[first]
         node = next(iter(by_second.values()))[0][1]
@@ -72,7 +73,7 @@ def build_resources(
 
 def _children(namer: Namer, first: str, by_second: Mapping[str, list[Any]]) -> dict[str, str]:
     """The attribute of each second level of namespace ``first`` ("" -> "")."""
-    scope = type(namer.client)(namer.client.reserved | SPACE_MEMBERS)
+    scope = Scope(runtime_client_attributes() | SPACE_MEMBERS)
     out = {"": ""}
     for second in sorted(s for s in by_second if s):
         out[second] = _attribute(namer, scope, second, by_second[second][0][1], f"namespace {first!r}")

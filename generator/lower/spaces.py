@@ -25,6 +25,7 @@ from ..ir import Operation
 from ..load.reader import Node
 from .names import Namer
 from .naming import is_keyword, snake_case
+from .runtime_names import runtime_client_attributes
 
 _VERSION = re.compile(r"v\d+(\.\d+)*", re.IGNORECASE)
 VERBS = frozenset({"get", "list", "create", "update", "delete", "set", "add", "remove", "post", "put", "patch"})
@@ -113,16 +114,22 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
             second = snake_case(path[1]).strip("_").lower() if len(path) > 1 else ""
         if stem(second) == stem(first):
             second = ""
+        first, second = _identifier(first), _identifier(second)
         node_value = node.value if isinstance(node.value, dict) else {}
         group = node_value.get("x-client-group", groups.get(op.operation_id))
         if group is not None and (levels := _override(namer, node, group, "x-client-group")) is not None:
-            first, second, key = levels[0], levels[1] if len(levels) > 1 else "", str(group)
+            first, second, key = _identifier(levels[0]), _identifier(levels[1] if len(levels) > 1 else ""), str(group)
         method = node_value.get("x-client-method", methods.get(op.operation_id))
         wanted = ""
         if method is not None and (levels := _override(namer, node, method, "x-client-method")) is not None:
             wanted = levels[0]
         placed.append(Placed(first, second, key, wanted))
     return placed
+
+
+def _identifier(name: str) -> str:
+    """``name`` usable as an attribute and a module: a keyword gets a ``_`` (``class_``)."""
+    return name + "_" if is_keyword(name) else name
 
 
 def _mapping(namer: Namer, ext: Mapping[str, Any], key: str) -> dict[str, Any]:
@@ -148,7 +155,7 @@ def short_names(
         if not short or short[0].isdigit() or is_keyword(short) or not short.isidentifier():
             short = op.method_name
         wanted[op.method_name] = short
-    reserved = taken | SPACE_MEMBERS | namer.client.reserved
+    reserved = taken | SPACE_MEMBERS | runtime_client_attributes()
     while True:
         counts: dict[str, int] = {}
         for name in [*wanted.values(), *(_iter(op, wanted[op.method_name]) for op, _n, _a in ops)]:

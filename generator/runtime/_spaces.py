@@ -6,7 +6,7 @@ configuration, connection pool and error tables, never a copy of them."""
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from ._async_client import AsyncTransport
 from ._base_client import SyncTransport
@@ -77,6 +77,31 @@ if not TYPE_CHECKING:  # type checkers read the transport's own attributes
     for _name in SHARED:
         setattr(SyncSpace, _name, _shared(_name))
         setattr(AsyncSpace, _name, _shared(_name))
+
+
+class FakeSpace:
+    """A namespace of the test kit's ``FakeApi`` mirroring the client's (``api.tables.get_or_create``):
+    each name is the stub of the operation the client's namespace calls so, the very object
+    ``api.<method>`` is (stubbing one stubs the other)."""
+
+    _methods: ClassVar[dict[str, str]] = {}
+    """Its method names -> the fake's attribute of their operation."""
+
+    def __init__(self, api: Any) -> None:
+        self._client = api
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            method = type(self)._methods.get(name)
+            if method is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            stub = getattr(self._client, method)
+            self.__dict__[name] = stub
+            return stub
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *type(self)._methods})
 
 
 def load_spaces(package: str | None, modules: tuple[str, ...]) -> None:

@@ -235,9 +235,34 @@ def test_namespaces_load_on_first_read_and_call_sync_async_raw_and_streaming(
     assert result["types"] == ["Tables", "AsyncFilesPassages"]
 
 
+KIT = textwrap.dedent("""
+    import json, sys
+    from spaces_client.testing import FakeApi
+    api = FakeApi()
+    client = api.client()
+    api.tables.get.returns({})
+    client.tables.get(table="x")
+    api.tables.get.assert_called_once_with(table="x")
+    client.files.passages.list(id="f")
+    print(json.dumps({
+        "same": api.tables.get is api.get_table,
+        "nested": api.files.passages.list is api.list_file_passages,
+        "calls": len(api.list_file_passages.calls),
+        "dir": [n for n in dir(api.admin.workspaces) if not n.startswith("_")],
+    }))
+    """)
+
+
+def test_the_test_kit_mirrors_the_namespaces(built: tuple[Api, dict[str, str], list[str], Path]) -> None:
+    result = _run(built[3], KIT)
+    assert result["same"] is True and result["nested"] is True and result["calls"] == 1
+    assert result["dir"] == ["delete", "delete_member_roles", "get_member_roles", "update"]
+
+
 USER_CODE = textwrap.dedent("""
     from spaces_client import AsyncClient, Client
     from spaces_client._resources.tables import Tables
+    from spaces_client.testing import FakeApi
 
     async def use(client: Client, async_client: AsyncClient) -> None:
         tables: Tables = client.tables
@@ -251,6 +276,13 @@ USER_CODE = textwrap.dedent("""
         client.tables.nope()  # type: ignore[attr-defined]
         client.get_table(table="x")  # type: ignore[attr-defined]
         client.tables.get(tabel="x")  # type: ignore[call-arg]
+
+
+    def kit() -> None:
+        api = FakeApi()
+        api.tables.get.returns({})
+        api.files.passages.list.assert_not_called()
+        api.tables.nope  # type: ignore[attr-defined]
     """)
 
 
