@@ -73,9 +73,9 @@ def test_static_tools_and_calls(loopback: Loopback) -> None:
     assert len(tools) == 15
     get_table = tools["tables_get"]
     assert get_table.annotations.read_only_hint is True and get_table.annotations.destructive_hint is False
-    assert tools["delete_file"].annotations.destructive_hint is True
-    assert tools["delete_file"].annotations.idempotent_hint is True
-    assert tools["create_message"].annotations.read_only_hint is False
+    assert tools["files_delete"].annotations.destructive_hint is True
+    assert tools["files_delete"].annotations.idempotent_hint is True
+    assert tools["chat_messages_create"].annotations.read_only_hint is False
     assert get_table.input_schema["required"] == ["table"]
     assert "bot_id" in get_table.input_schema["properties"] and get_table.output_schema is not None
     assert "`GET /v1/tables/{table}`" in (get_table.description or "")
@@ -232,10 +232,10 @@ def test_binary_stream_and_upload_answers(streams_package: Any, loopback: Loopba
         real._client = streams_package.AsyncClient(base_url=loopback.url, max_retries=0)
         try:
             return [
-                await fake.call(tools["download_file"], {"id": "f1"}),
-                await fake.call(tools["watch_ticks"], {}),
-                await real.call(tools["upload_file"], {"file": "aGVsbG8=", "purpose": "batch"}),
-                await real.call(tools["upload_file"], {"file": "not base64!", "purpose": "batch"}),
+                await fake.call(tools["files_content_download"], {"id": "f1"}),
+                await fake.call(tools["ticks_watch"], {}),
+                await real.call(tools["files_upload"], {"file": "aGVsbG8=", "purpose": "batch"}),
+                await real.call(tools["files_upload"], {"file": "not base64!", "purpose": "batch"}),
             ]
         finally:
             await fake.close()
