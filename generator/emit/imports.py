@@ -91,7 +91,7 @@ FLAT_CLIENT = frozenset({"raw_sync", "raw_async", "streaming_sync", "streaming_a
 # Names a module's fixed text uses whatever the IR holds.
 ALWAYS: dict[str, frozenset[str]] = {
     "_client.py": frozenset(
-        {"TYPE_CHECKING", "Any", "Mapping", "httpx", "errors", "models", "AsyncTransport", "SyncTransport"}
+        {"TYPE_CHECKING", "Mapping", "httpx", "errors", "models", "AsyncTransport", "SyncTransport"}
         | {"setup_logging", "load_spaces"}
         | {"user_agent", "UNSET", "TimeoutTypes", "Unset", "__version__", "DEFAULT_MAX_RESPONSE_BYTES"}
         | {"ApiDefaults", "make_config", "update_config", "AsyncTokenSource", "TokenSource"}
