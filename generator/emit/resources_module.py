@@ -12,7 +12,7 @@ from ..ir import BodyArg, Operation, Parameter, ResourceModule
 from . import writer_checks, writer_client, writer_streams
 from .code import Code, Needing, needs_of
 from .import_lines import import_lines
-from .imports import ALWAYS
+from .imports import ALWAYS, IMPORTS
 from .writer import PieceWriter
 
 
@@ -35,6 +35,18 @@ class ResourceView(Protocol):
     def module(self) -> ResourceModule: ...
 
 
+# Names a method of a namespace class must not be defined as: annotations written after it in the
+# class body would read the method (``list[str]`` after ``def list``). Such a method is defined
+# under its whole name and given its short one by an alias at the end of the class.
+SHADOWING = (
+    frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "int", "float", "bool", "bytes"})
+    | {
+        name.split(" as ")[-1] or module.lstrip(".")
+        for module, names in IMPORTS["_resources.py"]
+        for name in (names or ("",))
+    }
+    | {"object", "type", "None"}
+)
 # What the template's own text of every method writes (its fixed arguments, the request options).
 METHOD_TEXT_NEEDS = frozenset({"Headers", "Query", "Body", "TimeoutTypes", "Unset", "UNSET", "RequestOptions"})
 
@@ -99,6 +111,12 @@ class ResourceModuleCode:
             for prefix, mode in (("", "sync"), ("Async", "async"))
             for kind in ("Raw", "Streaming")
         )
+
+    @property
+    def aliases(self) -> tuple[tuple[str, str], ...]:
+        """(short name, whole name) of the namespace methods defined under their whole name
+        (:data:`SHADOWING`), aliased at the end of the class; none with the flat methods."""
+        return tuple((m.op.space_method, m.name) for m in self.methods[0] if m.name != m.op.space_method)
 
     @property
     def pieces(self) -> tuple[Needing, ...]:
@@ -175,7 +193,7 @@ def method(s: PieceWriter, op: Operation, is_async: bool, flat: bool = False) ->
     return MethodCode(
         op=op,
         is_async=is_async,
-        name=op.method_name if flat else op.space_method,
+        name=op.method_name if flat or op.space_method in SHADOWING else op.space_method,
         iter_name=(op.pagination.iter_name if flat else op.space_iter) if op.pagination is not None else "",
         args=args,
         returns=writer_client.response_annotation(s, op, is_async),
