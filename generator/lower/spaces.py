@@ -52,7 +52,7 @@ def segments(path: str) -> list[str]:
     """The literal segments of ``path`` that say what it is about."""
     out = []
     for part in path.split("/"):
-        part = part.split(".")[0]  # ``thumbnail.{extension}``, ``Calls.json``, ``chat.postMessage``
+        part = re.split(r"[.?#%]", part)[0]  # ``thumbnail.{extension}``, ``Calls.json``, ``x%3Fbeta=true``
         if part and not part.startswith("{") and not _VERSION.fullmatch(part) and words(part):
             out.append(part)
     return out
@@ -128,7 +128,9 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
 
 
 def _identifier(name: str) -> str:
-    """``name`` usable as an attribute and a module: a keyword gets a ``_`` (``class_``)."""
+    """``name`` usable as an attribute and a module: a keyword gets a ``_`` (``class_``), a
+    leading digit an ``n`` (as :func:`~generator.lower.naming.snake_case` does)."""
+    name = "n" + name if name[:1].isdigit() else name
     return name + "_" if is_keyword(name) else name
 
 
