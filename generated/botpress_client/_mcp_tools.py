@@ -150,7 +150,7 @@ class Caller:
                 from ._client import AsyncClient  # type: ignore[import-not-found, unused-ignore]
 
                 self._client = AsyncClient()
-            answer = await getattr(self._client, tool["method"])(**kwargs)
+            answer = await _method(self._client, tool["method"])(**kwargs)
             return await _outcome(tool, answer)
         except RequestValidationError as exc:
             return refused(
@@ -216,6 +216,14 @@ async def _events(stream: Any, to_json: Any) -> Outcome:
         await stream.close()
     structured = {"result": events, "truncated": more}
     return Outcome(json.dumps(structured, ensure_ascii=False), structured=structured)
+
+
+def _method(client: Any, dotted: str) -> Any:
+    """The method a tool calls: its namespaced path from the client (``files.passages.list``)."""
+    found = client
+    for name in dotted.split("."):
+        found = getattr(found, name)
+    return found
 
 
 __all__ = [
