@@ -229,6 +229,9 @@ class Operation:
     accept: tuple[str, ...] = ()  # media types of its success answers, when not only the default of its kind
     may_be_empty: bool = False  # a success answer declared without content beside the one read
     tags: tuple[str, ...] = ()  # all its tags, in the document's order (``tag`` is the first)
+    space: tuple[str, ...] = ()  # the namespace of its method (``("files", "passages")``)
+    space_method: str = ""  # its method's name in that namespace (``list``)
+    space_iter: str = ""  # its page iterator's name there ("" when it has none)
 
     @property
     def path_params(self) -> tuple[Parameter, ...]:
@@ -292,22 +295,33 @@ class ModelsModule:
 
 @dataclass(frozen=True)
 class ResourceModule:
-    """One module of the ``_resources`` package: the operations of one resource whose paths share
-    the segment after the resource's own (``""``: none), so the module an operation lands in never
-    depends on how many others there are."""
+    """One module of the ``_resources`` package: the class of one namespace of the client
+    (``client.files.passages``) and its operations' methods, named after the namespace. A
+    namespace too long for one module is cut into parts (``is_part``), which its own module's
+    class composes (``parts``)."""
 
-    name: str  # module name inside the package's _resources/ folder, e.g. "_tables_rows"
-    segment: str  # the path segment it holds ("" for the resource's own paths)
+    name: str  # module name inside the package's _resources/ folder, e.g. "files_passages"
+    segment: str  # what the namespace's second level says ("" for a first level's own)
     operations: tuple[str, ...]  # method names, in the document's order
+    space: tuple[str, ...] = ()  # the attribute path of its namespace, e.g. ("files", "passages")
+    class_name: str = ""  # its namespace's sync class (``FilesPassages``; async: ``Async`` + it)
+    parts: tuple[str, ...] = ()  # the modules whose classes this module's composes (when cut)
+    children: tuple[tuple[str, str, str], ...] = ()  # (attribute, module, class) of its sub-namespaces
+    is_part: bool = False  # a part of a namespace's methods, composed by the namespace's module
 
 
 @dataclass(frozen=True)
 class Resource:
-    """The operations of one tag (the operation's first), else of one first path segment."""
+    """A first-level namespace of the client (``client.files``) and the modules of it and of its
+    sub-namespaces."""
 
-    name: str  # the resource's identifier (snake_case), unique in the package
-    key: str  # the tag or path segment, as the document spells it
-    modules: tuple[ResourceModule, ...]
+    name: str  # the namespace's attribute (snake_case), unique among the client's attributes
+    key: str  # what the document spells it from (a path segment, a tag, or an override)
+    modules: tuple[ResourceModule, ...]  # its own module first
+
+    @property
+    def module(self) -> ResourceModule:
+        return self.modules[0]
 
 
 ErrorPath = tuple[str | int, ...]
@@ -351,6 +365,7 @@ class Api:
     security_schemes: tuple[SecurityScheme, ...] = ()  # the schemes the client sends credentials of
     security: Requirement | None = None  # the document's ``security`` (None: none declared)
     token_required: bool = False  # x-client's token-env: a client without a token is refused
+    flat_methods: bool = False  # x-client's flat-methods: every method on the client itself too
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,9 @@ Kind = Literal[
     "argument-renamed",
     "method-renamed",
     "module-renamed",
+    "namespace-renamed",
+    "method-kept-whole",
+    "override-ignored",
     "option-renamed",
     "names-not-unique",
     "other-openapi-version",
@@ -101,6 +104,15 @@ CLASSES: dict[str, ProblemClass] = {
         ProblemClass("argument-renamed", "resolved", "arguments that map to one name: suffixed"),
         ProblemClass("method-renamed", "resolved", "operationIds that map to one method: numbered"),
         ProblemClass("module-renamed", "resolved", "resources that map to one module: numbered"),
+        ProblemClass("namespace-renamed", "resolved", "a namespace whose name is taken: numbered"),
+        ProblemClass(
+            "method-kept-whole",
+            "resolved",
+            "a method keeps its whole name in its namespace (its short one is not unique)",
+        ),
+        ProblemClass(
+            "override-ignored", "degraded", "a namespace or method name override that is not usable is ignored"
+        ),
         ProblemClass("option-renamed", "resolved", "client options that map to one argument: renamed"),
         ProblemClass("names-not-unique", "resolved", "names OpenAPI wants unique are not: the namer tells them apart"),
         ProblemClass("other-openapi-version", "resolved", "a construct of the other OpenAPI 3 minor version: read so"),

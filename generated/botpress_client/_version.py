@@ -7,5 +7,5 @@ __version__ = "1.82.0"
 API_VERSION = "1.82.0"
 """``info.version`` of the OpenAPI document."""
 
-SPEC_SHA256 = "4a6c89ff2af02081e1e5c6845792772aedd8e53e9ec88a9a1c6e31f1ade2cc51"
+SPEC_SHA256 = "aa52237c227eea3e97868f3b87297e39728139a05836dde1a3eb51fc33a2c597"
 """SHA-256 of the OpenAPI document's content (every file it references, key order ignored)."""

@@ -31,6 +31,7 @@ import httpx
 from ._auth import TokenSource
 from ._client import _API_DEFAULTS, AsyncClient, Client
 from ._lazy import LazyFakes
+from ._spaces import Space
 from ._testing import (
     FAKE_BASE_URL,
     FAKE_TOKEN,
@@ -48,25 +49,30 @@ from ._types import UNSET, TimeoutTypes, Unset
 
 if TYPE_CHECKING:
     from ._fakes import (
-        _group__02,
-        _group__05,
-        _group__08,
-        _group__10,
+        _group__01,
+        _group__06,
+        _group__07,
+        _group__11,
+        _group__12,
+        _group__14,
         _group__18,
-        _group__24,
+        _group__23,
         _group__25,
-        _group__26,
-        _group__31,
+        _group__28,
+        _group__29,
     )
-    from ._fakes._group__02 import *
-    from ._fakes._group__05 import *
-    from ._fakes._group__08 import *
-    from ._fakes._group__10 import *
+    from ._fakes import spaces as _fake_spaces
+    from ._fakes._group__01 import *
+    from ._fakes._group__06 import *
+    from ._fakes._group__07 import *
+    from ._fakes._group__11 import *
+    from ._fakes._group__12 import *
+    from ._fakes._group__14 import *
     from ._fakes._group__18 import *
-    from ._fakes._group__24 import *
+    from ._fakes._group__23 import *
     from ._fakes._group__25 import *
-    from ._fakes._group__26 import *
-    from ._fakes._group__31 import *
+    from ._fakes._group__28 import *
+    from ._fakes._group__29 import *
 
 __all__ = [
     "Call",
@@ -81,18 +87,18 @@ __all__ = [
 _FAKES = LazyFakes(
     __package__,
     (
-        "_admin_bots get_bot_issue:GetBotIssueStub delete_bot_issue:DeleteBotIssueStub",
-        "_admin_workspace_members update_workspace_member:UpdateWorkspaceMemberStub",
-        "_admin_workspaces delete_workspace:DeleteWorkspaceStub",
-        "_chat_messages create_message:CreateMessageStub get_message:GetMessageStub",
-        "_chat_states set_state_expiry:SetStateExpiryStub",
-        "_chat_tags list_tag_values:ListTagValuesStub",
-        "_chat_users get_user:GetUserStub",
-        "_files delete_file:DeleteFileStub",
-        "_files_passages list_file_passages:ListFilePassagesStub",
-        "_files_tags list_file_tag_values:ListFileTagValuesStub",
-        "_tables get_or_create_table:GetOrCreateTableStub get_table:GetTableStub",
-        "_tables_column rename_table_column:RenameTableColumnStub",
+        "admin_bots get_bot_issue:GetBotIssueStub delete_bot_issue:DeleteBotIssueStub",
+        "admin_workspace_members update_workspace_member:UpdateWorkspaceMemberStub",
+        "admin_workspaces delete_workspace:DeleteWorkspaceStub",
+        "chat_messages create_message:CreateMessageStub get_message:GetMessageStub",
+        "chat_states set_state_expiry:SetStateExpiryStub",
+        "chat_tags list_tag_values:ListTagValuesStub",
+        "chat_users get_user:GetUserStub",
+        "files delete_file:DeleteFileStub",
+        "files_passages list_file_passages:ListFilePassagesStub",
+        "files_tags list_file_tag_values:ListFileTagValuesStub",
+        "tables get_or_create_table:GetOrCreateTableStub get_table:GetTableStub",
+        "tables_column rename_table_column:RenameTableColumnStub",
     ),
     (
         "GET /v1/admin/bots/{id}/issues/{issueId} get_bot_issue",
@@ -119,15 +125,17 @@ if TYPE_CHECKING:
     _OPERATIONS: tuple[FakeOperation, ...]
 
     class _Stubs(
-        _group__02.Stubs,
-        _group__05.Stubs,
-        _group__08.Stubs,
-        _group__10.Stubs,
+        _group__01.Stubs,
+        _group__06.Stubs,
+        _group__07.Stubs,
+        _group__11.Stubs,
+        _group__12.Stubs,
+        _group__14.Stubs,
         _group__18.Stubs,
-        _group__24.Stubs,
+        _group__23.Stubs,
         _group__25.Stubs,
-        _group__26.Stubs,
-        _group__31.Stubs,
+        _group__28.Stubs,
+        _group__29.Stubs,
         FakeApiBase,
     ): ...
 
@@ -155,6 +163,10 @@ class FakeApi(_Stubs):
     _unauthorized_type = "Unauthorized"
     _schemes = _API_DEFAULTS.schemes  # a request lacking the credentials it needs: 401
     _security = _API_DEFAULTS.security
+    admin: Space[_fake_spaces.FakeAdmin] = Space(f"{__package__}._fakes", "spaces", "FakeAdmin")
+    chat: Space[_fake_spaces.FakeChat] = Space(f"{__package__}._fakes", "spaces", "FakeChat")
+    files: Space[_fake_spaces.FakeFiles] = Space(f"{__package__}._fakes", "spaces", "FakeFiles")
+    tables: Space[_fake_spaces.FakeTables] = Space(f"{__package__}._fakes", "spaces", "FakeTables")
 
     def __init__(self, *, base_url: str = FAKE_BASE_URL, token: str = FAKE_TOKEN) -> None:
         FakeApiBase.__init__(self, base_url=base_url, token=token)

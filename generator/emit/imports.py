@@ -31,6 +31,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             ),
         ),
         ("._lazy", ("LazyMethods",)),
+        ("._spaces", ("Space", "load_spaces")),
         ("._streamed", ("streaming_async", "streaming_sync")),
         ("._types", ("UNSET", "TimeoutTypes", "Unset")),
         ("._version", ("__version__",)),
@@ -38,7 +39,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "_resources.py": (
         ("warnings", ()),
         ("datetime", ("datetime",)),
-        ("typing", ("Any", "AsyncIterator", "Iterator", "Literal", "Mapping", "overload")),
+        ("typing", ("TYPE_CHECKING", "Any", "AsyncIterator", "Iterator", "Literal", "Mapping", "overload")),
         ("", ()),
         (".", ("_validators", "models")),
         ("._async_client", ("AsyncTransport", "raw_async")),
@@ -48,6 +49,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._reading", ("PageTokens",)),
         ("._styles", ("_label", "_matrix", "_object_text")),
         ("._serde", ("_to_json",)),
+        ("._spaces", ("AsyncSpace", "Space", "SyncSpace")),
         ("._sse", ("ServerSentEvent", "event_data", "event_json", "raw_event")),
         ("._streamed", ("streaming_async", "streaming_sync")),
         ("._streaming", ("AsyncStream", "Stream")),
@@ -84,16 +86,15 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         (".errors", ("RequestValidationError",)),
     ),
 }
+# What ``_client``'s text uses when the client has its flat methods (``flat-methods``).
+FLAT_CLIENT = frozenset({"raw_sync", "raw_async", "streaming_sync", "streaming_async", "LazyMethods", "Any"})
 # Names a module's fixed text uses whatever the IR holds.
 ALWAYS: dict[str, frozenset[str]] = {
     "_client.py": frozenset(
-        {"TYPE_CHECKING", "Any", "Mapping", "httpx", "errors", "models", "AsyncTransport", "SyncTransport"}
-        | {"raw_sync", "raw_async", "streaming_sync", "streaming_async", "LazyMethods", "setup_logging"}
+        {"TYPE_CHECKING", "Mapping", "httpx", "errors", "models", "AsyncTransport", "SyncTransport"}
+        | {"setup_logging", "load_spaces"}
         | {"user_agent", "UNSET", "TimeoutTypes", "Unset", "__version__", "DEFAULT_MAX_RESPONSE_BYTES"}
         | {"ApiDefaults", "make_config", "update_config", "AsyncTokenSource", "TokenSource"}
-    ),
-    "_resources.py": frozenset(
-        {"SyncTransport", "AsyncTransport", "raw_sync", "raw_async", "streaming_sync", "streaming_async"}
     ),
 }
 # Where the line of these modules is written exploded (one name a line), as Black keeps it.

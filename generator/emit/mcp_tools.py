@@ -37,10 +37,13 @@ JSON = dict[str, Any]
 
 
 def tool_name(op: Operation) -> str:
-    """The tool's name: the method's name (stable across regenerations), at most :data:`MAX_NAME`
-    characters (a longer one keeps its start and ends with 8 hex digits of its SHA-256). The one
-    place tool names are made: namespaced method names replace flat ones here."""
-    name = op.method_name
+    """The tool's name: the method's namespaced name joined by ``_`` (``tables_get_or_create``;
+    stable across regenerations), at most :data:`MAX_NAME` characters (a longer one keeps its
+    start and ends with 8 hex digits of its SHA-256). The one place tool names are made."""
+    return _bounded("_".join((*op.space, op.space_method)) if op.space_method else op.method_name)
+
+
+def _bounded(name: str) -> str:
     if len(name) <= MAX_NAME:
         return name
     return f"{name[: MAX_NAME - 9]}_{hashlib.sha256(name.encode('utf-8')).hexdigest()[:8]}"
@@ -216,10 +219,14 @@ def tool_tables(api: Api) -> tuple[str, str]:
     tools, schemas = [], {}
     for op in api.operations:
         name = tool_name(op)
-        assert name not in schemas, name  # method names are unique; so are their hashes
+        if name in schemas:  # ``files_passages.list`` and ``files.passages_list`` join alike
+            name = _bounded(op.method_name)  # flat method names are unique
+        n = 2
+        while name in schemas:
+            name, n = _bounded(f"{op.method_name}_{n}"), n + 1
         tool: JSON = {
             "name": name,
-            "method": op.method_name,
+            "method": ".".join((*op.space, op.space_method)) if op.space_method else op.method_name,
             "http": op.http_method.upper(),
             "path": op.path,
             "op": op.operation_id,

@@ -15,6 +15,7 @@ class ReadmeView:
 
     method: str  # the first operation's method, the example of the test kit and of lazy loading
     route: str  # the first operation's HTTP method and path
+    space: str  # the first operation's namespace (``files.passages``), the example of lazy loading
     iterators: tuple[Operation, ...]  # with a page iterator
     retried: tuple[Operation, ...]  # idempotent: retried on any transient failure
     guarded: tuple[Operation, ...]  # retried only when the request was not acted on
@@ -46,6 +47,7 @@ def readme_view(api: Api) -> ReadmeView:
     return ReadmeView(
         method=first.method_name if first else "<method>",
         route=f"{first.http_method} {first.path}" if first else "<HTTP method> <path>",
+        space=".".join(first.space) if first else "<namespace>",
         iterators=tuple(op for op in ops if op.pagination),
         retried=tuple(op for op in ops if op.idempotent),
         guarded=tuple(op for op in ops if not op.idempotent),

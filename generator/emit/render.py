@@ -15,15 +15,16 @@ from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
 from ..spelling import return_annotation
 from .client_options import option_pieces
+from .fake_spaces import fake_spaces
 from .import_lines import import_lines
-from .imports import ALWAYS
+from .imports import ALWAYS, FLAT_CLIENT
 from .layout import WIDTH
 from .literals import py_literal
 from .mcp_tools import readme_pieces, tool_tables
 from .models_package import render_models
 from .readme_view import readme_view
+from .resources_package import flat_modules, render_resources
 from .resources_package import groups as resource_groups
-from .resources_package import render_resources
 from .resources_package import views as resource_views
 from .route_tables import Table, method_table, render_chunks, route_table, stub_table
 from .runtime_subset import needed
@@ -55,6 +56,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_raw.py",
     "_base_client.py",
     "_lazy.py",
+    "_spaces.py",
     "_fake_wire.py",
     "_fake_checks.py",
     "_fake_calls.py",
@@ -173,6 +175,15 @@ def _op_doc(op: Operation) -> str:
     return _indent_rest("\n\n".join(parts), 4)
 
 
+def _call(op: Operation, kind: str = "") -> str:
+    """The attribute path of an operation's method from a client, namespaced
+    (``tables.get_or_create``); ``kind``: ``iter`` its page iterator, ``raw``/``streaming`` its
+    ``with_raw_response``/``with_streaming_response`` variant."""
+    name = op.space_iter if kind == "iter" else op.space_method
+    wrap = (f"with_{kind}_response",) if kind in ("raw", "streaming") else ()
+    return ".".join((*op.space, *wrap, name))
+
+
 def _pyrepr(value: object) -> str:
     return py_literal(value)
 
@@ -196,6 +207,7 @@ def environment() -> jinja2.Environment:
         pyrepr=_pyrepr,
         arg_entry=_arg_entry,
         return_annotation=return_annotation,
+        call=_call,
     )
     return env
 
@@ -210,7 +222,13 @@ def render(api: Api) -> dict[str, str]:
             fake_groups = list(resource_groups({unit.name: len(unit.ops) for unit in fakes.modules}))
             tables = _fake_tables(fakes)
             options = option_pieces(api, "httpx.Client")  # typed like Client's: client(), async_client()
-            view = {"t": fakes, "groups": fake_groups, "options": options, **tables}
+            view = {
+                "t": fakes,
+                "groups": fake_groups,
+                "options": options,
+                "spaces": fake_spaces(api, fakes)[1],
+                **tables,
+            }
             files[name] = env.get_template(template).render(api=api, **view)
             files.update(render_chunks(env, api, "_fakes", "_names__", tables["stubs"]))
             files.update(render_chunks(env, api, "_fakes", "_routes__", tables["routes"].table))
@@ -238,6 +256,13 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
     template = env.get_template("fakes/module.py.jinja")
     files = {f"_fakes/{unit.name}.py": template.render(api=api, unit=unit) for unit in fakes.modules}
     files["_fakes/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
+    views = fake_spaces(api, fakes)[0]
+    imports: dict[str, list[str]] = {}
+    for view in views:
+        for _name, _attribute, cls, module in view.methods:
+            imports.setdefault(module, []).append(cls)
+    spaces = env.get_template("fakes/spaces.py.jinja")
+    files["_fakes/spaces.py"] = spaces.render(api=api, views=views, imports=sorted(imports.items()))
     units = {unit.name: unit for unit in fakes.modules}
     group = env.get_template("fakes/group.py.jinja")
     for name, modules in resource_groups({name: len(unit.ops) for name, unit in units.items()}).items():
@@ -247,7 +272,7 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
 
 def _methods(api: Api) -> Table:
     """The lazy table of ``_client``: the methods of each module of ``_resources``."""
-    return method_table([(view.name, view.entry.split()[1:]) for view in resource_views(api)])
+    return method_table([(view.name, view.entry.split()[1:]) for view in resource_views(api) if view.operations])
 
 
 def _fake_tables(fakes: TestingModule) -> dict[str, Any]:
@@ -266,16 +291,25 @@ def module_views(api: Api, name: str) -> dict[str, object]:
     """What a module's template places besides the IR: pieces computed before Jinja runs."""
     if name == "_client.py":
         return {
-            "imports": import_lines(name, set(ALWAYS[name]) | ({"Scheme"} if api.security_schemes else set()), 0),
+            "imports": import_lines(name, _client_needs(api), 0),
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
             "methods": _methods(api),
-            "groups": list(resource_groups({view.name: len(view.operations) for view in resource_views(api)})),
+            "groups": list(resource_groups(flat_modules(api))) if api.flat_methods else [],
+            "spaces": tuple(view.name for view in resource_views(api) if not view.module.is_part),
         }
     if name == "README.md":
         options, optional = option_pieces(api, "httpx.Client"), optional_example(api)
         return {"options": options, "optional": optional, "readme": readme_view(api), "agent": readme_pieces(api)}
     return {}
+
+
+def _client_needs(api: Api) -> set[str]:
+    """What ``_client``'s text uses."""
+    needs = set(ALWAYS["_client.py"]) | (set(FLAT_CLIENT) if api.flat_methods else set())
+    if api.resources:
+        needs.add("Space")
+    return needs | ({"Scheme"} if api.security_schemes else set())
 
 
 def _encodable(name: str, text: str) -> str:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from ..ir import BodyArg, Operation, Parameter
+from ..ir import BodyArg, Operation, Parameter, ResourceModule
 from . import writer_checks, writer_client, writer_streams
 from .code import Code, Needing, needs_of
 from .import_lines import import_lines
-from .imports import ALWAYS
+from .imports import ALWAYS, IMPORTS
 from .writer import PieceWriter
 
 
@@ -31,7 +31,22 @@ class ResourceView(Protocol):
     @property
     def operations(self) -> tuple[Operation, ...]: ...
 
+    @property
+    def module(self) -> ResourceModule: ...
 
+
+# Names a method of a namespace class must not be defined as: annotations written after it in the
+# class body would read the method (``list[str]`` after ``def list``). Such a method is defined
+# under its whole name and given its short one by an alias at the end of the class.
+SHADOWING = (
+    frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "int", "float", "bool", "bytes"})
+    | {
+        name.split(" as ")[-1] or module.lstrip(".")
+        for module, names in IMPORTS["_resources.py"]
+        for name in (names or ("",))
+    }
+    | {"object", "type", "None"}
+)
 # What the template's own text of every method writes (its fixed arguments, the request options).
 METHOD_TEXT_NEEDS = frozenset({"Headers", "Query", "Body", "TimeoutTypes", "Unset", "UNSET", "RequestOptions"})
 
@@ -51,6 +66,8 @@ class MethodCode:
 
     op: Operation
     is_async: bool
+    name: str  # the method's name in its class (the client's, or its namespace's)
+    iter_name: str  # its page iterator's ("" when none)
     args: tuple[ArgCode, ...]
     returns: str
     overloads: tuple[tuple[str, str, str], ...]  # (stream argument annotation, its default, returns)
@@ -77,6 +94,31 @@ class ResourceModuleCode:
     imports: str
 
     @property
+    def spaces(self) -> tuple[tuple[str, str, str, bool, tuple[MethodCode, ...], str], ...]:
+        """(prefix, base, transport, is async, methods, class) of its sync and async namespace classes."""
+        cls = self.unit.module.class_name
+        return (
+            ("", "SyncSpace", "SyncTransport", False, self.methods[0], cls),
+            ("Async", "AsyncSpace", "AsyncTransport", True, self.methods[1], "Async" + cls),
+        )
+
+    @property
+    def wrappers(self) -> tuple[tuple[str, str, str, str], ...]:
+        """(prefix, kind, wrapper, namespace class) of its raw and streaming classes."""
+        cls = self.unit.module.class_name
+        return tuple(
+            (prefix, kind, f"{kind.lower()}_{mode}", prefix + cls)
+            for prefix, mode in (("", "sync"), ("Async", "async"))
+            for kind in ("Raw", "Streaming")
+        )
+
+    @property
+    def aliases(self) -> tuple[tuple[str, str], ...]:
+        """(short name, whole name) of the namespace methods defined under their whole name
+        (:data:`SHADOWING`), aliased at the end of the class; none with the flat methods."""
+        return tuple((m.op.space_method, m.name) for m in self.methods[0] if m.name != m.op.space_method)
+
+    @property
     def pieces(self) -> tuple[Needing, ...]:
         return (*(code for _, code in self.checks), *self.constants, *self.methods[0], *self.methods[1])
 
@@ -87,12 +129,32 @@ def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> R
     ops = unit.operations
     checks = tuple((op, w.code(writer_checks.operation_check, op.validator)) for op in ops if op.validator)
     constants = tuple(w.code(writer_client.constant, op) for op in ops)
-    methods = (tuple(method(w.fresh(), op, False) for op in ops), tuple(method(w.fresh(), op, True) for op in ops))
+    flat = w.api.flat_methods
+    methods = (
+        tuple(method(w.fresh(), op, False, flat) for op in ops),
+        tuple(method(w.fresh(), op, True, flat) for op in ops),
+    )
     code = ResourceModuleCode(unit, checks, constants, methods, "")
-    needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset())
+    needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset()) | fixed_needs(unit, w.api.flat_methods)
     called = sorted(needs & checks_names)  # what the operations' checks call
     line = f"from .._validators import {', '.join(called)}" if called else ""
     return replace(code, imports=_with_checks(import_lines(w.table, set(needs), w.module.count("/")), line))
+
+
+def fixed_needs(unit: ResourceView, flat: bool) -> frozenset[str]:
+    """What the module's fixed text uses: its namespace classes' bases, ``__init__`` and
+    sub-namespaces, its flat classes, and the wrappers of its raw and streaming classes."""
+    m = unit.module
+    needs: set[str] = set()
+    if not m.parts:
+        needs |= {"SyncSpace", "AsyncSpace"}
+    if not m.is_part or (flat and unit.operations):
+        needs |= {"SyncTransport", "AsyncTransport"}
+    if unit.operations:
+        needs |= {"raw_sync", "raw_async", "streaming_sync", "streaming_async"}
+    if m.children:
+        needs |= {"Space", "TYPE_CHECKING"}
+    return frozenset(needs)
 
 
 def _with_checks(imports: str, checks: str) -> str:
@@ -108,8 +170,9 @@ def _arg(s: PieceWriter, a: Parameter | BodyArg) -> ArgCode:
     return ArgCode(a.name, writer_client.arg_annotation(s, a), writer_client.arg_default(s, a))
 
 
-def method(s: PieceWriter, op: Operation, is_async: bool) -> MethodCode:
-    """The pieces of the method of ``op`` (``s``: a fresh writer of its module)."""
+def method(s: PieceWriter, op: Operation, is_async: bool, flat: bool = False) -> MethodCode:
+    """The pieces of the method of ``op`` (``s``: a fresh writer of its module); ``flat``: the
+    client's own method, else its namespace's."""
     s.uses.update(METHOD_TEXT_NEEDS)
     if op.deprecated or any(p.deprecated for p in op.params):
         s.uses.add("warnings")
@@ -130,6 +193,8 @@ def method(s: PieceWriter, op: Operation, is_async: bool) -> MethodCode:
     return MethodCode(
         op=op,
         is_async=is_async,
+        name=op.method_name if flat or op.space_method in SHADOWING else op.space_method,
+        iter_name=(op.pagination.iter_name if flat else op.space_iter) if op.pagination is not None else "",
         args=args,
         returns=writer_client.response_annotation(s, op, is_async),
         overloads=tuple(writer_streams.overloads(s, op, is_async)),

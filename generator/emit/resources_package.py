@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import jinja2
 
-from ..ir import Api, Operation
+from ..ir import Api, Operation, ResourceModule
 from ..lower.buckets import hash_buckets
 from .json_tests import Index
 from .resources_module import module_code
@@ -68,10 +68,12 @@ class ResourceView:
     key: str  # the tag or path segment of its resource
     segment: str
     operations: tuple[Operation, ...]
+    module: ResourceModule
 
     @property
     def entry(self) -> str:
-        """Its entry of the client's lazy table: the module, its methods (``+``: a page iterator)."""
+        """Its entry of the client's lazy table of flat methods: the module, its methods (``+``:
+        a page iterator)."""
         names = [self.name]
         for op in self.operations:
             names.append(op.method_name)
@@ -86,7 +88,12 @@ def views(api: Api) -> Iterator[ResourceView]:
     for resource in api.resources:
         for module in resource.modules:
             ops = tuple(by_method[name] for name in module.operations)
-            yield ResourceView(module.name, resource.key, module.segment, ops)
+            yield ResourceView(module.name, resource.key, module.segment, ops, module)
+
+
+def flat_modules(api: Api) -> dict[str, int]:
+    """The modules holding flat methods (those with operations) -> their number of operations."""
+    return {view.name: len(view.operations) for view in views(api) if view.operations}
 
 
 def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]]:
@@ -99,6 +106,8 @@ def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, s
         code = module_code(PieceWriter(api, path, index=index), view, checks_names)
         yield path, template.render(api=api, unit=code)
     yield f"{RESOURCES}/__init__.py", env.get_template("resources/__init__.py.jinja").render(api=api)
+    if not api.flat_methods:
+        return
     group = env.get_template("resources/group.py.jinja")
-    for name, modules in groups({view.name: len(view.operations) for view in views(api)}).items():
+    for name, modules in groups(flat_modules(api)).items():
         yield f"{RESOURCES}/{name}.py", group.render(api=api, modules=modules)

@@ -346,7 +346,7 @@ def testing_module(api: Api) -> TestingModule:
     by_method = {op.method_name: op for op in api.operations}
     modules = []
     for resource in api.resources:
-        for module in resource.modules:
+        for module in (m for m in resource.modules if m.operations):  # not a namespace of namespaces
             ops = [by_method[name] for name in module.operations]
             modules.append(_fakes_module(api, defaults, module.name, ops, stub_classes))
     rate_limited = next((e.wire for e in api.error_types if e.status == 429), "")

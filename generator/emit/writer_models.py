@@ -265,7 +265,7 @@ def optional_example(api: Api) -> tuple[str, str, str] | None:
         found = _optional_string(models, t.name)
         if found is not None and (best is None or len(found) < best[0]):
             args = ", ".join(f"{a.name}=..." for a in op.arguments if a.required)
-            best = (len(found), f"client.{op.method_name}({args})", found)
+            best = (len(found), f"client.{'.'.join((*op.space, op.space_method))}({args})", found)
     if best is None:
         return None
     return best[1], ".".join(("answer", *best[2][:-1])), best[2][-1]

@@ -26,6 +26,7 @@ from .response_checks import ResponseCheckBuilder
 from .schema import text
 from .security import SecurityBuilder
 from .security import env_prefix as security_env_prefix
+from .spaces import flat_methods
 from .typed_dicts import build_typed_dicts
 
 __all__ = ["build_api", "spec_checksum"]
@@ -72,7 +73,7 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
     decoders = tuple(d.function for d in ops_builder.responses.decoders)
     if decoders:
         modules.append(ModelsModule(RESPONSES_MODULE, response_decoders=decoders))
-    resources = build_resources(namer, [(op, draft.node) for op, draft in zip(operations, drafts, strict=True)])
+    resources, operations = build_resources(namer, list(zip(operations, (d.node for d in drafts), strict=True)), ext)
     doc.warnings.extend(namer.warnings)
     if namer.problems:
         raise SpecError(namer.problems)
@@ -103,6 +104,7 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
         security_schemes=tuple(security.schemes.values()),
         security=security.security,
         token_required=bool(ext.get("token-env")),
+        flat_methods=flat_methods(ext),
     )
 
 

@@ -171,7 +171,7 @@ class Caller:
 
                 given = {} if self._base_url is None else {"base_url": self._base_url}
                 self._client = AsyncClient(**given)
-            answer = await getattr(self._client, tool["method"])(**kwargs)
+            answer = await _method(self._client, tool["method"])(**kwargs)
             return await _outcome(tool, answer)
         except RequestValidationError as exc:
             return refused(
@@ -238,6 +238,14 @@ async def _events(stream: Any, to_json: Any) -> Outcome:
         await stream.close()
     structured = {"result": events, "truncated": more}
     return Outcome(json.dumps(structured, ensure_ascii=False), structured=structured)
+
+
+def _method(client: Any, dotted: str) -> Any:
+    """The method a tool calls: its namespaced path from the client (``files.passages.list``)."""
+    found = client
+    for name in dotted.split("."):
+        found = getattr(found, name)
+    return found
 
 
 __all__ = [

@@ -131,7 +131,7 @@ def test_the_readme_says_nothing_of_the_bot_platform(packages: dict[str, ModuleT
 
 def test_the_readme_examples_come_from_the_document(packages: dict[str, ModuleType]) -> None:
     readme = _readme(packages["doc_petstore"])
-    assert "result = client.find_pets()" in readme
+    assert "result = client.pets.find()" in readme
     assert "`models.Pet`" in readme  # a model of the document
     assert "`message` (`message`), `code` (`code`)" in readme  # its error schema's members
     assert "print(exc.status_code, exc.message, exc.code, exc.body)" in readme
@@ -158,7 +158,7 @@ def test_api_error_reads_the_petstore_error_schema(packages: dict[str, ModuleTyp
     pkg = packages["doc_petstore"]
     with _failing(pkg, {"code": 4040, "message": "no such pet"}) as client:
         with pytest.raises(pkg.errors.NotFoundError) as caught:
-            client.find_pet_by_id(id=7)
+            client.pets.find_by_id(id=7)
     exc = caught.value
     assert (exc.message, exc.code, exc.type, exc.id) == ("no such pet", 4040, None, None)
     assert str(exc) == "404: no such pet"
@@ -169,13 +169,13 @@ def test_api_error_reads_a_cms_error_list(packages: dict[str, ModuleType]) -> No
     assert pkg.errors.ERROR_FIELDS == {"message": (("errors", 0, "message"),), "code": (("errors", 0, "code"),)}
     with _failing(pkg, {"errors": [{"message": "Thing not found", "code": "NOT_FOUND"}]}) as client:
         with pytest.raises(pkg.errors.NotFoundError) as caught:
-            client.get_thing(id="x")
+            client.things.get(id="x")
     assert (caught.value.message, caught.value.code) == ("Thing not found", "NOT_FOUND")
     assert str(caught.value) == "404: Thing not found"
     # A body of another shape: nothing read, the text is the start of the body.
     with _failing(pkg, {"message": "elsewhere"}, status=500) as client:
         with pytest.raises(pkg.errors.InternalServerError) as other:
-            client.get_thing(id="x")
+            client.things.get(id="x")
     assert other.value.message is None and str(other.value) == '500: {"message":"elsewhere"}'
 
 
@@ -197,7 +197,8 @@ def test_the_kit_fails_in_the_documents_error_shape(
     getattr(api, method).fails(status=404, message="gone")
     with api.client() as client:
         with pytest.raises(pkg.errors.NotFoundError) as caught:
-            getattr(client, method)(id="1" if name != "doc_petstore" else 1)
+            space = client.things if name != "doc_petstore" else client.pets
+            getattr(space, "get" if name != "doc_petstore" else "find_by_id")(id="1" if name != "doc_petstore" else 1)
     assert json.loads(caught.value.body) == expected
     assert caught.value.message == "gone"
 

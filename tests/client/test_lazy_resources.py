@@ -1,5 +1,5 @@
-"""The client's methods live in the modules of ``_resources`` (one per resource and path
-segment), each loaded the first time one of its methods is used: ``import botpress_client`` and
+"""The client's methods live in the modules of ``_resources`` (one per namespace, named after
+it), each loaded the first time one of its methods is used: ``import botpress_client`` and
 ``Client(...)`` load none, a call loads its module only, ``with_raw_response`` and
 ``with_streaming_response`` are lazy too, ``load_all`` loads every one; mypy still sees every
 method (and refuses a misspelt one)."""
@@ -56,7 +56,7 @@ def test_a_call_loads_its_resource_module_only_then_the_method_is_the_class_s() 
         "installed = 'get_user' in Client.__dict__ and 'get_table' not in Client.__dict__\n"
         f"print(json.dumps({{'loaded': {LOADED}, 'installed': installed, 'id': user.user.id}}))"
     )
-    assert result["loaded"] == ["botpress_client._resources._chat_users"]
+    assert result["loaded"] == ["botpress_client._resources.chat_users"]
     assert result["installed"] is True
 
 
@@ -77,7 +77,7 @@ def test_raw_and_streaming_responses_load_their_module_on_first_use() -> None:
         "    refused = True\n"
         "print(json.dumps({'first': first, 'raw': raw.status_code, 'status': status, 'refused': refused}))"
     )
-    assert result == {"first": ["botpress_client._resources._chat_users"], "raw": 200, "status": 200, "refused": True}
+    assert result == {"first": ["botpress_client._resources.chat_users"], "raw": 200, "status": 200, "refused": True}
 
 
 def test_an_async_call_loads_its_resource_module_only() -> None:
@@ -93,7 +93,7 @@ def test_an_async_call_loads_its_resource_module_only() -> None:
         "asyncio.run(main())\n"
         f"print(json.dumps({{'loaded': {LOADED}}}))"
     )
-    assert result["loaded"] == ["botpress_client._resources._files"]
+    assert result["loaded"] == ["botpress_client._resources.files"]
 
 
 def test_load_all_loads_every_resource_module_and_dir_lists_every_method() -> None:
@@ -105,7 +105,7 @@ def test_load_all_loads_every_resource_module_and_dir_lists_every_method() -> No
         f"print(json.dumps({{'loaded': {LOADED}, 'names': names, 'every': every}}))"
     )
     folder = PACKAGE / "_resources"  # the _group__NN modules compose the classes for type checkers only
-    modules = sorted(p.stem for p in folder.glob("_*.py") if p.stem != "__init__" and "__" not in p.stem)
+    modules = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))  # one per namespace
     assert result["loaded"] == [f"botpress_client._resources.{m}" for m in modules]
     assert result["every"] is True
     names = result["names"]

@@ -60,22 +60,22 @@ def test_static_tools_and_calls(loopback: Loopback) -> None:
     async def script(session: ClientSession) -> dict[str, Any]:
         listed = (await session.list_tools()).tools
         out: dict[str, Any] = {"tools": listed}
-        out["get"] = await session.call_tool("get_table", {"table": "t"})
-        out["page"] = await session.call_tool("list_file_passages", {"id": "f 1", "limit": 2, "next_token": "n1"})
-        out["missing"] = await session.call_tool("get_table", {"table": "nope"})
-        out["refused"] = await session.call_tool("get_or_create_table", {"table": "t", "schema": {"type": "object"}})
-        out["unknown"] = await session.call_tool("get_table", {"table": "t", "extra_headers": {"a": "b"}})
+        out["get"] = await session.call_tool("tables_get", {"table": "t"})
+        out["page"] = await session.call_tool("files_passages_list", {"id": "f 1", "limit": 2, "next_token": "n1"})
+        out["missing"] = await session.call_tool("tables_get", {"table": "nope"})
+        out["refused"] = await session.call_tool("tables_get_or_create", {"table": "t", "schema": {"type": "object"}})
+        out["unknown"] = await session.call_tool("tables_get", {"table": "t", "extra_headers": {"a": "b"}})
         return out
 
     out = run(GENERATED, "botpress_client", script, env=_env(loopback))
     tools = {t.name: t for t in out["tools"]}
     check_tools(out["tools"])
     assert len(tools) == 15
-    get_table = tools["get_table"]
+    get_table = tools["tables_get"]
     assert get_table.annotations.read_only_hint is True and get_table.annotations.destructive_hint is False
-    assert tools["delete_file"].annotations.destructive_hint is True
-    assert tools["delete_file"].annotations.idempotent_hint is True
-    assert tools["create_message"].annotations.read_only_hint is False
+    assert tools["files_delete"].annotations.destructive_hint is True
+    assert tools["files_delete"].annotations.idempotent_hint is True
+    assert tools["chat_messages_create"].annotations.read_only_hint is False
     assert get_table.input_schema["required"] == ["table"]
     assert "bot_id" in get_table.input_schema["properties"] and get_table.output_schema is not None
     assert "`GET /v1/tables/{table}`" in (get_table.description or "")
@@ -117,7 +117,7 @@ def test_body_argument(loopback: Loopback) -> None:
     }
 
     async def script(session: ClientSession) -> Any:
-        return await session.call_tool("get_or_create_table", {"table": "t", "schema": schema, "frozen": True})
+        return await session.call_tool("tables_get_or_create", {"table": "t", "schema": schema, "frozen": True})
 
     result = run(GENERATED, "botpress_client", script, env=_env(loopback))
     assert not result.is_error, result.content[0].text
@@ -132,7 +132,7 @@ def test_selectors_and_read_only(loopback: Loopback) -> None:
 
     args = ["--include", "path:/v1/files/**", "--include", "tag:tables", "--exclude", "op:listFileTagValues"]
     names = run(GENERATED, "botpress_client", script, args=[*args, "--read-only"], env=_env(loopback))
-    assert names == ["get_table", "list_file_passages"]
+    assert names == ["files_passages_list", "tables_get"]
 
 
 def test_dynamic_mode(loopback: Loopback) -> None:
@@ -141,8 +141,8 @@ def test_dynamic_mode(loopback: Loopback) -> None:
     async def script(session: ClientSession) -> dict[str, Any]:
         out: dict[str, Any] = {"tools": (await session.list_tools()).tools}
         out["search"] = await session.call_tool("search_operations", {"query": "get table"})
-        out["describe"] = await session.call_tool("describe_operation", {"name": "get_table"})
-        out["call"] = await session.call_tool("call_operation", {"name": "get_table", "arguments": {"table": "t"}})
+        out["describe"] = await session.call_tool("describe_operation", {"name": "tables_get"})
+        out["call"] = await session.call_tool("call_operation", {"name": "tables_get", "arguments": {"table": "t"}})
         out["nothing"] = await session.call_tool("call_operation", {"name": "no_such_thing", "arguments": {}})
         return out
 
@@ -152,7 +152,7 @@ def test_dynamic_mode(loopback: Loopback) -> None:
     check_tools(tools)
     listed = json.dumps([t.model_dump(mode="json", exclude_none=True) for t in tools])
     assert len(listed) / 4 < 2000
-    assert out["search"].structured_content["result"][0]["name"] == "get_table"
+    assert out["search"].structured_content["result"][0]["name"] == "tables_get"
     assert out["describe"].structured_content["input_schema"]["required"] == ["table"]
     assert out["call"].structured_content["table"]["id"] == "tbl_1"
     assert out["nothing"].is_error and "no operation" in out["nothing"].content[0].text
@@ -178,14 +178,14 @@ def test_arguments_and_search_in_process() -> None:
 
     tools = m.load_table()["tools"]
     by_name = {t["name"]: t for t in tools}
-    missing = m.arguments(by_name["get_table"], {})
+    missing = m.arguments(by_name["tables_get"], {})
     assert isinstance(missing, m.Outcome) and missing.is_error and missing.text == "table: required argument missing"
-    assert m.arguments(by_name["get_table"], {"table": "t"}) == {"table": "t"}
+    assert m.arguments(by_name["tables_get"], {"table": "t"}) == {"table": "t"}
     reading = m.selected(tools, [], ["tag:admin"], read_only=True)
     assert reading and all(t["http"] in ("GET", "HEAD") and "admin" not in t["tags"] for t in reading)
     with pytest.raises(ValueError, match="no operation matches op:nothing"):
         m.selected(tools, ["op:nothing"], [], read_only=False)
-    assert m.search(tools, "passages of a file")[0]["name"] == "list_file_passages"
+    assert m.search(tools, "passages of a file")[0]["name"] == "files_passages_list"
 
 
 @pytest.fixture(scope="module")
@@ -234,11 +234,11 @@ def test_binary_stream_and_upload_answers(streams_package: Any, loopback: Loopba
         real._client = streams_package.AsyncClient(base_url=loopback.url, max_retries=0)
         try:
             return [
-                await fake.call(tools["download_file"], {"id": "f1"}),
-                await fake.call(tools["watch_ticks"], {}),
-                await real.call(tools["upload_file"], {"file": "aGVsbG8=", "purpose": "batch"}),
-                await real.call(tools["upload_file"], {"file": "not base64!", "purpose": "batch"}),
-                await fake.call(tools["upload_file"], {"file": "aGVsbG8=", "purpose": "batch"}),
+                await fake.call(tools["files_content_download"], {"id": "f1"}),
+                await fake.call(tools["ticks_watch"], {}),
+                await real.call(tools["files_upload"], {"file": "aGVsbG8=", "purpose": "batch"}),
+                await real.call(tools["files_upload"], {"file": "not base64!", "purpose": "batch"}),
+                await fake.call(tools["files_upload"], {"file": "aGVsbG8=", "purpose": "batch"}),
             ]
         finally:
             await fake.close()
@@ -313,12 +313,12 @@ def test_http_transport_on_loopback(loopback: Loopback) -> None:
                 async with ClientSession(read, write) as session:
                     await session.initialize()
                     names = [t.name for t in (await session.list_tools()).tools]
-                    return names, await session.call_tool("get_table", {"table": "t"})
+                    return names, await session.call_tool("tables_get", {"table": "t"})
 
         names, result = anyio.run(script)
     finally:
         server.terminate()
         _, errors = server.communicate(timeout=60)
-    assert len(names) == 15 and "get_table" in names
+    assert len(names) == 15 and "tables_get" in names
     assert not result.is_error and result.structured_content["table"]["id"] == "tbl_1"
     assert TOKEN not in errors

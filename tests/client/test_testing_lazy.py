@@ -45,7 +45,7 @@ def test_a_call_loads_the_module_of_its_operation_only() -> None:
         "user = api.client(bot_id='b').get_user(id='u1')\n"
         f"print(json.dumps({{'loaded': {LOADED}, 'calls': api.get_user.call_count}}))"
     )
-    assert result == {"loaded": ["botpress_client._fakes._chat_users"], "calls": 1}
+    assert result == {"loaded": ["botpress_client._fakes.chat_users"], "calls": 1}
 
 
 def test_a_stub_loads_the_module_of_its_operation_only() -> None:
@@ -59,8 +59,8 @@ def test_a_stub_loads_the_module_of_its_operation_only() -> None:
         f"print(json.dumps({{'loaded': {LOADED}}}))"
     )
     assert result == {
-        "loaded": ["botpress_client._fakes._chat_users", "botpress_client._fakes._files_passages"]
-        + ["botpress_client._fakes._tables"]
+        "loaded": ["botpress_client._fakes.chat_users", "botpress_client._fakes.files_passages"]
+        + ["botpress_client._fakes.tables"]
     }
 
 

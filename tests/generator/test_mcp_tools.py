@@ -82,6 +82,16 @@ def test_long_method_names_are_cut_stably() -> None:
     assert tool_name(_operation("get_table")) == "get_table"
 
 
+def test_tool_names_are_the_namespaced_method_names() -> None:
+    import dataclasses
+
+    op = dataclasses.replace(_operation("list_file_passages"), space=("files", "passages"), space_method="list")
+    assert tool_name(op) == "files_passages_list"
+    tools = _table(ROOT / "generated/botpress_client/_mcp_tools.json")["tools"]
+    assert {t["name"]: t["method"] for t in tools}["tables_get_or_create"] == "tables.get_or_create"
+    assert len({t["name"] for t in tools}) == len(tools) and all(len(t["name"]) <= MAX_NAME for t in tools)
+
+
 def test_recursion_is_cut() -> None:
     tools = {t["op"]: t for t in _table(ROOT / "tests/fixtures/golden/nested/expected/nested/_mcp_tools.json")["tools"]}
     text = json.dumps(tools["createTree"]["input"])
@@ -90,10 +100,10 @@ def test_recursion_is_cut() -> None:
 
 def test_arguments_are_the_methods(tmp_path: Path) -> None:
     tools = {t["name"]: t for t in _table(ROOT / "generated/botpress_client/_mcp_tools.json")["tools"]}
-    props = tools["list_file_passages"]["input"]["properties"]
+    props = tools["files_passages_list"]["input"]["properties"]
     assert {"id", "next_token", "limit", "bot_id"} <= set(props)  # Python names, not nextToken/x-bot-id
-    assert tools["list_file_passages"]["input"]["required"] == ["id"]
-    assert tools["get_table"]["output"]["type"] == "object"
+    assert tools["files_passages_list"]["input"]["required"] == ["id"]
+    assert tools["tables_get"]["output"]["type"] == "object"
 
 
 def test_a_union_holding_itself_is_cut() -> None:

@@ -46,6 +46,7 @@ WARNINGS = [
         "/components/schemas/Error/properties/type/enum/1",
         "error type 'client' maps to 'ClientError', a name of the errors module; named ClientApiError",
     ),
+    ("/paths/~1close/post", "namespace 'close' of the client is a name taken there; named close_2"),
     (
         "/paths/~1close/post/operationId",
         "operationId 'close' maps to 'close', an attribute of the client; method named close_",
@@ -54,6 +55,7 @@ WARNINGS = [
         "/paths/~1close/post/parameters/0/x-client-option/name",
         "client option 'timeout' maps to 'timeout', an argument of the client; named timeout_",
     ),
+    ("/paths/~1init/post", "namespace 'init' of the client is a name taken there; named init_2"),
     (
         "/paths/~1options/get/operationId",
         "operationId 'with_options' maps to 'with_options', an attribute of the client; method named with_options_",
@@ -259,7 +261,7 @@ def test_header_options_named_like_any_client_option_are_renamed_and_the_package
         seen: list[httpx.Request] = []
         http = httpx.Client(transport=httpx.MockTransport(lambda r: seen.append(r) or httpx.Response(204)))
         client = module.Client(token="t", http_client=http, total_timeout_="a", strict_responses_="b")
-        client.with_options(require_token_="c").ping()
+        client.with_options(require_token_="c").ping.ping()  # namespace ``ping``, method ``ping``
         assert (seen[0].headers["x-total_timeout"], seen[0].headers["x-require_token"]) == ("a", "c")
     finally:
         sys.path.remove(str(tmp_path / "out"))

@@ -21,7 +21,7 @@ from .conftest import sh
 
 DOCUMENT = ROOT.parent / "shared" / "corpus" / "oai" / "petstore-expanded.yaml"
 ADDRESS = '"https://api.example.com"'
-METHOD = "client.list_items()"
+METHOD = "client.items.list()"
 
 
 def quick_start() -> tuple[list[str], str]:
@@ -48,12 +48,15 @@ def test_the_readme_quick_start_works_as_written(installed: Path, tmp_path: Path
     sh(installed / argv[0], *argv[1:], cwd=work, env=env)
 
     assert python.count(ADDRESS) == 1 and python.count(METHOD) == 1, python
-    code = python.replace(ADDRESS, repr(loopback.url)).replace(METHOD, "client.find_pets()")
+    code = python.replace(ADDRESS, repr(loopback.url)).replace(METHOD, "client.pets.find()")
     loopback.reply(200, [{"id": 1, "name": "Rex", "tag": "dog"}])
     out = sh(installed / "python", "-c", code, cwd=work / "src", env=env)
     assert "Rex" in out and "Pet(" in out, out
     assert [(r.method, r.path) for r in loopback.requests] == [("GET", "/pets")]
 
     shown = sh(installed / "python", "-c", "import my_api; help(my_api.Client)", cwd=work / "src", env=env)
-    for method in ("find_pets", "add_pet", "find_pet_by_id", "delete_pet"):
-        assert method in shown, f"help(Client) does not name {method}"
+    assert "pets" in shown, "help(Client) does not name its namespace"
+    script = "import my_api; help(my_api.Client(base_url='http://x').pets)"
+    shown = sh(installed / "python", "-c", script, cwd=work / "src", env=env)
+    for method in ("find", "add", "find_by_id", "delete"):
+        assert f"{method}(" in shown, f"help(client.pets) does not name {method}"

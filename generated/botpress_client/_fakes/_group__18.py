@@ -4,14 +4,14 @@
 
 from __future__ import annotations
 
-from . import _chat_states
-from ._chat_states import SetStateExpiryStub
+from . import chat_users
+from .chat_users import GetUserStub
 
 __all__ = [
-    "SetStateExpiryStub",
+    "GetUserStub",
 ]
 
 
 class Stubs(
-    _chat_states.Stubs,
+    chat_users.Stubs,
 ): ...

@@ -4,14 +4,14 @@
 
 from __future__ import annotations
 
-from . import _admin_workspace_members
-from ._admin_workspace_members import UpdateWorkspaceMemberStub
+from . import files
+from .files import DeleteFileStub
 
 __all__ = [
-    "UpdateWorkspaceMemberStub",
+    "DeleteFileStub",
 ]
 
 
 class Stubs(
-    _admin_workspace_members.Stubs,
+    files.Stubs,
 ): ...

@@ -6,36 +6,36 @@ from __future__ import annotations
 
 from .._async_client import AsyncTransport
 from .._base_client import SyncTransport
-from . import _chat_states
+from . import chat_users
 
 
 class Client(
-    _chat_states.Client,
+    chat_users.Client,
     SyncTransport,
 ): ...
 
 
 class AsyncClient(
-    _chat_states.AsyncClient,
+    chat_users.AsyncClient,
     AsyncTransport,
 ): ...
 
 
 class ClientWithRawResponse(
-    _chat_states.ClientWithRawResponse,
+    chat_users.ClientWithRawResponse,
 ): ...
 
 
 class AsyncClientWithRawResponse(
-    _chat_states.AsyncClientWithRawResponse,
+    chat_users.AsyncClientWithRawResponse,
 ): ...
 
 
 class ClientWithStreamingResponse(
-    _chat_states.ClientWithStreamingResponse,
+    chat_users.ClientWithStreamingResponse,
 ): ...
 
 
 class AsyncClientWithStreamingResponse(
-    _chat_states.AsyncClientWithStreamingResponse,
+    chat_users.AsyncClientWithStreamingResponse,
 ): ...

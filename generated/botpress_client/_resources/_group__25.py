@@ -6,36 +6,36 @@ from __future__ import annotations
 
 from .._async_client import AsyncTransport
 from .._base_client import SyncTransport
-from . import _admin_workspace_members
+from . import files
 
 
 class Client(
-    _admin_workspace_members.Client,
+    files.Client,
     SyncTransport,
 ): ...
 
 
 class AsyncClient(
-    _admin_workspace_members.AsyncClient,
+    files.AsyncClient,
     AsyncTransport,
 ): ...
 
 
 class ClientWithRawResponse(
-    _admin_workspace_members.ClientWithRawResponse,
+    files.ClientWithRawResponse,
 ): ...
 
 
 class AsyncClientWithRawResponse(
-    _admin_workspace_members.AsyncClientWithRawResponse,
+    files.AsyncClientWithRawResponse,
 ): ...
 
 
 class ClientWithStreamingResponse(
-    _admin_workspace_members.ClientWithStreamingResponse,
+    files.ClientWithStreamingResponse,
 ): ...
 
 
 class AsyncClientWithStreamingResponse(
-    _admin_workspace_members.AsyncClientWithStreamingResponse,
+    files.AsyncClientWithStreamingResponse,
 ): ...

@@ -1,0 +1,41 @@
+"""The test kit's namespaces (``api.tables.get_or_create.returns(...)``): one class of
+``_fakes/spaces.py`` per namespace of the client, whose names are the stubs of ``FakeApi`` of
+the operations the client's namespace calls so (``_spaces.FakeSpace``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ir import Api
+from .testing_module import RESERVED, TestingModule
+
+
+@dataclass(frozen=True, slots=True)
+class FakeSpaceView:
+    """One namespace of the test kit."""
+
+    cls: str  # its class in ``_fakes/spaces.py``
+    path: str  # ``files.passages``
+    methods: tuple[tuple[str, str, str, str], ...]  # (name there, FakeApi attribute, stub class, _fakes module)
+    children: tuple[tuple[str, str], ...]  # (attribute, class) of its sub-namespaces
+
+
+def fake_spaces(api: Api, fakes: TestingModule) -> tuple[tuple[FakeSpaceView, ...], tuple[tuple[str, str], ...]]:
+    """The test kit's namespaces, and (attribute, class) of those of the first level (an
+    attribute ``FakeApi`` has itself, or an operation's stub there, gets a ``_``)."""
+    ops = {op.method_name: (op, module.name) for module in fakes.modules for op in module.ops}
+    by_method = {op.method_name: op for op in api.operations}
+    views: list[FakeSpaceView] = []
+    top: list[tuple[str, str]] = []
+    for resource in api.resources:
+        for module in resource.modules:
+            if module.is_part:
+                continue
+            names = [n for m in resource.modules if m.space == module.space for n in m.operations]
+            methods = tuple((by_method[n].space_method, ops[n][0].attr, ops[n][0].stub_class, ops[n][1]) for n in names)
+            children = tuple((attribute, "Fake" + cls) for attribute, _module, cls in module.children)
+            views.append(FakeSpaceView("Fake" + module.class_name, ".".join(module.space), methods, children))
+        taken = RESERVED | {op.attr for op, _module in ops.values()}
+        name = resource.name + "_" if resource.name in taken else resource.name
+        top.append((name, "Fake" + resource.module.class_name))
+    return tuple(views), tuple(top)

@@ -1,0 +1,192 @@
+"""Where each operation's method lives in the client's namespaces (``client.files.passages``),
+and what it is called there: the namer's rules for namespaces (README, "Namespaces").
+
+- The first level is the path's first literal segment (after the segments every path shares,
+  versions and parameters left out, a ``.suffix`` cut off; an operation with none: its tag).
+  Segments whose first word is the same (``file_requests``, ``files``: ``file`` and ``files``
+  count as one) share a first level named after the one-word segment, else that word, and the
+  rest of their words make the second level (``files.requests``); a leading verb never merges.
+- The second level is otherwise the path's next literal segment; none: the first level's own.
+- An operation may set both: ``x-client-group: files.passages`` and ``x-client-method: list``
+  on the operation, or ``groups``/``method-names`` (by operationId) under the document's
+  ``x-client``; at most two levels.
+- Inside its namespace a method drops the words the namespace already says (``list_file_passages``
+  -> ``list``) when the result is unique there, else keeps its whole name (a located note).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..ir import Operation
+from ..load.reader import Node
+from .names import Namer
+from .naming import is_keyword, snake_case
+from .runtime_names import runtime_client_attributes
+
+_VERSION = re.compile(r"v\d+(\.\d+)*", re.IGNORECASE)
+VERBS = frozenset({"get", "list", "create", "update", "delete", "set", "add", "remove", "post", "put", "patch"})
+SPACE_MEMBERS = frozenset({"with_raw_response", "with_streaming_response", "_client"})
+"""The members every namespace class has itself, beside the transport's."""
+
+
+def flat_methods(ext: Mapping[str, Any]) -> bool:
+    """The one reading of the switch keeping the flat methods: ``flat-methods: true`` under the
+    document's ``x-client`` (off: namespaces only)."""
+    return ext.get("flat-methods") is True
+
+
+def words(name: str) -> list[str]:
+    return [w for w in snake_case(name).strip("_").lower().split("_") if w]
+
+
+def stem(word: str) -> str:
+    """``files`` and ``file`` alike (a trailing ``s`` of a longer word)."""
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def segments(path: str) -> list[str]:
+    """The literal segments of ``path`` that say what it is about."""
+    out = []
+    for part in path.split("/"):
+        part = re.split(r"[.?#%]", part)[0]  # ``thumbnail.{extension}``, ``Calls.json``, ``x%3Fbeta=true``
+        if part and not part.startswith("{") and not _VERSION.fullmatch(part) and words(part):
+            out.append(part)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """The namespace an operation's method is wanted in, before names are made unique."""
+
+    first: str  # snake_case
+    second: str  # snake_case, "" for the first level's own
+    key: str  # what the document spells the first level from
+    method: str  # a method name the document asks for ("" none)
+
+
+def _shared_prefix(paths: list[list[str]]) -> int:
+    """How many first segments every path shares (never all of one path's)."""
+    if len(paths) < 2:
+        return 0
+    n = 0
+    while all(len(p) > n + 1 for p in paths) and len({p[n] for p in paths}) == 1:
+        n += 1
+    return n
+
+
+def _override(namer: Namer, node: Node, value: object, what: str) -> list[str] | None:
+    """The levels an override names (dotted), None (a warning) when unusable."""
+    if not isinstance(value, str) or not value.strip():
+        namer.warn(node, f"{what} {value!r} is not a name; ignored", "override-ignored")
+        return None
+    levels = [snake_case(v).strip("_").lower() for v in value.split(".")]
+    if not all(levels) or len(levels) > (2 if what.endswith("group") else 1):
+        namer.warn(node, f"{what} {value!r} names more levels than allowed; ignored", "override-ignored")
+        return None
+    return levels
+
+
+def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mapping[str, Any]) -> list[Placed]:
+    """The wanted namespace of each operation (``ext``: the document's ``x-client``)."""
+    paths = [segments(op.path) for op, _ in operations]
+    skip = _shared_prefix(paths)
+    paths = [p[skip:] for p in paths]
+    keys = [p[0] if p else (op.tag or "default") for p, (op, _) in zip(paths, operations, strict=True)]
+    by_word: dict[str, set[str]] = {}
+    for key in keys:
+        by_word.setdefault(stem(words(key)[0] if words(key) else "default"), set()).add(key)
+    groups = _mapping(namer, ext, "groups")
+    methods = _mapping(namer, ext, "method-names")
+    placed = []
+    for path, key, (op, node) in zip(paths, keys, operations, strict=True):
+        key_words = words(key) or ["default"]
+        shared = by_word[stem(key_words[0])]
+        if len(shared) > 1 and key_words[0] not in VERBS:
+            ones = sorted(k for k in shared if len(words(k)) == 1)
+            first = words(ones[0])[0] if ones else key_words[0]
+            second = "_".join(key_words[1:]) or (snake_case(path[1]).strip("_").lower() if len(path) > 1 else "")
+        else:
+            first = "_".join(key_words)
+            second = snake_case(path[1]).strip("_").lower() if len(path) > 1 else ""
+        if stem(second) == stem(first):
+            second = ""
+        first, second = _identifier(first), _identifier(second)
+        node_value = node.value if isinstance(node.value, dict) else {}
+        group = node_value.get("x-client-group", groups.get(op.operation_id))
+        if group is not None and (levels := _override(namer, node, group, "x-client-group")) is not None:
+            first, second, key = _identifier(levels[0]), _identifier(levels[1] if len(levels) > 1 else ""), str(group)
+        method = node_value.get("x-client-method", methods.get(op.operation_id))
+        wanted = ""
+        if method is not None and (levels := _override(namer, node, method, "x-client-method")) is not None:
+            wanted = levels[0]
+        placed.append(Placed(first, second, key, wanted))
+    return placed
+
+
+def _identifier(name: str) -> str:
+    """``name`` usable as an attribute and a module: a keyword gets a ``_`` (``class_``), a
+    leading digit an ``n`` (as :func:`~generator.lower.naming.snake_case` does)."""
+    name = "n" + name if name[:1].isdigit() else name
+    return name + "_" if is_keyword(name) else name
+
+
+def _mapping(namer: Namer, ext: Mapping[str, Any], key: str) -> dict[str, Any]:
+    value = ext.get(key, {})
+    if not isinstance(value, dict):
+        namer.warn(namer.doc.root, f"x-client {key} is not a mapping of operationIds; ignored", "override-ignored")
+        return {}
+    return value
+
+
+def short_names(
+    namer: Namer, space: tuple[str, ...], ops: list[tuple[Operation, Node, str]], taken: frozenset[str]
+) -> dict[str, tuple[str, str]]:
+    """Method name -> (its name, its iterator's) inside namespace ``space``: the words the
+    namespace says dropped when unique there, else the whole name (a located note); ``ops``:
+    (operation, node, the name the document asks for or ""); ``taken``: the namespace's other
+    members (its sub-namespaces)."""
+    said = {stem(w) for level in space for w in level.split("_")}
+    wanted: dict[str, str] = {}
+    for op, _node, asked in ops:
+        kept = [w for w in op.method_name.split("_") if w and stem(w) not in said]
+        short = asked or "_".join(kept)
+        if not short or short[0].isdigit() or is_keyword(short) or not short.isidentifier():
+            short = op.method_name
+        wanted[op.method_name] = short
+    reserved = taken | SPACE_MEMBERS | runtime_client_attributes()
+    while True:
+        counts: dict[str, int] = {}
+        for name in [*wanted.values(), *(_iter(op, wanted[op.method_name]) for op, _n, _a in ops)]:
+            if name:
+                counts[name] = counts.get(name, 0) + 1
+        clashing = [
+            (op, node)
+            for op, node, _asked in ops
+            if wanted[op.method_name] != op.method_name
+            and (
+                counts[wanted[op.method_name]] > 1
+                or wanted[op.method_name] in reserved
+                or counts.get(_iter(op, wanted[op.method_name]), 0) > 1
+            )
+        ]
+        if not clashing:
+            break
+        for op, node in clashing:
+            why = f"method {wanted[op.method_name]!r} of namespace {'.'.join(space)!r} is not unique there"
+            namer.warn(node, f"{why}; keeps its whole name {op.method_name!r}", "method-kept-whole")
+            wanted[op.method_name] = op.method_name
+    return {op.method_name: (wanted[op.method_name], _iter(op, wanted[op.method_name])) for op, _n, _a in ops}
+
+
+def _iter(op: Operation, short: str) -> str:
+    """The page iterator's name beside method ``short`` ("" when the operation has none)."""
+    if op.pagination is None:
+        return ""
+    if short == op.method_name:
+        return op.pagination.iter_name
+    rest = short[len("list") :].lstrip("_")
+    return f"iter_{rest}" if rest else "iter"

@@ -1,0 +1,323 @@
+"""The client's namespaces (issue 35, item 1): where the namer puts each operation's method and
+what it calls it there (words dropped, collisions, overrides, the two-level cap), and what the
+generated package does with them: typed namespace classes loaded on first read, async, raw and
+streaming variants, the flat methods only when asked, a large document's short top level."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.ir import Api, Operation
+from generator.pipeline import generate
+from generator.write.files import write_package
+
+from .. import mypy_run
+from ..conftest import ROOT
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def _op(op_id: str, **more: object) -> dict[str, object]:
+    return {"operationId": op_id, "responses": {"200": {"description": "ok", **more}}}
+
+
+PAGE = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Page"}}}}
+PATHS: dict[str, object] = {
+    "/v1/tables/{table}": {
+        "parameters": [{"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "get": _op("getTable"),
+        "delete": _op("deleteTable"),
+    },
+    "/v1/tables": {"get": _op("listTables", **PAGE)},
+    "/v1/tables/{table}/rows": {
+        "parameters": [{"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "get": _op("listTableRows"),
+        "post": _op("createTableRows"),
+    },
+    "/v1/files/{id}/passages": {
+        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "get": {
+            **_op("listFilePassages", **PAGE),
+            "parameters": [{"name": "nextToken", "in": "query", "schema": {"type": "string"}}],
+        },
+    },
+    "/v1/file_requests/{id}": {  # first word ``file`` as ``files``: files.requests
+        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "get": _op("getFileRequest"),
+    },
+    "/v1/files/{id}": {
+        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "get": _op("getFile"),
+    },
+    "/v1/admin/workspaces/{id}/members/{member}/roles": {  # deeper than two levels: admin.workspaces
+        "parameters": [
+            {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+            {"name": "member", "in": "path", "required": True, "schema": {"type": "string"}},
+        ],
+        "delete": _op("deleteWorkspaceMemberRoles"),
+        "get": _op("getWorkspaceMemberRoles"),
+    },
+    "/v1/admin/workspaces/{id}": {
+        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "delete": _op("deleteWorkspace"),
+        "put": _op("updateWorkspace"),
+    },
+    "/v1/chat/messages": {  # two operations whose short name is the same: both keep their whole name
+        "get": _op("getMessages"),
+        "post": _op("getMessage"),
+    },
+    "/v1/misc/ping": {"get": {**_op("ping"), "x-client-group": "health", "x-client-method": "check"}},
+    "/v1/misc/echo": {"post": _op("echoThing")},
+    "/v1/misc/deep": {"get": {**_op("deepThing"), "x-client-group": "a.b.c"}},
+}
+SCHEMAS = {
+    "Page": {
+        "type": "object",
+        "required": ["items", "meta"],
+        "properties": {
+            "items": {"type": "array", "items": {"type": "string"}},
+            "meta": {
+                "type": "object",
+                "required": ["nextToken"],
+                "properties": {"nextToken": {"type": "string", "nullable": True}},
+            },
+        },
+    }
+}
+
+
+def _spec(tmp: Path, flat: bool = False) -> Path:
+    x_client: dict[str, object] = {"groups": {"echoThing": "tools"}, "method-names": {"echoThing": "echo"}}
+    if flat:
+        x_client["flat-methods"] = True
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Spaces", "version": "1.0.0"},
+        "servers": [{"url": "https://api.example.com"}],
+        "x-client": x_client,
+        "paths": PATHS,
+        "components": {"schemas": SCHEMAS},
+    }
+    path = tmp / ("flat.yaml" if flat else "spaces.yaml")
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Api, dict[str, str], list[str], Path]:
+    tmp = tmp_path_factory.mktemp("spaces")
+    api, files, problems = generate(str(_spec(tmp)), "spaces_client")
+    write_package(files, tmp / "pkg" / "spaces_client")
+    return api, files, [f"{p} [{p.kind}]" for p in problems], tmp / "pkg"
+
+
+def _named(api: Api) -> dict[str, tuple[str, str]]:
+    """operationId -> (namespace, method there)."""
+    return {op.operation_id: (".".join(op.space), op.space_method) for op in api.operations}
+
+
+def test_methods_drop_the_words_their_namespace_says(built: tuple[Api, dict[str, str], list[str], Path]) -> None:
+    named = _named(built[0])
+    assert named["getTable"] == ("tables", "get")
+    assert named["listTables"] == ("tables", "list")
+    assert named["listTableRows"] == ("tables.rows", "list")
+    assert named["createTableRows"] == ("tables.rows", "create")
+    assert named["listFilePassages"] == ("files.passages", "list")
+    assert named["getFile"] == ("files", "get")
+    assert named["getFileRequest"] == ("files.requests", "get")  # file_requests merged under files
+    assert named["deleteWorkspace"] == ("admin.workspaces", "delete")
+
+
+def test_two_levels_at_most_the_deeper_words_stay_in_the_method(
+    built: tuple[Api, dict[str, str], list[str], Path],
+) -> None:
+    named = _named(built[0])
+    assert named["deleteWorkspaceMemberRoles"] == ("admin.workspaces", "delete_member_roles")
+    assert all(len(op.space) <= 2 for op in built[0].operations)
+
+
+def test_a_short_name_not_unique_keeps_the_whole_name_with_a_located_note(
+    built: tuple[Api, dict[str, str], list[str], Path],
+) -> None:
+    named = _named(built[0])
+    # get_messages -> ``get``, get_message -> ``get``: neither is unique, both stay whole
+    assert named["getMessages"] == ("chat.messages", "get_messages")
+    assert named["getMessage"] == ("chat.messages", "get_message")
+    notes = [p for p in built[2] if "method-kept-whole" in p]
+    assert any("#/paths/~1v1~1chat~1messages/" in p and "'get'" in p for p in notes), built[2]
+
+
+def test_overrides_by_extension_and_by_configuration(built: tuple[Api, dict[str, str], list[str], Path]) -> None:
+    named = _named(built[0])
+    assert named["ping"] == ("health", "check")  # x-client-group, x-client-method
+    assert named["echoThing"] == ("tools", "echo")  # x-client groups, method-names
+    # three levels asked: the override is refused with a located warning, the derived place kept
+    assert named["deepThing"] == ("misc.deep", "thing")
+    assert any("~1misc~1deep/get" in p and "override-ignored" in p for p in built[2]), built[2]
+
+
+def test_iterators_sit_beside_their_list_method(built: tuple[Api, dict[str, str], list[str], Path]) -> None:
+    ops: dict[str, Operation] = {op.operation_id: op for op in built[0].operations}
+    assert ops["listFilePassages"].space_iter == "iter"
+    assert "    def iter(" in built[1]["_resources/files_passages.py"]
+
+
+def test_modules_are_named_after_their_namespace_and_the_client_has_no_flat_method(
+    built: tuple[Api, dict[str, str], list[str], Path],
+) -> None:
+    files = built[1]
+    modules = sorted(p for p in files if p.startswith("_resources/") and "__" not in p)
+    assert "_resources/tables.py" in modules and "_resources/tables_rows.py" in modules
+    assert "_resources/admin.py" in modules  # a namespace of namespaces only
+    assert not any(p.startswith("_resources/_group") for p in files)  # no flat typing groups
+    assert "LazyMethods" not in files["_client.py"]
+    assert "def get_table(" not in "".join(files[p] for p in modules)
+
+
+def _run(pkg: Path, code: str) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(pkg)}
+    done = subprocess.run([sys.executable, "-B", "-c", code], env=env, capture_output=True, text=True, check=True)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+CALLS = textwrap.dedent("""
+    import asyncio, json, sys, httpx, spaces_client
+    seen = []
+    def handler(request):
+        seen.append(request.method + " " + request.url.path)
+        if request.url.path.endswith("/passages"):
+            token = request.url.params.get("nextToken")
+            return httpx.Response(200, json={"items": ["b"] if token else ["a"], "meta": {"nextToken": None if token else "t"}})
+        return httpx.Response(200, json={})
+    def loaded():
+        return sorted(m.split(".")[-1] for m in sys.modules if m.startswith("spaces_client._resources."))
+    c = spaces_client.Client(token="t", http_client=httpx.Client(transport=httpx.MockTransport(handler)))
+    before = loaded()
+    c.tables.get(table="x")
+    after_tables = loaded()
+    raw = c.tables.with_raw_response.delete(table="x")
+    with c.files.passages.with_streaming_response.list(id="f") as streamed:
+        status = streamed.status_code
+    items = list(c.files.passages.iter(id="f"))
+    ac = spaces_client.AsyncClient(token="t", http_client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
+    async def main():
+        await ac.admin.workspaces.delete(id="w")
+        return [i async for i in ac.files.passages.iter(id="f")]
+    async_items = asyncio.run(main())
+    print(json.dumps({
+        "before": before, "after_tables": after_tables, "raw": raw.status_code, "streamed": status,
+        "items": items, "async_items": async_items, "seen": seen,
+        "same": c.tables is c.tables, "dir": "tables" in dir(c) and "passages" in dir(c.files),
+        "types": [type(c.tables).__name__, type(ac.files.passages).__name__],
+    }))
+    """)
+
+
+def test_namespaces_load_on_first_read_and_call_sync_async_raw_and_streaming(
+    built: tuple[Api, dict[str, str], list[str], Path],
+) -> None:
+    result = _run(built[3], CALLS)
+    assert result["before"] == []
+    assert result["after_tables"] == ["tables"]  # its own module only
+    assert result["raw"] == 200 and result["streamed"] == 200
+    assert result["items"] == ["a", "b"] and result["async_items"] == ["a", "b"]
+    assert "DELETE /v1/admin/workspaces/w" in result["seen"]  # type: ignore[operator]
+    assert result["same"] is True and result["dir"] is True
+    assert result["types"] == ["Tables", "AsyncFilesPassages"]
+
+
+KIT = textwrap.dedent("""
+    import json, sys
+    from spaces_client.testing import FakeApi
+    api = FakeApi()
+    client = api.client()
+    api.tables.get.returns({})
+    client.tables.get(table="x")
+    api.tables.get.assert_called_once_with(table="x")
+    client.files.passages.list(id="f")
+    print(json.dumps({
+        "same": api.tables.get is api.get_table,
+        "nested": api.files.passages.list is api.list_file_passages,
+        "calls": len(api.list_file_passages.calls),
+        "dir": [n for n in dir(api.admin.workspaces) if not n.startswith("_")],
+    }))
+    """)
+
+
+def test_the_test_kit_mirrors_the_namespaces(built: tuple[Api, dict[str, str], list[str], Path]) -> None:
+    result = _run(built[3], KIT)
+    assert result["same"] is True and result["nested"] is True and result["calls"] == 1
+    assert result["dir"] == ["delete", "delete_member_roles", "get_member_roles", "update"]
+
+
+USER_CODE = textwrap.dedent("""
+    from spaces_client import AsyncClient, Client
+    from spaces_client._resources.tables import Tables
+    from spaces_client.testing import FakeApi
+
+    async def use(client: Client, async_client: AsyncClient) -> None:
+        tables: Tables = client.tables
+        tables.get(table="x")
+        client.tables.rows.list(table="x")
+        client.tables.with_raw_response.get(table="x").status_code
+        client.files.passages.with_streaming_response.list(id="f")
+        for item in client.files.passages.iter(id="f"):
+            item.upper()
+        await async_client.admin.workspaces.delete(id="w")
+        client.tables.nope()  # type: ignore[attr-defined]
+        client.get_table(table="x")  # type: ignore[attr-defined]
+        client.tables.get(tabel="x")  # type: ignore[call-arg]
+
+
+    def kit() -> None:
+        api = FakeApi()
+        api.tables.get.returns({})
+        api.files.passages.list.assert_not_called()
+        api.tables.nope  # type: ignore[attr-defined]
+    """)
+
+
+def test_mypy_reads_every_namespace_and_refuses_what_is_not_there(
+    built: tuple[Api, dict[str, str], list[str], Path], tmp_path: Path
+) -> None:
+    (tmp_path / "use_spaces.py").write_text(USER_CODE, encoding="utf-8")
+    done = mypy_run.run(["use_spaces.py"], cwd=tmp_path, path=[built[3]])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert '"Tables" has no attribute "nope"' not in done.stdout  # proven by the ignore above
+
+
+def test_flat_methods_keep_every_method_on_the_client_too(tmp_path: Path) -> None:
+    files = generate(str(_spec(tmp_path, flat=True)), "flat_client")[1]
+    write_package(files, tmp_path / "pkg" / "flat_client")
+    result = _run(
+        tmp_path / "pkg",
+        "import json, flat_client\n"
+        "c = flat_client.Client(token='t')\n"
+        "print(json.dumps({'flat': hasattr(c, 'get_table') and hasattr(c.with_raw_response, 'get_table'),"
+        " 'space': c.tables.get.__name__, 'iter': c.files.passages.iter.__name__}))",
+    )
+    assert result == {"flat": True, "space": "get_table", "iter": "iter_file_passages"}
+
+
+def test_box_client_has_under_40_top_level_attributes(tmp_path: Path) -> None:
+    api, files, _problems = generate(str(CORPUS / "box" / "openapi.json"), "box_client")
+    write_package(files, tmp_path / "box_client")
+    result = _run(
+        tmp_path,
+        "import json, box_client\n"
+        "c = box_client.Client(token='t')\n"
+        "print(json.dumps({'top': [n for n in dir(c) if not n.startswith('_')], 'files': len(dir(c.files))}))",
+    )
+    assert len(api.operations) == 296
+    top = result["top"]
+    assert isinstance(top, list) and len(top) < 40, top
+    assert {"files", "folders", "users", "metadata", "close", "with_options"} <= set(top)
