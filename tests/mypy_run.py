@@ -88,3 +88,15 @@ def errors(result: subprocess.CompletedProcess[str], file: str | Path | None = N
     that name only."""
     name = None if file is None else Path(file).name
     return [m.group(0) for m in ERROR.finditer(result.stdout) if name in (None, Path(m.group("file")).name)]
+
+
+def main(argv: Sequence[str]) -> int:
+    """``python -m tests.mypy_run ARGS``: mypy over this repository's own code (``make typecheck``
+    runs it over generator/), with the repository's configuration (strict, Python 3.11) and the
+    kept cache, in a folder of its own."""
+    mypy = [sys.executable, "-m", "mypy", "--config-file", str(CONFIG), "--cache-dir", str(CACHE / "repository")]
+    return subprocess.run([*mypy, *argv], cwd=ROOT, check=False).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
