@@ -29,10 +29,11 @@ generate: $(STAMP) ## validate spec/ and regenerate generated/ from it (with CHA
 check: $(STAMP) ## fail (exit 1, with a diff) when generated/ is stale
 	$(PY) -m generator check $(GEN_ARGS) --changes
 
-# Two runs: the generator (Python 3.11), then the generated package, the test kit user's suite and
-# every golden case in one run (3.10) with the cache the tests share (tests/mypy_run.py).
+# Two runs, with the cache kept outside the repository (tests/mypy_run.py): the generator
+# (Python 3.11), then the generated package, the test kit user's suite and every golden case in
+# one run (3.10).
 typecheck: $(STAMP) ## mypy --strict on the generator, the generated package and every golden case
-	$(PY) -m mypy generator
+	$(PY) -m tests.mypy_run generator
 	$(PY) -m tests.typecheck_goldens $(OUT) $(PACKAGE)
 
 # Black at the generated packages' 100 columns: the runtime they copy, generated/ and the goldens.
@@ -52,11 +53,11 @@ PYTEST_ARGS ?= -n auto --dist loadscope --durations=15
 pytest: $(STAMP) ## run the test suite only (over every core)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# The four side by side (-j): lint, the drift check and typecheck are mostly one process each, so
+# run one after the other they left a core idle for minutes. Each one's output is printed whole
+# when it ends (--output-sync), pytest's last; make fails when any of them fails.
 test: $(STAMP) ## every check: lint, generated/ up to date, mypy --strict, all tests
-	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory check
-	$(MAKE) --no-print-directory typecheck
-	$(MAKE) --no-print-directory pytest
+	$(MAKE) --no-print-directory -j4 --output-sync=target lint check typecheck pytest
 
 # The edit loop: every test not marked slow (whole generations, subprocesses, mypy runs), over
 # every core; narrow it with TESTS, e.g. make test-quick TESTS=tests/generator/test_lowering.py

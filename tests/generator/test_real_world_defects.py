@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import os
-import subprocess
 import sys
 import warnings
 from collections.abc import Callable, Iterator
@@ -20,6 +18,7 @@ import pytest
 from generator.pipeline import generate
 from generator.write.files import write_package
 
+from .. import mypy_run
 from ..conftest import FIXTURES
 from .test_constructs import Recorder, client_of
 
@@ -168,11 +167,7 @@ def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
 
 
 def test_mypy_strict(build: Callable[[str], ModuleType], out_dir: Path) -> None:
-    args = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.10", "--no-incremental"]
     for name in sorted(SPECS):
         build(name)
-        args += ["-p", PREFIX + name]
-    result = subprocess.run(
-        args, env={**os.environ, "MYPYPATH": str(out_dir)}, cwd=out_dir, capture_output=True, text=True, check=False
-    )
+    result = mypy_run.run(mypy_run.packages(PREFIX + n for n in sorted(SPECS)), cwd=out_dir, path=[out_dir])
     assert result.returncode == 0, result.stdout + result.stderr
