@@ -155,7 +155,7 @@ def test_multifile(build: Callable[[str], ModuleType]) -> None:
     assert isinstance(user.address, pkg.models.Address)
     rec = Recorder(body={"id": "u/2"})
     with client_of(pkg, rec) as client:
-        assert client.get_user(id="u/2").id == "u/2"
+        assert client.users.get(id="u/2").id == "u/2"
     assert rec.last.url.raw_path == b"/users/u%2F2"
 
 
@@ -180,7 +180,7 @@ def test_nested(build: Callable[[str], ModuleType]) -> None:
     }
     rec = Recorder(body=answer)
     with client_of(pkg, rec) as client:
-        result = client.create_tree(root=m.Node(name="r", children=[m.Node(name="c")]), labels={"k": "v"})
+        result = client.trees.create(root=m.Node(name="r", children=[m.Node(name="c")]), labels={"k": "v"})
     assert rec.json() == {"root": {"name": "r", "children": [{"name": "c"}]}, "labels": {"k": "v"}}
     assert isinstance(result.owner, m.CreateTreeResponseOwner) and result.owner.since.year == 2024
     assert result.to_dict() == answer
@@ -193,9 +193,9 @@ def test_enums(build: Callable[[str], ModuleType]) -> None:
     assert m.Shade.__args__ == ("light", "dark")
     rec = Recorder(body={"shade": "light"})
     with client_of(pkg, rec) as client:
-        assert client.list_colors(shade="light").shade == "light"
+        assert client.colors.list_colors(shade="light").shade == "light"
         with pytest.raises(pkg.errors.RequestValidationError, match="shade"):
-            client.list_colors(shade="blue")
+            client.colors.list_colors(shade="blue")
     assert len(rec.requests) == 1
 
 
@@ -221,7 +221,7 @@ def test_union_discriminator(build: Callable[[str], ModuleType]) -> None:
 
     rec = Recorder(body={"petType": "dog", "name": "Rex"})
     with client_of(pkg, rec) as client:
-        answer = client.add_pet(body=m.Cat(pet_type="cat", name="Tom"))
+        answer = client.pets.add(body=m.Cat(pet_type="cat", name="Tom"))
     assert rec.json() == {"petType": "cat", "name": "Tom"}
     assert type(answer) is m.Dog and answer.name == "Rex"
 
@@ -245,7 +245,7 @@ def test_anyof_primitives(build: Callable[[str], ModuleType]) -> None:
     roundtrip(m.Setting, {"key": "k", "value": 1, "limit": 2.5})
     rec = Recorder(body={"key": "k", "value": 7})
     with client_of(pkg, rec) as client:
-        answer = client.put_setting(key="k", value=False, ids=[1, "b"])
+        answer = client.settings.put(key="k", value=False, ids=[1, "b"])
     assert rec.json() == {"key": "k", "value": False, "ids": [1, "b"]}
     assert answer.value == 7
 
@@ -295,12 +295,12 @@ def test_literals(build: Callable[[str], ModuleType]) -> None:
     roundtrip(m.Event, {"kind": "event", "version": 2, "level": "error level", "priority": 3, "mode": "slow"})
     rec = Recorder(status=204)
     with client_of(pkg, rec) as client:
-        assert client.send_event(kind="event", version=2, level="warn-ing", priority=1) is None
+        assert client.events.send(kind="event", version=2, level="warn-ing", priority=1) is None
         assert rec.json() == {"kind": "event", "version": 2, "level": "warn-ing", "priority": 1}
         with pytest.raises(pkg.errors.RequestValidationError, match="level"):
-            client.send_event(kind="event", version=2, level="loud")
+            client.events.send(kind="event", version=2, level="loud")
         with pytest.raises(pkg.errors.RequestValidationError, match="version"):
-            client.send_event(kind="event", version=3, level="info")
+            client.events.send(kind="event", version=3, level="info")
     assert len(rec.requests) == 1
 
 
@@ -330,13 +330,13 @@ def test_additional_properties(build: Callable[[str], ModuleType]) -> None:
     assert "anything" not in roundtrip(m.Bag, {k: v for k, v in payload.items() if k != "anything"}).fields_set
     rec = Recorder(body=payload)
     with client_of(pkg, rec) as client:
-        answer = client.put_bag(closed=m.Closed(a="x"), open={"a": "y", "extra": 1}, counts={"n": 1})
+        answer = client.bags.put(closed=m.Closed(a="x"), open={"a": "y", "extra": 1}, counts={"n": 1})
         assert rec.json() == {"closed": {"a": "x"}, "open": {"a": "y", "extra": 1}, "counts": {"n": 1}}
         assert answer.to_dict() == payload
         with pytest.raises(pkg.errors.RequestValidationError, match="closed"):
-            client.put_bag(closed={"a": "x", "unknown": 1}, open={}, counts={})
+            client.bags.put(closed={"a": "x", "unknown": 1}, open={}, counts={})
         with pytest.raises(pkg.errors.RequestValidationError, match="counts"):
-            client.put_bag(closed={}, open={}, counts={"n": "one"})
+            client.bags.put(closed={}, open={}, counts={"n": "one"})
 
 
 def test_arrays(build: Callable[[str], ModuleType]) -> None:
@@ -348,7 +348,7 @@ def test_arrays(build: Callable[[str], ModuleType]) -> None:
     assert decoded.cells[0][0][0].at == datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
     rec = Recorder(body=[[cell], []])
     with client_of(pkg, rec) as client:
-        grid = client.get_grid()
+        grid = client.grids.get()
     assert isinstance(grid[0][0], m.Cell) and grid[1] == []
     assert [[c.to_dict() for c in row] for row in grid] == [[cell], []]
 
@@ -417,11 +417,11 @@ def test_patterns(build: Callable[[str], ModuleType]) -> None:
     assert not broken("quadratic", "a" * 10_000 + "b")
     rec = Recorder(status=204)
     with client_of(pkg, rec) as client:
-        client.put_account(slug="my-team-2", q="b", code="NOK")
+        client.accounts.put(slug="my-team-2", q="b", code="NOK")
         with pytest.raises(pkg.errors.RequestValidationError, match="slug"):
-            client.put_account(slug="My Team")
+            client.accounts.put(slug="My Team")
         with pytest.raises(pkg.errors.RequestValidationError, match="code"):
-            client.put_account(slug="my-team", code="nok")
+            client.accounts.put(slug="my-team", code="nok")
     assert len(rec.requests) == 1
 
 
@@ -438,7 +438,9 @@ def test_pattern_checks_are_fast(build: Callable[[str], ModuleType]) -> None:
     """No request check of a pattern takes 10 ms, on 10 KB inputs or on the longest it is tried on."""
     pkg = build("patterns")
     validators = importlib.import_module(pkg.__name__ + "._validators")  # one module per model
-    resource = inspect.getmodule(pkg.Client.put_account)  # the operation's checks are in its resource's module
+    resource = inspect.getmodule(
+        importlib.import_module(pkg.__name__ + "._resources.accounts").Accounts.put
+    )  # the operation's checks are in its resource's module
     assert resource is not None and resource.__file__ is not None
     folder = Path(resource.__file__).parent.parent / "_validators"
     source = "".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py")))
@@ -468,12 +470,14 @@ def test_read_write_only(build: Callable[[str], ModuleType]) -> None:
     m = pkg.models
     account = roundtrip(m.Account, {"id": "a1", "email": "e@x", "createdAt": "2024-01-01T00:00:00Z"})
     assert account.id == "a1"
-    arguments = inspect.signature(pkg.Client.create_account).parameters
+    arguments = inspect.signature(
+        importlib.import_module(pkg.__name__ + "._resources.accounts").Accounts.create
+    ).parameters
     assert "email" in arguments and "password" in arguments
     assert "id" not in arguments and "created_at" not in arguments  # readOnly: not sent
     rec = Recorder(status=201, body={"id": "a2", "email": "e@x"})
     with client_of(pkg, rec) as client:
-        created = client.create_account(email="e@x", password="pw")
+        created = client.accounts.create(email="e@x", password="pw")
     assert rec.json() == {"email": "e@x", "password": "pw"}
     assert created.id == "a2"
 
@@ -481,19 +485,22 @@ def test_read_write_only(build: Callable[[str], ModuleType]) -> None:
 def test_deprecated(build: Callable[[str], ModuleType]) -> None:
     pkg = build("deprecated")
     roundtrip(pkg.models.Old, {"id": "1", "former": "x"})
-    assert "Deprecated." in (pkg.Client.get_old.__doc__ or "")
-    assert "Deprecated." not in (pkg.Client.get_new.__doc__ or "").split("Args:")[0]
-    assert "legacy: Deprecated." in (pkg.Client.get_new.__doc__ or "")
+    assert "Deprecated." in (importlib.import_module(pkg.__name__ + "._resources.old").Old.get.__doc__ or "")
+    assert (
+        "Deprecated."
+        not in (importlib.import_module(pkg.__name__ + "._resources.new").New.get.__doc__ or "").split("Args:")[0]
+    )
+    assert "legacy: Deprecated." in (importlib.import_module(pkg.__name__ + "._resources.new").New.get.__doc__ or "")
     assert "Deprecated." in (pkg.models.Old.__doc__ or "")  # the member's note
     rec = Recorder(body={"id": "1"})
     with client_of(pkg, rec) as client:
-        with pytest.warns(DeprecationWarning, match="get_old is deprecated"):
-            client.get_old(id="1")
+        with pytest.warns(DeprecationWarning, match="^get is deprecated$"):
+            client.old.get(id="1")
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            client.get_new(id="1")  # no warning without the deprecated argument
-        with pytest.warns(DeprecationWarning, match="argument legacy of get_new is deprecated"):
-            client.get_new(id="1", legacy="x")
+            client.new.get(id="1")  # no warning without the deprecated argument
+        with pytest.warns(DeprecationWarning, match="^argument legacy of get is deprecated$"):
+            client.new.get(id="1", legacy="x")
     assert rec.last.url.params["legacy"] == "x"
 
 
@@ -504,7 +511,7 @@ def test_parameters(build: Callable[[str], ModuleType]) -> None:
     pkg = build("parameters")
     rec = Recorder(body=["a.txt"])
     with client_of(pkg, rec) as client:
-        found = client.find_files(
+        found = client.files.find(
             folder="my docs/2024",
             name=7,
             tag=["a", "b"],
@@ -536,7 +543,7 @@ def test_parameters(build: Callable[[str], ModuleType]) -> None:
     # optional parameters left unset are not sent at all
     rec2 = Recorder(body=[])
     with client_of(pkg, rec2) as client:
-        client.find_files(folder="f", name=1)
+        client.files.find(folder="f", name=1)
     assert rec2.last.url.query == b"" and "cookie" not in rec2.last.headers
     assert "X-Request-Id" not in rec2.last.headers
 
@@ -549,7 +556,7 @@ def test_bodies(build: Callable[[str], ModuleType]) -> None:
     roundtrip(m.UploadBody, {"file": b"data", "title": "t", "meta": {"size": 3}})
     rec = Recorder(body={"token": "t1"})
     with client_of(pkg, rec) as client:
-        session = client.login(username="ann", password="p&w=d", scopes=["read", "write"], remember=True)
+        session = client.login.login(username="ann", password="p&w=d", scopes=["read", "write"], remember=True)
     assert session.token == "t1"
     assert rec.last.headers["content-type"] == "application/x-www-form-urlencoded"
     assert parse_qs(rec.last.content.decode()) == {
@@ -561,7 +568,7 @@ def test_bodies(build: Callable[[str], ModuleType]) -> None:
 
     rec = Recorder(status=201, body={"id": "u1", "size": 5})
     with client_of(pkg, rec) as client:
-        upload = client.upload(file=("hello.txt", b"hello", "text/plain"), title="Hi", meta={"size": 5})
+        upload = client.uploads.upload(file=("hello.txt", b"hello", "text/plain"), title="Hi", meta={"size": 5})
     assert upload.id == "u1"
     content_type = rec.last.headers["content-type"]
     assert content_type.startswith("multipart/form-data; boundary=")
@@ -572,7 +579,7 @@ def test_bodies(build: Callable[[str], ModuleType]) -> None:
 
     rec = Recorder(body={"id": "n1"})
     with client_of(pkg, rec) as client:
-        note = client.create_note(text="hello")
+        note = client.notes.create(text="hello")
     assert rec.last.headers["content-type"] == "application/json" and rec.json() == {"text": "hello"}
     assert note.id == "n1"
 
@@ -597,7 +604,7 @@ def test_responses(build: Callable[[str], ModuleType]) -> None:
     roundtrip(m.Error, {"type": "NotFound", "message": "no"})
     for status in (200, 202):
         with client_of(pkg, Recorder(status, {"id": "j", "state": "done"})) as client:
-            assert client.get_job(id="j").state == "done"
+            assert client.jobs.get(id="j").state == "done"
     for status, error_type, cls in (
         (404, "NotFound", pkg.errors.NotFoundError),
         (409, "Conflict", pkg.errors.ConflictError),
@@ -605,33 +612,41 @@ def test_responses(build: Callable[[str], ModuleType]) -> None:
     ):
         with client_of(pkg, Recorder(status, {"type": error_type, "message": "m"})) as client:
             with pytest.raises(cls) as info:
-                client.get_job(id="j")
+                client.jobs.get(id="j")
         assert isinstance(info.value, pkg.errors.ApiError) and info.value.status_code == status
     with client_of(pkg, Recorder(418, {"message": "teapot"})) as client:
         with pytest.raises(pkg.errors.ApiError) as raised:
-            client.get_job(id="j")
+            client.jobs.get(id="j")
     assert raised.value.status_code == 418
     rec = Recorder(204)
     with client_of(pkg, rec) as client:
-        assert client.purge_jobs() is None
+        assert client.jobs.purge() is None
     assert rec.last.method == "DELETE"
     with client_of(pkg, Recorder(text="line 1\nline 2")) as client:
-        assert client.get_log() == "line 1\nline 2"
+        assert client.jobs.log.get() == "line 1\nline 2"
 
 
 def test_no_operation_ids(build: Callable[[str], ModuleType]) -> None:
     pkg = build("no_operation_ids")
     m = pkg.models
     roundtrip(m.User, {"name": "ann"})
-    for method in ("get_users", "post_users", "get_users_user_id_avatar_image"):
-        assert callable(getattr(pkg.Client, method)) and callable(getattr(pkg.AsyncClient, method))
+    users = importlib.import_module(pkg.__name__ + "._resources.users")
+    avatar = importlib.import_module(pkg.__name__ + "._resources.users_avatar_image")
+    for space, method in ((users.Users, "get"), (users.Users, "post"), (avatar.UsersAvatarImage, "get_id")):
+        assert callable(getattr(space, method))
+    for space, method in (
+        (users.AsyncUsers, "get"),
+        (users.AsyncUsers, "post"),
+        (avatar.AsyncUsersAvatarImage, "get_id"),
+    ):
+        assert callable(getattr(space, method))
     rec = Recorder(body=[{"name": "ann"}])
     with client_of(pkg, rec) as client:
-        assert [u.name for u in client.get_users()] == ["ann"]
+        assert [u.name for u in client.users.get()] == ["ann"]
         rec.body = {"name": "bob"}
-        assert client.post_users(name="bob").name == "bob"
+        assert client.users.post(name="bob").name == "bob"
         assert rec.json() == {"name": "bob"}
-        client.get_users_user_id_avatar_image(user_id="u-1")
+        client.users.avatar_image.get_id(user_id="u-1")
     assert rec.last.url.path == "/users/u-1/avatar-image"
 
 
@@ -681,7 +696,7 @@ def test_odd_names(build: Callable[[str], ModuleType]) -> None:
 
     rec = Recorder(body={"class": {"global": "g"}})
     with client_of(pkg, rec) as client:
-        answer = client.class_(
+        answer = client.class_.class_(
             from_="a/b", lambda_="l", x_dotted_name="d", proto="p", class_="c", self_="s", with_space="w"
         )
     assert answer.class_.global_ == "g"

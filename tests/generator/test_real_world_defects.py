@@ -86,11 +86,11 @@ def test_required_array_query(build: Callable[[str], ModuleType]) -> None:
     pkg = build("required_array_query")
     rec = Recorder(body={"count": 2})
     with client_of(pkg, rec) as client:
-        with pytest.warns(DeprecationWarning, match="argument fields of list_reports is deprecated"):
-            assert client.list_reports(fields=["name", "size"], sort="asc").count == 2
+        with pytest.warns(DeprecationWarning, match="argument fields of list_reports is deprecated$"):
+            assert client.reports.list_reports(fields=["name", "size"], sort="asc").count == 2
         with pytest.raises(pkg.errors.RequestValidationError, match="fields"), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            client.list_reports(fields=["nope"], sort="asc")
+            client.reports.list_reports(fields=["nope"], sort="asc")
     assert parse_qs(rec.last.url.query.decode()) == {"fields": ["name", "size"], "sort": ["asc"]}
     assert len(rec.requests) == 1
 
@@ -99,7 +99,7 @@ def test_contradictions(build: Callable[[str], ModuleType]) -> None:
     """A keyword contradicting its own schema is dropped (one warning each): every argument has a
     value the client sends, and the types are the schemas' own (``int``, not a string enum)."""
     pkg = build("contradictions")
-    hints = inspect.signature(pkg.Client.find_things).parameters
+    hints = inspect.signature(importlib.import_module(pkg.__name__ + "._resources.things").Things.find).parameters
     assert [str(hints[name].annotation) for name in ("level", "tags", "flags")] == [
         "int | Unset",
         "list[str] | Unset",
@@ -107,14 +107,14 @@ def test_contradictions(build: Callable[[str], ModuleType]) -> None:
     ]
     rec = Recorder(status=204)
     with client_of(pkg, rec) as client:
-        client.find_things(level=3, tags=["blue"], mixed=3, score=7.5, code="abcde", ids=[1, 2], count=5)
-        client.find_things(word="a", size=3, flags=True)
+        client.things.find(level=3, tags=["blue"], mixed=3, score=7.5, code="abcde", ids=[1, 2], count=5)
+        client.things.find(word="a", size=3, flags=True)
         assert rec.json() == {"size": 3, "flags": True}
         assert parse_qs(rec.requests[0].url.query.decode())["level"] == ["3"]
         with pytest.raises(pkg.errors.RequestValidationError, match="mixed"):
-            client.find_things(mixed=2)  # the enum's values of its type still hold
+            client.things.find(mixed=2)  # the enum's values of its type still hold
         with pytest.raises(pkg.errors.RequestValidationError, match="word"):
-            client.find_things(word="c")  # type: ignore[arg-type]
+            client.things.find(word="c")  # type: ignore[arg-type]
     assert len(rec.requests) == 2
 
 
@@ -122,18 +122,21 @@ def test_wildcard_bodies(build: Callable[[str], ModuleType]) -> None:
     """``*/*`` and ``application/*`` bodies are bytes unless their schema says JSON; a
     ``Content-Type`` argument wins over the body's media type, ``Content-Length`` is the body's."""
     pkg = build("wildcard_bodies")
-    assert "content_length" not in inspect.signature(pkg.Client.put_blob).parameters
+    assert (
+        "content_length"
+        not in inspect.signature(importlib.import_module(pkg.__name__ + "._resources.blobs").Blobs.put).parameters
+    )
     rec = Recorder(status=204)
     with client_of(pkg, rec) as client:
-        client.put_blob(id="b1", content_type="image/png", body=b"\x89PNG")
+        client.blobs.put(id="b1", content_type="image/png", body=b"\x89PNG")
         sent = rec.last
         assert sent.content == b"\x89PNG" and sent.headers.get_list("content-type") == ["image/png"]
         assert sent.headers.get_list("content-length") == ["4"]
-        client.post_any_application(body=b"abc")
+        client.blobs.post_any_application(body=b"abc")
         assert rec.last.headers["content-type"] == "application/octet-stream" and rec.last.content == b"abc"
-        client.post_wildcard_json(name="n")
+        client.documents.post_wildcard_json(name="n")
         assert rec.json() == {"name": "n"} and rec.last.headers["content-type"] == "application/json"
-        client.post_any_application(body=b"abc", extra_headers={"Content-Type": "application/zip"})
+        client.blobs.post_any_application(body=b"abc", extra_headers={"Content-Type": "application/zip"})
         assert rec.last.headers.get_list("content-type") == ["application/zip"]
 
 
@@ -142,24 +145,24 @@ def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
     pkg = build("wildcard_bodies")
     rec = Recorder(status=204)
     with client_of(pkg, rec) as client:
-        client.post_event(body={"kind": "created", "ids": [1, 2]})
+        client.events.post(body={"kind": "created", "ids": [1, 2]})
         assert rec.json() == {"kind": "created", "ids": [1, 2]}
         assert rec.last.headers["content-type"] == "application/json"
-        client.post_note(body=["a", 1])
+        client.notes.post(body=["a", 1])
         assert rec.json() == ["a", 1]
-        client.post_label(body="text")
+        client.labels.post(body="text")
         assert rec.json() == "text"
-        client.post_event(body={"a": 1}, extra_body={"b": 2})
+        client.events.post(body={"a": 1}, extra_body={"b": 2})
         assert rec.json() == {"a": 1, "b": 2}
-        client.post_note(extra_body={"b": 2})  # no body given: the extra members are the body
+        client.notes.post(extra_body={"b": 2})  # no body given: the extra members are the body
         assert rec.json() == {"b": 2}
         sent = len(rec.requests)
         with pytest.raises(pkg.errors.RequestValidationError, match=r"extra_body.*not a JSON object"):
-            client.post_note(body=[1], extra_body={"b": 2})
+            client.notes.post(body=[1], extra_body={"b": 2})
         with pytest.raises(pkg.errors.RequestValidationError, match=r"extra_body.*bytes or text"):
-            client.put_blob(id="b", content_type="image/png", body=b"x", extra_body={"b": 2})
+            client.blobs.put(id="b", content_type="image/png", body=b"x", extra_body={"b": 2})
         with pytest.raises(pkg.errors.RequestValidationError, match=r"extra_body.*bytes or text"):
-            client.post_any_application(extra_body={"b": 2})
+            client.blobs.post_any_application(extra_body={"b": 2})
     assert len(rec.requests) == sent  # refused before anything was sent
 
 

@@ -714,7 +714,12 @@ def test_info_servers_tags(spec):
 
 
 def test_client_extension(spec):
-    assert spec["x-client"] == {"token-env": "BP_TOKEN", "base-url-env": "BP_API_URL", "log-env": "BP_LOG"}
+    assert spec["x-client"] == {
+        "token-env": "BP_TOKEN",
+        "flat-methods": True,
+        "base-url-env": "BP_API_URL",
+        "log-env": "BP_LOG",
+    }
 
 
 def test_bearer_security_applies_to_every_operation(spec):
