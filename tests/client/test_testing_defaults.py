@@ -38,13 +38,13 @@ def examples(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 def test_defaults_come_from_the_examples(examples: ModuleType) -> None:
     api = examples.FakeApi()
     with api.client() as client:
-        pet = client.get_pet(id="p7")
+        pet = client.pets.get(id="p7")
         assert (pet.id, pet.name, pet.kind, pet.tags) == ("p7", "Tom", "cat", ["indoor"])  # the schema's
-        assert [p.name for p in client.iter_pets()] == ["Rex"]  # the media type's; the page ends
+        assert [p.name for p in client.pets.iter()] == ["Rex"]  # the media type's; the page ends
         assert api.list_pets.call_count == 1
-        owner = client.get_owner(id="o42")  # per member: their examples, else minimal values
+        owner = client.owners.get(id="o42")  # per member: their examples, else minimal values
         assert (owner.id, owner.name, owner.pet.name, owner.address.city) == ("o42", "Ada", "Tom", "Lyon")
-        assert client.get_motd() == "Hello, pets!"
+        assert client.motd.get() == "Hello, pets!"
     assert api.default("list_pets") == {"pets": [{"id": "p1", "name": "Rex", "kind": "dog"}], "meta": {}}
 
 
@@ -52,9 +52,9 @@ def test_defaults_come_from_the_examples_async(examples: ModuleType) -> None:
     async def main() -> None:
         api = examples.FakeApi()
         async with api.async_client() as client:
-            assert (await client.get_pet(id="p7")).name == "Tom"
-            assert [p.name async for p in client.iter_pets()] == ["Rex"]
-            assert await client.get_motd() == "Hello, pets!"
+            assert (await client.pets.get(id="p7")).name == "Tom"
+            assert [p.name async for p in client.pets.iter()] == ["Rex"]
+            assert await client.motd.get() == "Hello, pets!"
 
     asyncio.run(main())
 

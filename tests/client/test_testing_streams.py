@@ -141,7 +141,7 @@ def test_the_readme_shows_streams_and_bytes() -> None:
     readme = render_case(GOLDEN / "streams")["README.md"].split("## Testing your code", 1)[1]
     for text in (
         "api.create_chat.streams(event1, event2)",
-        "client.create_chat(..., stream=True)",
+        "client.chat.create(..., stream=True)",
         'api.error_event(type="Overloaded"',
         "api.malformed_event()",
         'api.download_file.returns_bytes(b"...", content_type="image/png")',
