@@ -6,6 +6,7 @@ operation rewrites its own modules and the small tables, no other module (issue 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,8 +49,8 @@ def test_no_module_reaches_the_cap(packages: tuple[dict[str, str], dict[str, str
     sizes = {name: text.count("\n") for name, text in files.items() if name.endswith((".py", ".pyi"))}
     largest = max(sizes, key=sizes.__getitem__)
     assert sizes[largest] < CAP, (largest, sizes[largest])
-    resources = [name for name in files if name.startswith("_resources/_items")]
-    assert len(resources) == 150  # each under its own path segment (resourcesK)
+    resources = [name for name in files if re.fullmatch(r"_resources/group\d_resources\d+\.py", name)]
+    assert len(resources) == 150  # each a namespace of its own path segments (groupN.resourcesK)
     # the tables grow by a line a module at most: far below what one module per operation was
     assert sizes["_client.py"] < 1_000 and sizes["testing.py"] < 1_000, (sizes["_client.py"], sizes["testing.py"])
 
@@ -59,15 +60,19 @@ def test_adding_an_operation_touches_its_modules_and_the_tables(
 ) -> None:
     before, after = packages
     changed = {name for name in after if before.get(name) != after[name]}
-    new = "_resources/_items_resources150.py"
-    assert new in changed and "_fakes/_items_resources150.py" in changed
-    others = {n for n in changed if n.startswith(("_resources/_items", "_fakes/_items", "models/", "_validators/_"))}
-    assert others <= {new, "_fakes/_items_resources150.py"}, sorted(others)
+    added = sorted(set(after) - set(before))
+    assert [n for n in added if n.startswith("_resources/")] == [new := "_resources/group0_resources150.py"], added
+    fake = "_fakes/group0_resources150.py"
+    assert fake in changed
+    others = {n for n in changed if n.startswith(("_resources/group", "_fakes/group", "models/", "_validators/_"))}
+    parent = {"_resources/group0.py"}  # the namespace that gains the sub-namespace attribute
+    assert others <= {new, fake, *parent}, sorted(others)
     tables = {"_client.py", "testing.py", "_version.py", "README.md", ".botpress-codegen-manifest.json"}
     tables |= {"_mcp_tools.json", "_mcp_schemas.json"}  # the MCP server's tool table: one tool per operation
+    tables |= {"_fakes/spaces.py"}  # the test kit's namespaces: one line a namespace
     groups = {n for n in changed if "/_group__" in n}
     assert len(groups) <= 2  # the new module's group, for type checkers, in _resources and _fakes
-    assert changed - groups - {new, "_fakes/_items_resources150.py"} <= tables, sorted(changed)
+    assert changed - groups - {new, fake, *parent} <= tables, sorted(changed)
 
 
 def _one_module(operations: int) -> dict[str, Any]:
@@ -75,6 +80,9 @@ def _one_module(operations: int) -> dict[str, Any]:
     nothing tells them apart, so they share one module of ``_resources`` until it is cut."""
     doc = _one_resource(40, operations)
     doc["paths"] = {"/" + path.split("/", 2)[2]: item for path, item in doc["paths"].items()}
+    for item in doc["paths"].values():  # one namespace (its path segments would make one each)
+        for op in item.values():
+            op["x-client-group"] = "items"
     return doc
 
 
@@ -86,8 +94,8 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], d
 
 def test_a_crowded_module_is_cut_by_a_hash_of_its_methods(crowded: tuple[dict[str, str], dict[str, str]]) -> None:
     files = crowded[0]
-    parts = [name for name in files if name.startswith("_resources/_items")]
-    assert len(parts) > 1 and all(name.startswith("_resources/_items__p") for name in parts), parts
+    parts = [name for name in files if name.startswith("_resources/items__p")]
+    assert len(parts) > 1 and "_resources/items.py" in files, parts
     sizes = {name: text.count("\n") for name, text in files.items() if name.endswith((".py", ".pyi"))}
     largest = max(sizes, key=sizes.__getitem__)
     assert sizes[largest] < CAP, (largest, sizes[largest])
@@ -99,7 +107,7 @@ def test_adding_an_operation_to_a_crowded_module_rewrites_its_part(
 ) -> None:
     before, after = crowded
     changed = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
-    parts = {name for name in changed if name.startswith(("_resources/_items", "_fakes/_items"))}
+    parts = {name for name in changed if name.startswith(("_resources/items__p", "_fakes/items__p"))}
     # the part the new method falls in (in _resources and _fakes), or the two it is split into
     assert 0 < len(parts) <= 6, sorted(parts)
-    assert len(parts) < len([n for n in after if n.startswith("_resources/_items")])
+    assert len(parts) < len([n for n in after if n.startswith("_resources/items__p")])
