@@ -43,6 +43,20 @@ MODELS_MODULE_IMPORTS = frozenset(
 
 # What the generated package imports (httpx and the packages httpx imports; orjson, which its
 # runtime imports when installed).
+RESOURCES_MODULE_NAMES = frozenset(
+    {
+        *("Any", "AsyncBinaryResponse", "AsyncIterator", "AsyncSpace", "AsyncStream", "AsyncTransport"),
+        *("BinaryResponse", "Body", "FileTypes", "Headers", "Iterator", "Literal", "Mapping", "Operation"),
+        *("PageTokens", "Query", "RequestOptions", "RequestValidationError", "ServerSentEvent", "Space"),
+        *("Stream", "SyncSpace", "SyncTransport", "TYPE_CHECKING", "TimeoutTypes", "UNSET", "Unset"),
+        *("Client", "AsyncClient"),  # a namespace's class extends the client's with the flat methods
+    }
+)
+"""The capitalized names a module of ``_resources`` imports or defines beside its namespace classes
+(``generator.emit.imports.IMPORTS``, the method template's own text; a test holds them equal): no
+namespace class is named so (``query`` -> ``QuerySpace``)."""
+
+
 _TAKEN_NAMES = frozenset({"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna", "orjson"})
 
 

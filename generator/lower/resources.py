@@ -20,6 +20,7 @@ from .buckets import hash_buckets
 from .collisions import numbered
 from .names import Namer, Scope
 from .naming import bounded, pascal_case
+from .reserved import RESOURCES_MODULE_NAMES
 from .runtime_names import runtime_client_attributes
 from .spaces import SPACE_MEMBERS, flat_methods, place_all, short_names
 
@@ -113,6 +114,8 @@ def _cut(namer: Namer, space: tuple[str, ...], segment: str, ops: list[Operation
     rewrites the part it falls in, never the others."""
     module = _module(namer, space, node)
     cls = pascal_case("_".join(space))
+    if cls in RESOURCES_MODULE_NAMES:  # its module imports a name so: the class would hide it
+        cls += "Space"
     weights = {op.method_name: op_lines(op) for op in ops}
     parts = hash_buckets(weights, RESOURCE_LINES, weights.__getitem__)
     if list(parts) == [""]:

@@ -321,3 +321,14 @@ def test_box_client_has_under_40_top_level_attributes(tmp_path: Path) -> None:
     top = result["top"]
     assert isinstance(top, list) and len(top) < 40, top
     assert {"files", "folders", "users", "metadata", "close", "with_options"} <= set(top)
+
+
+def test_no_namespace_class_hides_a_name_its_module_imports() -> None:
+    """``lower.reserved.RESOURCES_MODULE_NAMES`` holds every capitalized name a ``_resources``
+    module imports (a namespace ``query`` would define ``class Query`` over ``_types.Query``)."""
+    from generator.emit.imports import IMPORTS
+    from generator.emit.resources_module import METHOD_TEXT_NEEDS
+    from generator.lower.reserved import RESOURCES_MODULE_NAMES
+
+    imported = {name.split(" as ")[-1] for _module, names in IMPORTS["_resources.py"] for name in names}
+    assert {n for n in imported | METHOD_TEXT_NEEDS if n[:1].isupper()} <= RESOURCES_MODULE_NAMES
