@@ -186,7 +186,9 @@ def test_help_lists_every_operation_without_importing_any() -> None:
         for name in OPERATIONS:
             assert f"{name}(...)" in text, name
         assert "imported on first use" in text
-    assert result["user"] == "u1" and result["loaded"] == ["botpress_client._resources._chat_users"]
+        for space in ("admin", "chat", "files", "tables"):  # the namespaces, listed and not imported either
+            assert f"{space} = <namespace {space}: its operations load on first use>" in text, space
+    assert result["user"] == "u1" and result["loaded"] == ["botpress_client._resources.chat_users"]
     assert result["method"] == "Client.get_user"  # the class's own method once used, not the listing
     assert result["listed_after"] is True  # the others are still listed, still not imported
 
