@@ -41,6 +41,9 @@ class Space(Generic[T]):
     def __set_name__(self, owner: type, name: str) -> None:
         self._name = name
 
+    def __repr__(self) -> str:  # what help(Client) shows of it, with nothing imported
+        return f"<namespace {self._name}: its operations load on first use>"
+
     @overload
     def __get__(self, obj: None, owner: type) -> Space[T]: ...
 
