@@ -38,18 +38,19 @@ def mend(text: str, flagged: set[int], black: Callable[[str, int], str]) -> str 
     except SyntaxError:
         return None
     lines = text.splitlines(keepends=True)
+    left = set(flagged)  # the flagged lines no statement mended yet
     edits: dict[int, tuple[int, list[str]]] = {}  # first line (0-based) -> (end, new lines)
     for node, docstring in _statements(tree):
         first, last = node.lineno, node.end_lineno or node.lineno
-        hit = {n for n in flagged if first <= n <= last}
+        hit = {n for n in left if first <= n <= last}
         if not hit:
             continue
         new = _mended(node, docstring, lines[first - 1 : last], black)
         if new is None:
             return None
         edits[first - 1] = (last, new)
-        flagged -= hit
-    if flagged:
+        left -= hit
+    if left:
         return None
     out: list[str] = []
     at = 0
