@@ -9,7 +9,13 @@ present is kept apart only where it can differ from "not ``None``": an optional 
 explicit ``null`` is recorded in the model's ``_nulls`` (attribute names), which ``fields_set``,
 ``to_dict`` and the ``repr`` read. Any optional member: a ``null`` the schema does not allow is
 kept too (reading is lenient and loses nothing; ``strict_responses`` refuses it, naming the
-member). Recording it costs a test of the members that read ``None`` only.
+member).
+
+Nulls and unknown members are rare, so ``from_dict`` tests for both at once by counting: the JSON
+object holds exactly the members read when its length plus the optional members read as ``None``
+is the number of members (every required one was found). Only when it does not (an unknown
+member or a null) are the members walked: for the unknown ones, and each optional member read as
+``None`` for a null.
 """
 
 from __future__ import annotations
@@ -90,17 +96,13 @@ def nulls_slot(w: Writer, m: Model) -> list[str]:
 def body(w: Writer, m: Model) -> list[str]:
     """The statements of ``m``'s ``from_dict`` after its docstring."""
     lines: list[str] = []
-    nulls = bool(m.optional_fields)
-    if nulls:
-        w.uses.add("_NO_NULLS")
-        lines += ["get = data.get", "nulls = _NO_NULLS"]
+    if m.optional_fields:
+        lines.append("get = data.get")
     lines.append("obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path")
     for f in m.fields:
         lines += _member(w, f)
     lines += _scalar_guard(w, m)
-    lines += _extra_members(w, m)
-    if nulls:
-        lines.append("obj._nulls = nulls")
+    lines += _unread(w, m)
     lines.append("return obj")
     return lines
 
@@ -109,16 +111,13 @@ def _member(w: Writer, f: Field) -> list[str]:
     if f.required:
         return _required(w, f)
     read, target, name = f"get({py_str(f.wire)})", f"obj.{f.name}", local(f)
-    record = f"    nulls = nulls | {{{py_str(f.name)}}}"  # an explicit null (rare: not the hot path)
     if f.type.is_identity:
         if not f.type.is_scalar:
             w.uses.add("_bounded")  # kept as it came: its nesting is bounded here
             read = f"_bounded({read})"
-        terms = [f"{name} is None", f"{py_str(f.wire)} in data"]
-        return [f"{target} = {name} = {read}", *layout.condition("if", terms, "and", _BODY), record]
+        return [f"{target} = {name} = {read}"]
     convert = layout.indented(_decoded(w, f.type, name, name, _BODY + 4))
-    kept = [f"elif {py_str(f.wire)} in data:", record]
-    return [f"{name} = {read}", f"if {name} is not None:", *convert, *kept, f"{target} = {name}"]
+    return [f"{name} = {read}", f"if {name} is not None:", *convert, f"{target} = {name}"]
 
 
 def _required(w: Writer, f: Field) -> list[str]:
@@ -174,22 +173,36 @@ def _scalar_guard(w: Writer, m: Model) -> list[str]:
     return [*layout.condition("if", terms, "or", _BODY), f"    raise TypeError({message})"]
 
 
-def _extra_members(w: Writer, m: Model) -> list[str]:
-    """``obj.extra_members``: the shared empty mapping on the hot path (no unknown member)."""
+def _unread(w: Writer, m: Model) -> list[str]:
+    """``obj.extra_members`` and ``obj._nulls``: the shared empty ones when ``data`` holds just
+    the members read (the usual answer), told by its length; else found by a walk."""
     w.uses.update(("_extra_members", "_NO_EXTRA"))
-    keys = m.keys_const
-    value = f"_NO_EXTRA if {keys}.issuperset(data) else _extra_members(data, {keys})"
-    if layout.fits(_BODY, f"obj.extra_members = {value}"):
-        return [f"obj.extra_members = {value}"]
-    if layout.fits(_BODY + 4, value):
+    count, keys = len(m.fields), m.keys_const
+    if not m.optional_fields:
+        value = f"_NO_EXTRA if len(data) == {count} else _extra_members(data, {keys})"
+        if layout.fits(_BODY, f"obj.extra_members = {value}"):
+            return [f"obj.extra_members = {value}"]
         return ["obj.extra_members = (", f"    {value}", ")"]
-    otherwise = layout.call("else _extra_members", ["data", keys], "", _BODY + 4)
+    w.uses.add("_NO_NULLS")
+    terms = [f"({local(f)} is None)" for f in m.optional_fields]  # identity tests: the cheapest
+    total = " + ".join(terms) if len(terms) > 1 else terms[0][1:-1]
+    absent = [f"absent = {total}"]
+    if not layout.fits(_BODY, absent[0]):  # as Black splits a sum
+        inside = [total] if layout.fits(_BODY + 4, total) else [terms[0], *(f"+ {t}" for t in terms[1:])]
+        absent = ["absent = (", *layout.indented(inside), ")"]
+    nulls = ["nulls = _NO_NULLS"]
+    for f in m.optional_fields:
+        terms = [f"{local(f)} is None", f"{py_str(f.wire)} in data"]
+        nulls += [*layout.condition("if", terms, "and", _BODY + 4), f"    nulls = nulls | {{{py_str(f.name)}}}"]
+    unknown = layout.call("obj.extra_members = _extra_members", ["data", keys], "", _BODY + 4)
     return [
-        "obj.extra_members = (",
-        "    _NO_EXTRA",
-        f"    if {keys}.issuperset(data)",
-        *layout.indented(otherwise),
-        ")",
+        "# the optional members read as None: absent, or an explicit null",
+        *absent,
+        f"if len(data) + absent == {count}:  # no null, no unknown member: the usual answer",
+        "    obj.extra_members = _NO_EXTRA",
+        "    obj._nulls = _NO_NULLS",
+        "else:",
+        *layout.indented([*unknown, *nulls, "obj._nulls = nulls"]),
     ]
 
 
