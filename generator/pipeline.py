@@ -1,8 +1,7 @@
 """The pipeline: load -> lower -> emit -> format -> write, run in order, and the decisions
 between the stages (build again without the operations the validator rejects, fail under
-``--strict``, CHANGES.md and its semver gate, take the quick path of ``check``).
-
-It says what happened through a :class:`Reporter` and returns the exit code; ``cli`` prints.
+``--strict``, CHANGES.md and its semver gate, take the quick path of ``check``). It says what
+happened through a :class:`Reporter` and returns the exit code; ``cli`` prints.
 """
 
 from __future__ import annotations
@@ -160,6 +159,7 @@ def _run(command: str, settings: Settings, reporter: Reporter, last: list[str]) 
         settings.changes_since,
         _recorded_settings(folder.templates, settings.project, settings.selection, settings.env_prefix),
     )
+    doc.files.clear()  # the loaded trees: nothing reads them any more (free them before writing)
     bump_ok = not too_small
     recorded, outputs = read_outputs(folder.info.disk.get(MANIFEST, b"").decode("utf-8", errors="replace"))
     extra = (

@@ -61,33 +61,46 @@ def ruff_binary() -> str:
 
 def format_files(files: dict[str, str], package: str, verbatim: frozenset[str] = frozenset()) -> dict[str, str]:
     """Every ``.py`` and ``.pyi`` file formatted (stubs in stub style); other files, and those
-    named in ``verbatim`` (formatted already), pass unchanged."""
+    named in ``verbatim`` (formatted already), pass unchanged.
+
+    Memory: the texts given are not held while Ruff runs (a large package's text is tens of
+    MB): each goes to disk, twice (the copy Ruff formats, and the source, read back only for the
+    rare module Black must format whole), and a caller that passes its dict without keeping it
+    (``format_files(render(api), ...)``) has it freed here."""
     todo = sorted(name for name in files if name.endswith((".py", ".pyi")) and name not in verbatim)
     if not todo:
         return dict(files)
+    order = list(files)
     out = dict(files)
+    del files  # from here on, only ``out`` holds the texts: each is dropped once written
     with tempfile.TemporaryDirectory(prefix="codegen-format-") as tmp:
-        root = Path(tmp)
+        root, sources = Path(tmp) / "package", Path(tmp) / "sources"
         for name in todo:
-            path = root / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(out.pop(name), encoding="utf-8", newline="")
+            text = out.pop(name)
+            for folder in (root, sources):
+                path = folder / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8", newline="")
+        del text
         _run_ruff(root, package)
         for name in todo:
             formatted = (root / name).read_text(encoding="utf-8")
-            out[name] = _like_black(files[name], formatted, name)
-    return {name: out[name] for name in files}
+            out[name] = _like_black(sources / name, formatted, name)
+    return {name: out[name] for name in order}
 
 
-def _like_black(source: str, formatted: str, name: str) -> str:
-    """Ruff's output ``formatted`` of ``source`` as Black gives it: as it is, or with the
-    statements where they may part mended one by one (:mod:`.black_fixups`), else Black's output
-    of the whole module."""
+def _like_black(source: Path, formatted: str, name: str) -> str:
+    """Ruff's output ``formatted`` of the module kept at ``source`` as Black gives it: as it
+    is, or with the statements where they may part mended one by one (:mod:`.black_fixups`),
+    else Black's output of the whole module."""
     flagged = _black_may_differ(formatted)
     if not flagged:
         return formatted
     mended = mend(formatted, flagged, lambda text, width: _black(text, name, width))
-    return _black(source, name) if mended is None else mended
+    if mended is not None:
+        return mended
+    with open(source, encoding="utf-8", newline="") as kept:  # the very text written
+        return _black(kept.read(), name)
 
 
 def _black_may_differ(text: str) -> set[int]:

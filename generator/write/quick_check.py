@@ -220,7 +220,8 @@ def remember(
     folder = cache.cache_dir("fastcheck")
     if current is None or folder is None or _formatter_version() != formatter_pin():
         return
-    hashes = file_hashes({name: text.encode("utf-8") for name, text in files.items()})
+    # one file's bytes at a time: a large package is not held twice
+    hashes = {name: hashlib.sha256(text.encode("utf-8")).hexdigest() for name, text in sorted(files.items())}
     cache.write(
         folder,
         _record_key(current, settings),
