@@ -78,44 +78,23 @@ class BotIssue(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> BotIssue:
         """Build a ``BotIssue`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
-        if m_id is None and "id" in data:
-            nulls = nulls | {"id"}
         obj.code = m_code = get("code")
-        if m_code is None and "code" in data:
-            nulls = nulls | {"code"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
-        elif "createdAt" in data:
-            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_last_seen_at = get("lastSeenAt")
         if m_last_seen_at is not None:
             m_last_seen_at = _parse_datetime(m_last_seen_at)
-        elif "lastSeenAt" in data:
-            nulls = nulls | {"last_seen_at"}
         obj.last_seen_at = m_last_seen_at
         obj.title = m_title = get("title")
-        if m_title is None and "title" in data:
-            nulls = nulls | {"title"}
         obj.description = m_description = get("description")
-        if m_description is None and "description" in data:
-            nulls = nulls | {"description"}
         obj.grouped_data = m_grouped_data = _bounded(get("groupedData"))
-        if m_grouped_data is None and "groupedData" in data:
-            nulls = nulls | {"grouped_data"}
         obj.events_count = m_events_count = get("eventsCount")
-        if m_events_count is None and "eventsCount" in data:
-            nulls = nulls | {"events_count"}
         obj.category = m_category = get("category")
-        if m_category is None and "category" in data:
-            nulls = nulls | {"category"}
         obj.resolution_link = m_resolution_link = get("resolutionLink")
-        if m_resolution_link is None and "resolutionLink" in data:
-            nulls = nulls | {"resolution_link"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_code) in _NOT_SCALAR
@@ -126,10 +105,46 @@ class BotIssue(_Model):
             or type(m_resolution_link) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if _BOT_ISSUE_KEYS.issuperset(data) else _extra_members(data, _BOT_ISSUE_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_id is None)
+            + (m_code is None)
+            + (m_created_at is None)
+            + (m_last_seen_at is None)
+            + (m_title is None)
+            + (m_description is None)
+            + (m_grouped_data is None)
+            + (m_events_count is None)
+            + (m_category is None)
+            + (m_resolution_link is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 10:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _BOT_ISSUE_KEYS)
+            nulls = _NO_NULLS
+            if m_id is None and "id" in data:
+                nulls = nulls | {"id"}
+            if m_code is None and "code" in data:
+                nulls = nulls | {"code"}
+            if m_created_at is None and "createdAt" in data:
+                nulls = nulls | {"created_at"}
+            if m_last_seen_at is None and "lastSeenAt" in data:
+                nulls = nulls | {"last_seen_at"}
+            if m_title is None and "title" in data:
+                nulls = nulls | {"title"}
+            if m_description is None and "description" in data:
+                nulls = nulls | {"description"}
+            if m_grouped_data is None and "groupedData" in data:
+                nulls = nulls | {"grouped_data"}
+            if m_events_count is None and "eventsCount" in data:
+                nulls = nulls | {"events_count"}
+            if m_category is None and "category" in data:
+                nulls = nulls | {"category"}
+            if m_resolution_link is None and "resolutionLink" in data:
+                nulls = nulls | {"resolution_link"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

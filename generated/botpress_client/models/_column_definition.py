@@ -56,35 +56,20 @@ class ColumnDefinition(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnDefinition:
         """Build a ``ColumnDefinition`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = m_type = data["type"]
         obj.format = m_format = get("format")
-        if m_format is None and "format" in data:
-            nulls = nulls | {"format"}
         obj.description = m_description = get("description")
-        if m_description is None and "description" in data:
-            nulls = nulls | {"description"}
         obj.pattern = m_pattern = get("pattern")
-        if m_pattern is None and "pattern" in data:
-            nulls = nulls | {"pattern"}
         obj.enum = m_enum = _bounded(get("enum"))
-        if m_enum is None and "enum" in data:
-            nulls = nulls | {"enum"}
         m_items = get("items")
         if m_items is not None:
             m_items = ColumnItems.from_dict(m_items)
-        elif "items" in data:
-            nulls = nulls | {"items"}
         obj.items = m_items
         obj.nullable = m_nullable = get("nullable")
-        if m_nullable is None and "nullable" in data:
-            nulls = nulls | {"nullable"}
         m_properties = get("properties")
         if m_properties is not None:
             m_properties = {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in m_properties.items()}
-        elif "properties" in data:
-            nulls = nulls | {"properties"}
         obj.properties = m_properties
         obj.x_zui = ColumnMetadata.from_dict(data["x-zui"])
         if (
@@ -95,12 +80,37 @@ class ColumnDefinition(_Model):
             or type(m_nullable) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _COLUMN_DEFINITION_KEYS.issuperset(data)
-            else _extra_members(data, _COLUMN_DEFINITION_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_format is None)
+            + (m_description is None)
+            + (m_pattern is None)
+            + (m_enum is None)
+            + (m_items is None)
+            + (m_nullable is None)
+            + (m_properties is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 9:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _COLUMN_DEFINITION_KEYS)
+            nulls = _NO_NULLS
+            if m_format is None and "format" in data:
+                nulls = nulls | {"format"}
+            if m_description is None and "description" in data:
+                nulls = nulls | {"description"}
+            if m_pattern is None and "pattern" in data:
+                nulls = nulls | {"pattern"}
+            if m_enum is None and "enum" in data:
+                nulls = nulls | {"enum"}
+            if m_items is None and "items" in data:
+                nulls = nulls | {"items"}
+            if m_nullable is None and "nullable" in data:
+                nulls = nulls | {"nullable"}
+            if m_properties is None and "properties" in data:
+                nulls = nulls | {"properties"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -53,35 +53,18 @@ class ColumnMetadata(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnMetadata:
         """Build a ``ColumnMetadata`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.index = m_index = data["index"]
         obj.id = m_id = get("id")
-        if m_id is None and "id" in data:
-            nulls = nulls | {"id"}
         obj.searchable = m_searchable = get("searchable")
-        if m_searchable is None and "searchable" in data:
-            nulls = nulls | {"searchable"}
         obj.hidden = m_hidden = get("hidden")
-        if m_hidden is None and "hidden" in data:
-            nulls = nulls | {"hidden"}
         obj.order = m_order = get("order")
-        if m_order is None and "order" in data:
-            nulls = nulls | {"order"}
         obj.width = m_width = get("width")
-        if m_width is None and "width" in data:
-            nulls = nulls | {"width"}
         obj.schema_id = m_schema_id = get("schemaId")
-        if m_schema_id is None and "schemaId" in data:
-            nulls = nulls | {"schema_id"}
         obj.typings = m_typings = get("typings")
-        if m_typings is None and "typings" in data:
-            nulls = nulls | {"typings"}
         m_computed = get("computed")
         if m_computed is not None:
             m_computed = ComputedDefinition.from_dict(m_computed)
-        elif "computed" in data:
-            nulls = nulls | {"computed"}
         obj.computed = m_computed
         if (
             type(m_index) in _NOT_SCALAR
@@ -94,12 +77,40 @@ class ColumnMetadata(_Model):
             or type(m_typings) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _COLUMN_METADATA_KEYS.issuperset(data)
-            else _extra_members(data, _COLUMN_METADATA_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_id is None)
+            + (m_searchable is None)
+            + (m_hidden is None)
+            + (m_order is None)
+            + (m_width is None)
+            + (m_schema_id is None)
+            + (m_typings is None)
+            + (m_computed is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 9:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _COLUMN_METADATA_KEYS)
+            nulls = _NO_NULLS
+            if m_id is None and "id" in data:
+                nulls = nulls | {"id"}
+            if m_searchable is None and "searchable" in data:
+                nulls = nulls | {"searchable"}
+            if m_hidden is None and "hidden" in data:
+                nulls = nulls | {"hidden"}
+            if m_order is None and "order" in data:
+                nulls = nulls | {"order"}
+            if m_width is None and "width" in data:
+                nulls = nulls | {"width"}
+            if m_schema_id is None and "schemaId" in data:
+                nulls = nulls | {"schema_id"}
+            if m_typings is None and "typings" in data:
+                nulls = nulls | {"typings"}
+            if m_computed is None and "computed" in data:
+                nulls = nulls | {"computed"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

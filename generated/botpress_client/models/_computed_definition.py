@@ -53,27 +53,14 @@ class ComputedDefinition(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> ComputedDefinition:
         """Build a ``ComputedDefinition`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.action = m_action = data["action"]
         obj.dependencies = m_dependencies = _bounded(get("dependencies"))
-        if m_dependencies is None and "dependencies" in data:
-            nulls = nulls | {"dependencies"}
         obj.prompt = m_prompt = get("prompt")
-        if m_prompt is None and "prompt" in data:
-            nulls = nulls | {"prompt"}
         obj.code = m_code = get("code")
-        if m_code is None and "code" in data:
-            nulls = nulls | {"code"}
         obj.model = m_model = get("model")
-        if m_model is None and "model" in data:
-            nulls = nulls | {"model"}
         obj.workflow_id = m_workflow_id = get("workflowId")
-        if m_workflow_id is None and "workflowId" in data:
-            nulls = nulls | {"workflow_id"}
         obj.enabled = m_enabled = get("enabled")
-        if m_enabled is None and "enabled" in data:
-            nulls = nulls | {"enabled"}
         if (
             type(m_action) in _NOT_SCALAR
             or type(m_prompt) in _NOT_SCALAR
@@ -83,12 +70,34 @@ class ComputedDefinition(_Model):
             or type(m_enabled) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _COMPUTED_DEFINITION_KEYS.issuperset(data)
-            else _extra_members(data, _COMPUTED_DEFINITION_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_dependencies is None)
+            + (m_prompt is None)
+            + (m_code is None)
+            + (m_model is None)
+            + (m_workflow_id is None)
+            + (m_enabled is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 7:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _COMPUTED_DEFINITION_KEYS)
+            nulls = _NO_NULLS
+            if m_dependencies is None and "dependencies" in data:
+                nulls = nulls | {"dependencies"}
+            if m_prompt is None and "prompt" in data:
+                nulls = nulls | {"prompt"}
+            if m_code is None and "code" in data:
+                nulls = nulls | {"code"}
+            if m_model is None and "model" in data:
+                nulls = nulls | {"model"}
+            if m_workflow_id is None and "workflowId" in data:
+                nulls = nulls | {"workflow_id"}
+            if m_enabled is None and "enabled" in data:
+                nulls = nulls | {"enabled"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -50,7 +50,6 @@ class CreateMessageBody(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> CreateMessageBody:
         """Build a ``CreateMessageBody`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.payload = _bounded(data["payload"])
         obj.user_id = m_user_id = data["userId"]
@@ -60,12 +59,8 @@ class CreateMessageBody(_Model):
         m_schedule = get("schedule")
         if m_schedule is not None:
             m_schedule = MessageSchedule.from_dict(m_schedule)
-        elif "schedule" in data:
-            nulls = nulls | {"schedule"}
         obj.schedule = m_schedule
         obj.origin = m_origin = get("origin")
-        if m_origin is None and "origin" in data:
-            nulls = nulls | {"origin"}
         if (
             type(m_user_id) in _NOT_SCALAR
             or type(m_conversation_id) in _NOT_SCALAR
@@ -73,12 +68,19 @@ class CreateMessageBody(_Model):
             or type(m_origin) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _CREATE_MESSAGE_BODY_KEYS.issuperset(data)
-            else _extra_members(data, _CREATE_MESSAGE_BODY_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = (m_schedule is None) + (m_origin is None)
+        if len(data) + absent == 7:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _CREATE_MESSAGE_BODY_KEYS)
+            nulls = _NO_NULLS
+            if m_schedule is None and "schedule" in data:
+                nulls = nulls | {"schedule"}
+            if m_origin is None and "origin" in data:
+                nulls = nulls | {"origin"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

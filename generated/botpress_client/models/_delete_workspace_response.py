@@ -29,9 +29,7 @@ class DeleteWorkspaceResponse(_Model):
         """Build a ``DeleteWorkspaceResponse`` from its JSON form (wire names)."""
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.extra_members = (
-            _NO_EXTRA
-            if _DELETE_WORKSPACE_RESPONSE_KEYS.issuperset(data)
-            else _extra_members(data, _DELETE_WORKSPACE_RESPONSE_KEYS)
+            _NO_EXTRA if len(data) == 0 else _extra_members(data, _DELETE_WORKSPACE_RESPONSE_KEYS)
         )
         return obj
 

@@ -89,15 +89,12 @@ class Error(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> Error:
         """Build a ``Error`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = data["id"]
         obj.code = m_code = data["code"]
         obj.type = m_type = data["type"]
         obj.message = m_message = data["message"]
         obj.metadata = m_metadata = _bounded(get("metadata"))
-        if m_metadata is None and "metadata" in data:
-            nulls = nulls | {"metadata"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_code) in _NOT_SCALAR
@@ -105,10 +102,17 @@ class Error(_Model):
             or type(m_message) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if _ERROR_KEYS.issuperset(data) else _extra_members(data, _ERROR_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = m_metadata is None
+        if len(data) + absent == 5:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _ERROR_KEYS)
+            nulls = _NO_NULLS
+            if m_metadata is None and "metadata" in data:
+                nulls = nulls | {"metadata"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

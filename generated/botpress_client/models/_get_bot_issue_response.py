@@ -35,9 +35,7 @@ class GetBotIssueResponse(_Model):
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.issue = BotIssue.from_dict(data["issue"])
         obj.extra_members = (
-            _NO_EXTRA
-            if _GET_BOT_ISSUE_RESPONSE_KEYS.issuperset(data)
-            else _extra_members(data, _GET_BOT_ISSUE_RESPONSE_KEYS)
+            _NO_EXTRA if len(data) == 1 else _extra_members(data, _GET_BOT_ISSUE_RESPONSE_KEYS)
         )
         return obj
 

@@ -35,9 +35,7 @@ class GetMessageResponse(_Model):
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.message = Message.from_dict(data["message"])
         obj.extra_members = (
-            _NO_EXTRA
-            if _GET_MESSAGE_RESPONSE_KEYS.issuperset(data)
-            else _extra_members(data, _GET_MESSAGE_RESPONSE_KEYS)
+            _NO_EXTRA if len(data) == 1 else _extra_members(data, _GET_MESSAGE_RESPONSE_KEYS)
         )
         return obj
 

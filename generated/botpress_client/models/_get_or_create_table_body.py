@@ -53,24 +53,13 @@ class GetOrCreateTableBody(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableBody:
         """Build a ``GetOrCreateTableBody`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.schema = TableSchema.from_dict(data["schema"])
         obj.factor = m_factor = get("factor")
-        if m_factor is None and "factor" in data:
-            nulls = nulls | {"factor"}
         obj.frozen = m_frozen = get("frozen")
-        if m_frozen is None and "frozen" in data:
-            nulls = nulls | {"frozen"}
         obj.key_column = m_key_column = get("keyColumn")
-        if m_key_column is None and "keyColumn" in data:
-            nulls = nulls | {"key_column"}
         obj.tags = m_tags = _bounded(get("tags"))
-        if m_tags is None and "tags" in data:
-            nulls = nulls | {"tags"}
         obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled")
-        if m_is_compute_enabled is None and "isComputeEnabled" in data:
-            nulls = nulls | {"is_compute_enabled"}
         if (
             type(m_factor) in _NOT_SCALAR
             or type(m_frozen) in _NOT_SCALAR
@@ -78,12 +67,31 @@ class GetOrCreateTableBody(_Model):
             or type(m_is_compute_enabled) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data)
-            else _extra_members(data, _GET_OR_CREATE_TABLE_BODY_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_factor is None)
+            + (m_frozen is None)
+            + (m_key_column is None)
+            + (m_tags is None)
+            + (m_is_compute_enabled is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 6:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _GET_OR_CREATE_TABLE_BODY_KEYS)
+            nulls = _NO_NULLS
+            if m_factor is None and "factor" in data:
+                nulls = nulls | {"factor"}
+            if m_frozen is None and "frozen" in data:
+                nulls = nulls | {"frozen"}
+            if m_key_column is None and "keyColumn" in data:
+                nulls = nulls | {"key_column"}
+            if m_tags is None and "tags" in data:
+                nulls = nulls | {"tags"}
+            if m_is_compute_enabled is None and "isComputeEnabled" in data:
+                nulls = nulls | {"is_compute_enabled"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -57,7 +57,7 @@ class GetOrCreateTableResponse(_Model):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
             _NO_EXTRA
-            if _GET_OR_CREATE_TABLE_RESPONSE_KEYS.issuperset(data)
+            if len(data) == 5
             else _extra_members(data, _GET_OR_CREATE_TABLE_RESPONSE_KEYS)
         )
         return obj

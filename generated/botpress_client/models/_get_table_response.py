@@ -41,30 +41,32 @@ class GetTableResponse(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> GetTableResponse:
         """Build a ``GetTableResponse`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
         obj.rows = m_rows = get("rows")
-        if m_rows is None and "rows" in data:
-            nulls = nulls | {"rows"}
         obj.stale = m_stale = get("stale")
-        if m_stale is None and "stale" in data:
-            nulls = nulls | {"stale"}
         obj.indexing = m_indexing = get("indexing")
-        if m_indexing is None and "indexing" in data:
-            nulls = nulls | {"indexing"}
         if (
             type(m_rows) in _NOT_SCALAR
             or type(m_stale) in _NOT_SCALAR
             or type(m_indexing) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _GET_TABLE_RESPONSE_KEYS.issuperset(data)
-            else _extra_members(data, _GET_TABLE_RESPONSE_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = (m_rows is None) + (m_stale is None) + (m_indexing is None)
+        if len(data) + absent == 4:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _GET_TABLE_RESPONSE_KEYS)
+            nulls = _NO_NULLS
+            if m_rows is None and "rows" in data:
+                nulls = nulls | {"rows"}
+            if m_stale is None and "stale" in data:
+                nulls = nulls | {"stale"}
+            if m_indexing is None and "indexing" in data:
+                nulls = nulls | {"indexing"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -35,9 +35,7 @@ class GetUserResponse(_Model):
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.user = User.from_dict(data["user"])
         obj.extra_members = (
-            _NO_EXTRA
-            if _GET_USER_RESPONSE_KEYS.issuperset(data)
-            else _extra_members(data, _GET_USER_RESPONSE_KEYS)
+            _NO_EXTRA if len(data) == 1 else _extra_members(data, _GET_USER_RESPONSE_KEYS)
         )
         return obj
 

@@ -39,7 +39,7 @@ class ListFileTagValuesResponse(_Model):
         obj.meta = PaginationMeta.from_dict(data["meta"])
         obj.extra_members = (
             _NO_EXTRA
-            if _LIST_FILE_TAG_VALUES_RESPONSE_KEYS.issuperset(data)
+            if len(data) == 2
             else _extra_members(data, _LIST_FILE_TAG_VALUES_RESPONSE_KEYS)
         )
         return obj

@@ -38,9 +38,7 @@ class ListTagValuesResponse(_Model):
         obj.tags = [TagValue.from_dict(_v0) for _v0 in data["tags"]]
         obj.meta = PaginationMeta.from_dict(data["meta"])
         obj.extra_members = (
-            _NO_EXTRA
-            if _LIST_TAG_VALUES_RESPONSE_KEYS.issuperset(data)
-            else _extra_members(data, _LIST_TAG_VALUES_RESPONSE_KEYS)
+            _NO_EXTRA if len(data) == 2 else _extra_members(data, _LIST_TAG_VALUES_RESPONSE_KEYS)
         )
         return obj
 

@@ -82,44 +82,23 @@ class Message(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> Message:
         """Build a ``Message`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
-        if m_id is None and "id" in data:
-            nulls = nulls | {"id"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
-        elif "createdAt" in data:
-            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_updated_at = get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
-        elif "updatedAt" in data:
-            nulls = nulls | {"updated_at"}
         obj.updated_at = m_updated_at
         obj.type = m_type = get("type")
-        if m_type is None and "type" in data:
-            nulls = nulls | {"type"}
         obj.payload = m_payload = _bounded(get("payload"))
-        if m_payload is None and "payload" in data:
-            nulls = nulls | {"payload"}
         obj.direction = m_direction = get("direction")
-        if m_direction is None and "direction" in data:
-            nulls = nulls | {"direction"}
         obj.user_id = m_user_id = get("userId")
-        if m_user_id is None and "userId" in data:
-            nulls = nulls | {"user_id"}
         obj.conversation_id = m_conversation_id = get("conversationId")
-        if m_conversation_id is None and "conversationId" in data:
-            nulls = nulls | {"conversation_id"}
         obj.tags = m_tags = _bounded(get("tags"))
-        if m_tags is None and "tags" in data:
-            nulls = nulls | {"tags"}
         obj.origin = m_origin = get("origin")
-        if m_origin is None and "origin" in data:
-            nulls = nulls | {"origin"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_type) in _NOT_SCALAR
@@ -129,10 +108,46 @@ class Message(_Model):
             or type(m_origin) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if _MESSAGE_KEYS.issuperset(data) else _extra_members(data, _MESSAGE_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_id is None)
+            + (m_created_at is None)
+            + (m_updated_at is None)
+            + (m_type is None)
+            + (m_payload is None)
+            + (m_direction is None)
+            + (m_user_id is None)
+            + (m_conversation_id is None)
+            + (m_tags is None)
+            + (m_origin is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 10:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _MESSAGE_KEYS)
+            nulls = _NO_NULLS
+            if m_id is None and "id" in data:
+                nulls = nulls | {"id"}
+            if m_created_at is None and "createdAt" in data:
+                nulls = nulls | {"created_at"}
+            if m_updated_at is None and "updatedAt" in data:
+                nulls = nulls | {"updated_at"}
+            if m_type is None and "type" in data:
+                nulls = nulls | {"type"}
+            if m_payload is None and "payload" in data:
+                nulls = nulls | {"payload"}
+            if m_direction is None and "direction" in data:
+                nulls = nulls | {"direction"}
+            if m_user_id is None and "userId" in data:
+                nulls = nulls | {"user_id"}
+            if m_conversation_id is None and "conversationId" in data:
+                nulls = nulls | {"conversation_id"}
+            if m_tags is None and "tags" in data:
+                nulls = nulls | {"tags"}
+            if m_origin is None and "origin" in data:
+                nulls = nulls | {"origin"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

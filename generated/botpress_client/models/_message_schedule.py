@@ -44,25 +44,27 @@ class MessageSchedule(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> MessageSchedule:
         """Build a ``MessageSchedule`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         m_date_time = get("dateTime")
         if m_date_time is not None:
             m_date_time = _parse_datetime(m_date_time)
-        elif "dateTime" in data:
-            nulls = nulls | {"date_time"}
         obj.date_time = m_date_time
         obj.delay = m_delay = get("delay")
-        if m_delay is None and "delay" in data:
-            nulls = nulls | {"delay"}
         if type(m_delay) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _MESSAGE_SCHEDULE_KEYS.issuperset(data)
-            else _extra_members(data, _MESSAGE_SCHEDULE_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = (m_date_time is None) + (m_delay is None)
+        if len(data) + absent == 2:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _MESSAGE_SCHEDULE_KEYS)
+            nulls = _NO_NULLS
+            if m_date_time is None and "dateTime" in data:
+                nulls = nulls | {"date_time"}
+            if m_delay is None and "delay" in data:
+                nulls = nulls | {"delay"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -35,19 +35,21 @@ class PaginationMeta(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> PaginationMeta:
         """Build a ``PaginationMeta`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.next_token = m_next_token = get("nextToken")
-        if m_next_token is None and "nextToken" in data:
-            nulls = nulls | {"next_token"}
         if type(m_next_token) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _PAGINATION_META_KEYS.issuperset(data)
-            else _extra_members(data, _PAGINATION_META_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = m_next_token is None
+        if len(data) + absent == 1:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _PAGINATION_META_KEYS)
+            nulls = _NO_NULLS
+            if m_next_token is None and "nextToken" in data:
+                nulls = nulls | {"next_token"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -39,26 +39,30 @@ class Passage(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> Passage:
         """Build a ``Passage`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
-        if m_id is None and "id" in data:
-            nulls = nulls | {"id"}
         obj.content = m_content = get("content")
-        if m_content is None and "content" in data:
-            nulls = nulls | {"content"}
         m_meta = get("meta")
         if m_meta is not None:
             m_meta = PassageMeta.from_dict(m_meta)
-        elif "meta" in data:
-            nulls = nulls | {"meta"}
         obj.meta = m_meta
         if type(m_id) in _NOT_SCALAR or type(m_content) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if _PASSAGE_KEYS.issuperset(data) else _extra_members(data, _PASSAGE_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = (m_id is None) + (m_content is None) + (m_meta is None)
+        if len(data) + absent == 3:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _PASSAGE_KEYS)
+            nulls = _NO_NULLS
+            if m_id is None and "id" in data:
+                nulls = nulls | {"id"}
+            if m_content is None and "content" in data:
+                nulls = nulls | {"content"}
+            if m_meta is None and "meta" in data:
+                nulls = nulls | {"meta"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -53,23 +53,12 @@ class PassageMeta(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> PassageMeta:
         """Build a ``PassageMeta`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = m_type = get("type")
-        if m_type is None and "type" in data:
-            nulls = nulls | {"type"}
         obj.subtype = m_subtype = get("subtype")
-        if m_subtype is None and "subtype" in data:
-            nulls = nulls | {"subtype"}
         obj.page_number = m_page_number = get("pageNumber")
-        if m_page_number is None and "pageNumber" in data:
-            nulls = nulls | {"page_number"}
         obj.position = m_position = get("position")
-        if m_position is None and "position" in data:
-            nulls = nulls | {"position"}
         obj.source_url = m_source_url = get("sourceUrl")
-        if m_source_url is None and "sourceUrl" in data:
-            nulls = nulls | {"source_url"}
         if (
             type(m_type) in _NOT_SCALAR
             or type(m_subtype) in _NOT_SCALAR
@@ -78,12 +67,31 @@ class PassageMeta(_Model):
             or type(m_source_url) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _PASSAGE_META_KEYS.issuperset(data)
-            else _extra_members(data, _PASSAGE_META_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_type is None)
+            + (m_subtype is None)
+            + (m_page_number is None)
+            + (m_position is None)
+            + (m_source_url is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 5:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _PASSAGE_META_KEYS)
+            nulls = _NO_NULLS
+            if m_type is None and "type" in data:
+                nulls = nulls | {"type"}
+            if m_subtype is None and "subtype" in data:
+                nulls = nulls | {"subtype"}
+            if m_page_number is None and "pageNumber" in data:
+                nulls = nulls | {"page_number"}
+            if m_position is None and "position" in data:
+                nulls = nulls | {"position"}
+            if m_source_url is None and "sourceUrl" in data:
+                nulls = nulls | {"source_url"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

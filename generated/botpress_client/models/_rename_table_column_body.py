@@ -40,9 +40,7 @@ class RenameTableColumnBody(_Model):
         if type(m_name) in _NOT_SCALAR or type(m_new_name) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _RENAME_TABLE_COLUMN_BODY_KEYS.issuperset(data)
-            else _extra_members(data, _RENAME_TABLE_COLUMN_BODY_KEYS)
+            _NO_EXTRA if len(data) == 2 else _extra_members(data, _RENAME_TABLE_COLUMN_BODY_KEYS)
         )
         return obj
 

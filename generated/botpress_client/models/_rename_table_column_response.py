@@ -36,7 +36,7 @@ class RenameTableColumnResponse(_Model):
         obj.table = Table.from_dict(data["table"])
         obj.extra_members = (
             _NO_EXTRA
-            if _RENAME_TABLE_COLUMN_RESPONSE_KEYS.issuperset(data)
+            if len(data) == 1
             else _extra_members(data, _RENAME_TABLE_COLUMN_RESPONSE_KEYS)
         )
         return obj

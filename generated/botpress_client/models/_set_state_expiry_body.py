@@ -38,9 +38,7 @@ class SetStateExpiryBody(_Model):
         if type(m_expiry) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
         obj.extra_members = (
-            _NO_EXTRA
-            if _SET_STATE_EXPIRY_BODY_KEYS.issuperset(data)
-            else _extra_members(data, _SET_STATE_EXPIRY_BODY_KEYS)
+            _NO_EXTRA if len(data) == 1 else _extra_members(data, _SET_STATE_EXPIRY_BODY_KEYS)
         )
         return obj
 

@@ -35,9 +35,7 @@ class SetStateExpiryResponse(_Model):
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.state = State.from_dict(data["state"])
         obj.extra_members = (
-            _NO_EXTRA
-            if _SET_STATE_EXPIRY_RESPONSE_KEYS.issuperset(data)
-            else _extra_members(data, _SET_STATE_EXPIRY_RESPONSE_KEYS)
+            _NO_EXTRA if len(data) == 1 else _extra_members(data, _SET_STATE_EXPIRY_RESPONSE_KEYS)
         )
         return obj
 

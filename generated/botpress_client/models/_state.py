@@ -61,41 +61,22 @@ class State(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> State:
         """Build a ``State`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
-        if m_id is None and "id" in data:
-            nulls = nulls | {"id"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
-        elif "createdAt" in data:
-            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_updated_at = get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
-        elif "updatedAt" in data:
-            nulls = nulls | {"updated_at"}
         obj.updated_at = m_updated_at
         obj.bot_id = m_bot_id = get("botId")
-        if m_bot_id is None and "botId" in data:
-            nulls = nulls | {"bot_id"}
         obj.name = m_name = get("name")
-        if m_name is None and "name" in data:
-            nulls = nulls | {"name"}
         obj.type = m_type = get("type")
-        if m_type is None and "type" in data:
-            nulls = nulls | {"type"}
         obj.payload = m_payload = _bounded(get("payload"))
-        if m_payload is None and "payload" in data:
-            nulls = nulls | {"payload"}
         obj.conversation_id = m_conversation_id = get("conversationId")
-        if m_conversation_id is None and "conversationId" in data:
-            nulls = nulls | {"conversation_id"}
         obj.user_id = m_user_id = get("userId")
-        if m_user_id is None and "userId" in data:
-            nulls = nulls | {"user_id"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_bot_id) in _NOT_SCALAR
@@ -105,10 +86,43 @@ class State(_Model):
             or type(m_user_id) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if _STATE_KEYS.issuperset(data) else _extra_members(data, _STATE_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_id is None)
+            + (m_created_at is None)
+            + (m_updated_at is None)
+            + (m_bot_id is None)
+            + (m_name is None)
+            + (m_type is None)
+            + (m_payload is None)
+            + (m_conversation_id is None)
+            + (m_user_id is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 9:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _STATE_KEYS)
+            nulls = _NO_NULLS
+            if m_id is None and "id" in data:
+                nulls = nulls | {"id"}
+            if m_created_at is None and "createdAt" in data:
+                nulls = nulls | {"created_at"}
+            if m_updated_at is None and "updatedAt" in data:
+                nulls = nulls | {"updated_at"}
+            if m_bot_id is None and "botId" in data:
+                nulls = nulls | {"bot_id"}
+            if m_name is None and "name" in data:
+                nulls = nulls | {"name"}
+            if m_type is None and "type" in data:
+                nulls = nulls | {"type"}
+            if m_payload is None and "payload" in data:
+                nulls = nulls | {"payload"}
+            if m_conversation_id is None and "conversationId" in data:
+                nulls = nulls | {"conversation_id"}
+            if m_user_id is None and "userId" in data:
+                nulls = nulls | {"user_id"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

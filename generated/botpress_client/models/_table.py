@@ -81,37 +81,22 @@ class Table(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
         """Build a ``Table`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = data["id"]
         obj.name = m_name = data["name"]
         obj.schema = TableSchema.from_dict(data["schema"])
         obj.factor = m_factor = get("factor")
-        if m_factor is None and "factor" in data:
-            nulls = nulls | {"factor"}
         obj.frozen = m_frozen = get("frozen")
-        if m_frozen is None and "frozen" in data:
-            nulls = nulls | {"frozen"}
         obj.key_column = m_key_column = get("keyColumn")
-        if m_key_column is None and "keyColumn" in data:
-            nulls = nulls | {"key_column"}
         obj.tags = m_tags = _bounded(get("tags"))
-        if m_tags is None and "tags" in data:
-            nulls = nulls | {"tags"}
         obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled")
-        if m_is_compute_enabled is None and "isComputeEnabled" in data:
-            nulls = nulls | {"is_compute_enabled"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
-        elif "createdAt" in data:
-            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_updated_at = get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
-        elif "updatedAt" in data:
-            nulls = nulls | {"updated_at"}
         obj.updated_at = m_updated_at
         if (
             type(m_id) in _NOT_SCALAR
@@ -122,10 +107,37 @@ class Table(_Model):
             or type(m_is_compute_enabled) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if _TABLE_KEYS.issuperset(data) else _extra_members(data, _TABLE_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_factor is None)
+            + (m_frozen is None)
+            + (m_key_column is None)
+            + (m_tags is None)
+            + (m_is_compute_enabled is None)
+            + (m_created_at is None)
+            + (m_updated_at is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 10:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _TABLE_KEYS)
+            nulls = _NO_NULLS
+            if m_factor is None and "factor" in data:
+                nulls = nulls | {"factor"}
+            if m_frozen is None and "frozen" in data:
+                nulls = nulls | {"frozen"}
+            if m_key_column is None and "keyColumn" in data:
+                nulls = nulls | {"key_column"}
+            if m_tags is None and "tags" in data:
+                nulls = nulls | {"tags"}
+            if m_is_compute_enabled is None and "isComputeEnabled" in data:
+                nulls = nulls | {"is_compute_enabled"}
+            if m_created_at is None and "createdAt" in data:
+                nulls = nulls | {"created_at"}
+            if m_updated_at is None and "updatedAt" in data:
+                nulls = nulls | {"updated_at"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -49,30 +49,32 @@ class TableSchema(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> TableSchema:
         """Build a ``TableSchema`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.type = m_type = data["type"]
         m_properties = data["properties"]
         obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in m_properties.items()}
         obj.additional_properties = m_additional_properties = data["additionalProperties"]
         obj.required = m_required = _bounded(get("required"))
-        if m_required is None and "required" in data:
-            nulls = nulls | {"required"}
         obj.schema = m_schema = get("$schema")
-        if m_schema is None and "$schema" in data:
-            nulls = nulls | {"schema"}
         if (
             type(m_type) in _NOT_SCALAR
             or type(m_additional_properties) in _NOT_SCALAR
             or type(m_schema) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _TABLE_SCHEMA_KEYS.issuperset(data)
-            else _extra_members(data, _TABLE_SCHEMA_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = (m_required is None) + (m_schema is None)
+        if len(data) + absent == 5:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _TABLE_SCHEMA_KEYS)
+            nulls = _NO_NULLS
+            if m_required is None and "required" in data:
+                nulls = nulls | {"required"}
+            if m_schema is None and "$schema" in data:
+                nulls = nulls | {"schema"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

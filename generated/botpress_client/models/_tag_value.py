@@ -35,17 +35,21 @@ class TagValue(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> TagValue:
         """Build a ``TagValue`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.value = m_value = get("value")
-        if m_value is None and "value" in data:
-            nulls = nulls | {"value"}
         if type(m_value) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if _TAG_VALUE_KEYS.issuperset(data) else _extra_members(data, _TAG_VALUE_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = m_value is None
+        if len(data) + absent == 1:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _TAG_VALUE_KEYS)
+            nulls = _NO_NULLS
+            if m_value is None and "value" in data:
+                nulls = nulls | {"value"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

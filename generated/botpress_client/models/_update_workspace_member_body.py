@@ -36,19 +36,21 @@ class UpdateWorkspaceMemberBody(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> UpdateWorkspaceMemberBody:
         """Build a ``UpdateWorkspaceMemberBody`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.role = m_role = get("role")
-        if m_role is None and "role" in data:
-            nulls = nulls | {"role"}
         if type(m_role) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _UPDATE_WORKSPACE_MEMBER_BODY_KEYS.issuperset(data)
-            else _extra_members(data, _UPDATE_WORKSPACE_MEMBER_BODY_KEYS)
-        )
-        obj._nulls = nulls
+        # the optional members read as None: absent, or an explicit null
+        absent = m_role is None
+        if len(data) + absent == 1:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _UPDATE_WORKSPACE_MEMBER_BODY_KEYS)
+            nulls = _NO_NULLS
+            if m_role is None and "role" in data:
+                nulls = nulls | {"role"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

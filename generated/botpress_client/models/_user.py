@@ -60,48 +60,61 @@ class User(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> User:
         """Build a ``User`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
-        if m_id is None and "id" in data:
-            nulls = nulls | {"id"}
         m_created_at = get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
-        elif "createdAt" in data:
-            nulls = nulls | {"created_at"}
         obj.created_at = m_created_at
         m_updated_at = get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
-        elif "updatedAt" in data:
-            nulls = nulls | {"updated_at"}
         obj.updated_at = m_updated_at
         obj.tags = m_tags = _bounded(get("tags"))
-        if m_tags is None and "tags" in data:
-            nulls = nulls | {"tags"}
         obj.name = m_name = get("name")
-        if m_name is None and "name" in data:
-            nulls = nulls | {"name"}
         obj.picture_url = m_picture_url = get("pictureUrl")
-        if m_picture_url is None and "pictureUrl" in data:
-            nulls = nulls | {"picture_url"}
         obj.properties = m_properties = _bounded(get("properties"))
-        if m_properties is None and "properties" in data:
-            nulls = nulls | {"properties"}
         obj.attributes = m_attributes = _bounded(get("attributes"))
-        if m_attributes is None and "attributes" in data:
-            nulls = nulls | {"attributes"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_name) in _NOT_SCALAR
             or type(m_picture_url) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if _USER_KEYS.issuperset(data) else _extra_members(data, _USER_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_id is None)
+            + (m_created_at is None)
+            + (m_updated_at is None)
+            + (m_tags is None)
+            + (m_name is None)
+            + (m_picture_url is None)
+            + (m_properties is None)
+            + (m_attributes is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 8:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _USER_KEYS)
+            nulls = _NO_NULLS
+            if m_id is None and "id" in data:
+                nulls = nulls | {"id"}
+            if m_created_at is None and "createdAt" in data:
+                nulls = nulls | {"created_at"}
+            if m_updated_at is None and "updatedAt" in data:
+                nulls = nulls | {"updated_at"}
+            if m_tags is None and "tags" in data:
+                nulls = nulls | {"tags"}
+            if m_name is None and "name" in data:
+                nulls = nulls | {"name"}
+            if m_picture_url is None and "pictureUrl" in data:
+                nulls = nulls | {"picture_url"}
+            if m_properties is None and "properties" in data:
+                nulls = nulls | {"properties"}
+            if m_attributes is None and "attributes" in data:
+                nulls = nulls | {"attributes"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:

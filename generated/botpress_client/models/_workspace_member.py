@@ -49,29 +49,14 @@ class WorkspaceMember(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> WorkspaceMember:
         """Build a ``WorkspaceMember`` from its JSON form (wire names)."""
         get = data.get
-        nulls = _NO_NULLS
         obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
         obj.id = m_id = get("id")
-        if m_id is None and "id" in data:
-            nulls = nulls | {"id"}
         obj.email = m_email = get("email")
-        if m_email is None and "email" in data:
-            nulls = nulls | {"email"}
         obj.created_at = m_created_at = get("createdAt")
-        if m_created_at is None and "createdAt" in data:
-            nulls = nulls | {"created_at"}
         obj.role = m_role = get("role")
-        if m_role is None and "role" in data:
-            nulls = nulls | {"role"}
         obj.user_id = m_user_id = get("userId")
-        if m_user_id is None and "userId" in data:
-            nulls = nulls | {"user_id"}
         obj.profile_picture = m_profile_picture = get("profilePicture")
-        if m_profile_picture is None and "profilePicture" in data:
-            nulls = nulls | {"profile_picture"}
         obj.display_name = m_display_name = get("displayName")
-        if m_display_name is None and "displayName" in data:
-            nulls = nulls | {"display_name"}
         if (
             type(m_id) in _NOT_SCALAR
             or type(m_email) in _NOT_SCALAR
@@ -82,12 +67,37 @@ class WorkspaceMember(_Model):
             or type(m_display_name) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if _WORKSPACE_MEMBER_KEYS.issuperset(data)
-            else _extra_members(data, _WORKSPACE_MEMBER_KEYS)
+        # the optional members read as None: absent, or an explicit null
+        absent = (
+            (m_id is None)
+            + (m_email is None)
+            + (m_created_at is None)
+            + (m_role is None)
+            + (m_user_id is None)
+            + (m_profile_picture is None)
+            + (m_display_name is None)
         )
-        obj._nulls = nulls
+        if len(data) + absent == 7:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+        else:
+            obj.extra_members = _extra_members(data, _WORKSPACE_MEMBER_KEYS)
+            nulls = _NO_NULLS
+            if m_id is None and "id" in data:
+                nulls = nulls | {"id"}
+            if m_email is None and "email" in data:
+                nulls = nulls | {"email"}
+            if m_created_at is None and "createdAt" in data:
+                nulls = nulls | {"created_at"}
+            if m_role is None and "role" in data:
+                nulls = nulls | {"role"}
+            if m_user_id is None and "userId" in data:
+                nulls = nulls | {"user_id"}
+            if m_profile_picture is None and "profilePicture" in data:
+                nulls = nulls | {"profile_picture"}
+            if m_display_name is None and "displayName" in data:
+                nulls = nulls | {"display_name"}
+            obj._nulls = nulls
         return obj
 
     def to_dict(self) -> dict[str, Any]:
