@@ -50,6 +50,7 @@ class GenRun:
     out: str
     err: str
     tree_mb: float = 0.0  # the largest sum of the RSS of the command's processes at one time
+    cpu_seconds: float = 0.0  # user + system time of the command and the children it reaped
 
 
 LAUNCHER = """
@@ -94,7 +95,8 @@ signal.setitimer(signal.ITIMER_REAL, 0)
 largest = max([usage.ru_maxrss if usage else 0, *peaks.values()])
 with open(result, "w") as f:
     json.dump({"seconds": seconds, "maxrss_kb": largest, "tree_kb": total_kb, "processes": len(peaks),
-               "code": os.waitstatus_to_exitcode(status)}, f)
+               "code": os.waitstatus_to_exitcode(status),
+               "cpu": usage.ru_utime + usage.ru_stime if usage else 0.0}, f)
 """
 """Runs the measured command and reports its wall time and peak RSS. Linux hands a child the peak
 RSS of the process that forked it (at exec, the old memory map's high-water mark becomes the new
@@ -122,16 +124,16 @@ def run_measured(cmd: list[str], timeout: float, env: dict[str, str] | None = No
         finally:
             killer.cancel()
         seconds, maxrss_kb, code = time.perf_counter() - started, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
-        tree_kb = 0
+        tree_kb, cpu = 0, 0.0
         try:
             found = json.loads(result.read_text())
             seconds, maxrss_kb, code = found["seconds"], found["maxrss_kb"], found["code"]
-            tree_kb = found.get("tree_kb", 0)
+            tree_kb, cpu = found.get("tree_kb", 0), found.get("cpu", 0.0)
         except (OSError, ValueError, KeyError):
             code = code or -9  # the launcher itself failed: report the run as killed/failed
         out.seek(0)
         err.seek(0)
-        return GenRun(seconds, maxrss_kb / 1024, code, out.read(), err.read(), tree_kb / 1024)
+        return GenRun(seconds, maxrss_kb / 1024, code, out.read(), err.read(), tree_kb / 1024, cpu)
 
 
 @dataclass

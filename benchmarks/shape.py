@@ -31,12 +31,12 @@ import json, resource, sys, time
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 import httpx  # what every package needs: not counted
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-started = time.perf_counter()
+started, cpu = time.perf_counter(), time.process_time()
 import {package}
-seconds = time.perf_counter() - started
+seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 loaded = [m for m in sys.modules if m.startswith("{package}.")]
-print(json.dumps({{"seconds": seconds, "mb": (after - before) / 1024, "modules_loaded": len(loaded)}}))
+print(json.dumps({{"seconds": seconds, "cpu": cpu, "mb": (after - before) / 1024, "modules_loaded": len(loaded)}}))
 """
 
 

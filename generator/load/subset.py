@@ -129,7 +129,8 @@ def apply_selection(doc: Document, selection: Selection, *, strict: bool = True,
     kept = [op for op, keep in zip(ops, kept_flags, strict=True) if keep]
     if strict and not kept:
         raise SpecError([Problem(doc.display, "/paths", f"the selection ({_shown(selection)}) keeps no operation")])
-    reached = _reach(_Resolver(doc, load), kept)
+    resolver = _Resolver(doc, load)
+    reached = _reach(resolver, kept)
     paths = _kept_paths(doc, ops, kept)  # may cut a path item of components/pathItems in place
     root = doc.files[doc.path]
     new_root = {key: value for key, value in root.items() if not _unread_with_refs(key, value)}
@@ -144,6 +145,11 @@ def apply_selection(doc: Document, selection: Selection, *, strict: bool = True,
             )
             for section, entries in components.items()
         }
+        schemas = new_root["components"].get("schemas")
+        if isinstance(schemas, dict):
+            new_root["components"]["schemas"] = {
+                name: _without_unkept_subtypes(doc, resolver, schema, reached) for name, schema in schemas.items()
+            }
     doc.files[doc.path] = new_root
     return unmatched
 
@@ -229,46 +235,78 @@ def _component(doc: Document, key: Key) -> Key:
 def _reach(resolver: _Resolver, kept: list[_Operation]) -> set[Key]:
     """Every place the kept operations reach through ``$ref``s (those of Example Objects too: the
     test kit reads examples) and discriminator mappings: the root components among them are kept
-    whole."""
+    whole. A schema reached only as a member of another's ``allOf`` (a base its subtype includes)
+    is not a type any value is read as: its own discriminator's mapping (every other subtype of the
+    base: Microsoft Graph's ``entity`` names 1,700 schemas) is followed only once the schema is
+    reached otherwise."""
     doc = resolver.doc
-    seen: set[Key] = set()
+    typed: dict[Key, bool] = {}  # reached: as a type of its own (its mapping followed), or as a base only
     examples: set[Key] = set()  # kept, not walked
-    pending: list[Node] = []
+    pending: list[tuple[Node, bool]] = []
     for op in kept:
-        seen.add(_component(doc, (op.item.file, op.item.ptr)))
-        pending.append(op.node)
+        typed[_component(doc, (op.item.file, op.item.ptr))] = True
+        pending.append((op.node, True))
         for member in op.item.value:  # the path item's parameters, servers...
             if member not in HTTP_METHODS:
-                pending.append(op.item.child(member))
+                pending.append((op.item.child(member), True))
     while pending:
-        node = pending.pop()
+        node, as_type = pending.pop()
         for mapping, here in mappings(node.value, node.ptr):
-            for target in _targets(mapping):
+            base_only = here == node.ptr and not as_type and node.file == doc.path
+            in_all_of = (len(here) >= 2 and here[-2] == "allOf") or (here == node.ptr and not as_type)
+            for target, is_ref in _targets(mapping, skip_mapping=base_only):
                 found = resolver.resolve(target, node.file)
                 if found is None:
                     continue  # reported where it is read (a mapping) or where the files are read
                 key = _component(doc, (found.file, found.ptr))
-                if key not in seen:
-                    seen.add(key)
-                    pending.append(Node(key[0], key[1], doc.value_at(key)))
+                now = not (is_ref and in_all_of)
+                if key not in typed or (now and not typed[key]):
+                    typed[key] = now
+                    pending.append((Node(key[0], key[1], doc.value_at(key)), now))
             if not here or here[-1] not in ("properties", "patternProperties"):  # not a member named so
                 examples.update(_examples(doc, mapping, node.file))
-    return seen | examples
+    return set(typed) | examples
 
 
-def _targets(mapping: dict[str, JSON]) -> list[str]:
-    """The references a mapping of the document makes: its ``$ref`` and its discriminator's mapping."""
+def _targets(mapping: dict[str, JSON], *, skip_mapping: bool = False) -> list[tuple[str, bool]]:
+    """The references a mapping of the document makes, each with whether it is its ``$ref``: its
+    ``$ref`` and (unless ``skip_mapping``) its discriminator's mapping."""
     targets = []
     ref = mapping.get("$ref")
     if isinstance(ref, str):
-        targets.append(ref)
-    discriminator = mapping.get("discriminator")
-    if isinstance(discriminator, dict) and isinstance(discriminator.get("mapping"), dict):
-        for target in discriminator["mapping"].values():
-            if isinstance(target, str):
-                bare = not (target.startswith("#") or "/" in target or "." in target)
-                targets.append(f"#/components/schemas/{target}" if bare else target)
+        targets.append((ref, True))
+    if not skip_mapping:
+        targets.extend((target, False) for target in _mapped(mapping).values())
     return targets
+
+
+def _mapped(schema: JSON) -> dict[str, str]:
+    """The entries of a schema's discriminator mapping, each value spelled as a reference."""
+    discriminator = schema.get("discriminator") if isinstance(schema, dict) else None
+    found = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+    if not isinstance(found, dict):
+        return {}
+    return {
+        value: target if target.startswith("#") or "/" in target or "." in target else f"#/components/schemas/{target}"
+        for value, target in found.items()
+        if isinstance(target, str)
+    }
+
+
+def _without_unkept_subtypes(doc: Document, resolver: _Resolver, schema: JSON, reached: set[Key]) -> JSON:
+    """``schema`` itself, or a copy whose discriminator mapping leaves out the entries whose schema
+    the subset leaves out (those of a base reached only as its subtypes' ``allOf`` member)."""
+    entries = _mapped(schema)
+    gone = set()
+    for value, target in entries.items():
+        found = resolver.resolve(target, doc.path)
+        if found is not None and _component(doc, (found.file, found.ptr)) not in reached:
+            gone.add(value)
+    if not gone:
+        return schema
+    discriminator = schema["discriminator"]
+    kept = {value: target for value, target in discriminator["mapping"].items() if value not in gone}
+    return {**schema, "discriminator": {**discriminator, "mapping": kept}}
 
 
 def _examples(doc: Document, mapping: dict[str, JSON], file: Path) -> set[Key]:

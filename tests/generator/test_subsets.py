@@ -378,3 +378,69 @@ def test_a_subset_of_a_large_document_is_validated_in_the_time_of_its_size(
     assert len(root["components"]["schemas"]) == 7  # Model0100 and its ancestors
     limit = 15 if os.environ.get("CI") else 30
     assert elapsed < limit, f"{elapsed:.1f} s"
+
+
+# -- a base's subtypes: reached where the base is a type, not where a subtype includes it --------
+
+
+def _entity_spec(subtypes: int) -> dict[str, Any]:
+    """Microsoft Graph's shape: ``Entity`` maps its discriminator to every subtype, each of which
+    includes ``Entity`` through ``allOf``; ``/things/{n}`` answers one subtype, ``/entities`` the base."""
+
+    def answer(ref: str) -> dict[str, Any]:
+        return {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": ref}}}}}
+
+    names = [f"Thing{n}" for n in range(subtypes)]
+    schemas: dict[str, Any] = {
+        "Entity": {
+            "type": "object",
+            "required": ["@odata.type"],
+            "properties": {"id": {"type": "string"}, "@odata.type": {"type": "string"}},
+            "discriminator": {
+                "propertyName": "@odata.type",
+                "mapping": {f"#thing{n}": f"#/components/schemas/{name}" for n, name in enumerate(names)},
+            },
+        },
+        "Label": {"type": "object", "properties": {"text": {"type": "string"}}},
+    }
+    for n, name in enumerate(names):
+        own = {"type": "object", "properties": {f"size{n}": {"type": "integer"}}}
+        if n == 0:
+            own["properties"]["label"] = {"$ref": "#/components/schemas/Label"}  # reached from a subtype
+        schemas[name] = {"allOf": [{"$ref": "#/components/schemas/Entity"}, own]}
+    paths: dict[str, Any] = {
+        f"/things/{n}": {"get": {"operationId": f"getThing{n}", "tags": [f"thing{n}"], "responses": answer(ref)}}
+        for n, ref in enumerate(f"#/components/schemas/{name}" for name in names)
+    }
+    paths["/entities"] = {
+        "get": {"operationId": "getEntity", "tags": ["entities"], "responses": answer("#/components/schemas/Entity")}
+    }
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Things", "version": "1"},
+        "paths": paths,
+        "components": {"schemas": schemas},
+    }
+
+
+def test_a_subtype_kept_does_not_bring_every_other_subtype_of_its_base(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, _entity_spec(300), "things.yaml")
+    doc = reader.load_document(spec, selection=Selection(("tag:thing0",)))
+    root = doc.files[doc.path]
+    assert set(root["components"]["schemas"]) == {"Thing0", "Entity", "Label"}  # was all 300 subtypes
+    assert root["components"]["schemas"]["Entity"]["discriminator"]["mapping"] == {
+        "#thing0": "#/components/schemas/Thing0"
+    }
+    api, files, warnings = generate(str(spec), "things", selection=Selection(("tag:thing0",)))
+    assert warnings == []
+    assert [op.operation_id for op in api.operations] == ["getThing0"]
+    assert {"Thing0", "Label"} <= {m.name for m in api.models} | {u.name for u in api.unions}
+    assert not any("thing1" in name.lower() for name in files)
+
+
+def test_the_base_answered_itself_keeps_every_subtype(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, _entity_spec(5), "things.yaml")
+    for selection in (("tag:entities",), ("tag:thing0", "tag:entities")):
+        root = reader.load_document(spec, selection=Selection(selection)).files[spec.resolve()]
+        assert set(root["components"]["schemas"]) == {"Entity", "Label", *(f"Thing{n}" for n in range(5))}
+        assert len(root["components"]["schemas"]["Entity"]["discriminator"]["mapping"]) == 5
