@@ -184,6 +184,12 @@ def _call(op: Operation, kind: str = "") -> str:
     return ".".join((*op.space, *wrap, name))
 
 
+def _called(op: Operation) -> str:
+    """How a message names the method of an operation: its namespace's path and name
+    (``old.get``) when it lives in a namespace, else its name."""
+    return _call(op) if op.space else op.method_name
+
+
 def _pyrepr(value: object) -> str:
     return py_literal(value)
 
@@ -219,6 +225,7 @@ def environment() -> jinja2.Environment:
         arg_entry=_arg_entry,
         return_annotation=return_annotation,
         call=_call,
+        called=_called,
     )
     if own:
         _SHARED["own"] = env
