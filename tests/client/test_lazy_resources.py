@@ -104,7 +104,7 @@ def test_load_all_loads_every_resource_module_and_dir_lists_every_method() -> No
         "every = all(n in botpress_client.AsyncClient.__dict__ for n in ('get_table', 'iter_file_passages'))\n"
         f"print(json.dumps({{'loaded': {LOADED}, 'names': names, 'every': every}}))"
     )
-    folder = PACKAGE / "_resources"  # the _group__NN modules compose the classes for type checkers only
+    folder = PACKAGE / "_resources"  # _internal/resources_group_NN compose the classes for type checkers only
     modules = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))  # one per namespace
     assert result["loaded"] == [f"botpress_client._resources.{m}" for m in modules]
     assert result["every"] is True

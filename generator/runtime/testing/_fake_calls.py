@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from .._serde import _to_json
+from .._types import UNSET
 from ._fake_wire import Call, FakeOperation
-from ._serde import _to_json
-from ._types import UNSET
 
 __all__ = ["CallLog"]
 

@@ -14,13 +14,13 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import httpx
 
-from ._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
+from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
+from .._serde import _to_json, json_dumps, json_loads
+from .._sse import ServerSentEvent
+from .._transport import Clock
+from .._types import UNSET
 from ._fake_checks import InvalidStub, asks_stream, checked_answer, checked_event
 from ._fake_wire import Call, FakeOperation
-from ._serde import _to_json, json_dumps, json_loads
-from ._sse import ServerSentEvent
-from ._transport import Clock
-from ._types import UNSET
 
 __all__ = ["FakeClock", "Script", "default_stream", "error_body", "last_page", "stream_answer"]
 

@@ -15,11 +15,11 @@ from typing import Any, Literal
 
 import httpx
 
-from ._exceptions import RequestValidationError
-from ._lazy import bucket_of
-from ._serde import json_loads
-from ._transport import Operation
-from ._types import UNSET
+from .._exceptions import RequestValidationError
+from .._lazy import bucket_of
+from .._serde import json_loads
+from .._transport import Operation
+from .._types import UNSET
 
 __all__ = [
     "Call",

@@ -13,10 +13,13 @@ from typing import Any, Generic, TypeVar
 
 import httpx
 
-from ._async_client import AsyncTransport
-from ._auth import API_KEY, BASIC, HTTP, Requirement, Scheme, carries
-from ._base_client import SyncTransport
-from ._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
+from .._async_client import AsyncTransport
+from .._auth import API_KEY, BASIC, HTTP, Requirement, Scheme, carries
+from .._base_client import SyncTransport
+from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
+from .._serde import json_dumps
+from .._sse import ServerSentEvent
+from .._types import UNSET
 from ._fake_answers import (
     FakeClock,
     Script,
@@ -29,6 +32,7 @@ from ._fake_answers import (
 )
 from ._fake_calls import CallLog, _given
 from ._fake_checks import InvalidStub, asks_stream, checked_answer
+from ._fake_lazy import LazyFakes
 from ._fake_wire import (
     Call,
     FakeEvents,
@@ -40,10 +44,6 @@ from ._fake_wire import (
     SpecViolation,
     read_request,
 )
-from ._lazy import LazyFakes
-from ._serde import json_dumps
-from ._sse import ServerSentEvent
-from ._types import UNSET
 
 __all__ = [
     "FAKE_BASE_URL",

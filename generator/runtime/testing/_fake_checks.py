@@ -8,10 +8,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ._exceptions import _Mismatch
+from .._exceptions import _Mismatch
+from .._serde import _to_json, json_dumps
+from .._sse import ServerSentEvent
 from ._fake_wire import Call, FakeOperation
-from ._serde import _to_json, json_dumps
-from ._sse import ServerSentEvent
 
 __all__ = ["InvalidStub", "asks_stream", "checked_answer", "checked_event"]
 
