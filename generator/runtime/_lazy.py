@@ -278,5 +278,7 @@ class LazyMethods:
         """Import every module of ``_resources`` now, and install every method on ``cls``."""
         for name, module in self._index().items():
             if name not in cls.__dict__:
-                loaded = importlib.import_module(resource_module(self._package, "_resources", module))
+                loaded = importlib.import_module(
+                    resource_module(self._package, "_resources", module)
+                )
                 setattr(cls, name, getattr(loaded, methods).__dict__[name])

@@ -31,7 +31,9 @@ class LazyFakes:
     ) -> None:
         self._package = package
         """The ``testing`` package: its ``_fakes`` holds the modules."""
-        self._root = package.rpartition(".")[0]  # the package's, whose ``_internal`` holds the chunks and parts
+        self._root = package.rpartition(".")[
+            0
+        ]  # the package's, whose ``_internal`` holds the chunks and parts
         self._table = table
         """One entry a module: its name, then ``attribute:StubClass[:method]`` of each operation
         (the method, when the fake's attribute is not spelled as it)."""
