@@ -198,6 +198,8 @@ class Pagination:
     item_type: TypeRef
     token_param: str  # argument carrying the page token
     token_path: tuple[str, ...]  # attribute path to the next token on a page
+    items_may_be_none: bool = False  # the page's items member is optional or nullable
+    meta_may_be_none: bool = False  # the member holding the next token's model is optional or nullable
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 KIT = (
     "import {package}\n"
     "from {package} import testing\n"
-    "from {package}._fake_answers import default_stream\n"
+    "from {package}.testing._fake_answers import default_stream\n"
     "api = testing.FakeApi()\n"
     "for fop in testing._OPERATIONS:\n"
     "    api._default_answer(fop)\n"

@@ -3,8 +3,8 @@ and the stub re-exports type checkers read), cut into chunks once they are large
 
 A table grows by a line or two a schema: past a few thousand schemas its ``__init__`` would pass
 5,000 lines. Past :data:`TABLE_NAMES` names, the ``__init__`` lists only its chunks
-(``_names__<bits>.py`` with the table of its names, ``_names__<bits>.pyi`` re-exporting them
-from their modules), a chunk being the names whose hash ends in its bits
+(``_internal/<area>_names_<bits>.py`` with the table of its names, and ``.pyi`` re-exporting
+them from their modules), a chunk being the names whose hash ends in its bits
 (:func:`generator.lower.buckets.hash_buckets`): a look-up imports the one chunk it needs, and
 adding a schema rewrites the chunks its few names fall in, never all of them. Below the limit
 the table stays whole in the ``__init__``, as small packages have always had it.
@@ -18,12 +18,12 @@ import jinja2
 
 from ..ir import Api
 from ..lower.buckets import hash_buckets
+from . import internal
 
 TABLE_NAMES = 1_000
 """The most names an ``__init__`` lists, and a chunk holds when it can be cut further. A chunk's
 stub spends at most 4 lines a name (an import wrapped over 3 lines, its ``__all__`` entry), so
 every file of the table stays under 4,100 lines."""
-CHUNK = "_names__"  # ``__``: no module of models or _validators is named so (snake_case, numbered with one ``_``)
 
 Entries = list[tuple[str, list[str]]]  # (module, the names the table says it defines), in order
 
@@ -58,6 +58,7 @@ def render_chunks(
     for suffix in ("py", "pyi"):
         template = env.get_template(f"lazy/chunk.{suffix}.jinja")
         for bits, entries in chunks.items():
-            yield f"{folder}/{CHUNK}{bits}.{suffix}", template.render(
-                api=api, folder=folder, bits=bits, entries=entries
+            module = internal.chunk(folder, "names", bits)
+            yield internal.path(module, suffix), template.render(
+                api=api, folder=folder, module=module, bits=bits, entries=entries
             )

@@ -1,8 +1,9 @@
 """The view of one module of ``models``: every piece its template places, written from the IR
 before Jinja runs (members, ``from_dict``/``to_dict`` bodies, key sets, enum and union aliases,
 union and answer decoders, ``TypedDict`` forms), and its import lines, made from what those pieces
-need: the runtime's and typing's names first, the definitions of other modules of ``models``
-last (they refer to each other in cycles too, only inside functions and annotations)."""
+need: the runtime's and typing's names (the definitions of other modules of ``models`` are
+placed by :func:`generator.emit.models_package.render_models`: at the top, or last for the
+modules in an import cycle with this one)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Protocol
 
 from ..ir import EnumAlias, Field, Model, ResponseDecoder, TypedDictDef, UnionDef
 from . import writer_models, writer_typeddicts, writer_unions
-from .code import Code, Needing, needs_of, refs_of
+from .code import Code, Needing, needs_of
 from .import_lines import import_lines, reference_lines
 from .writer import PieceWriter, signature
 
@@ -119,7 +120,7 @@ def module_code(w: PieceWriter, unit: ModuleView) -> ModelsModuleCode:
     decoders = tuple(_decoder(w.fresh(), d) for d in unit.response_decoders)
     code = ModelsModuleCode(tuple(unit.all_lines), enums, models, typed_dicts, unions, decoders, "", "")
     imports = import_lines(w.table, set(needs_of(code.pieces)), w.module.count("/"))
-    return replace(code, imports=imports, references=_references(refs_of(code.pieces), w.placement))
+    return replace(code, imports=imports)
 
 
 def _enum(w: PieceWriter, e: EnumAlias) -> list[str]:
@@ -159,11 +160,13 @@ def _decoder(s: PieceWriter, d: ResponseDecoder) -> DecoderCode:
     return DecoderCode(d, annotation, value, s.needs, frozenset(s.refs))
 
 
-def _references(refs: Iterable[str], placement: Mapping[str, str]) -> str:
+def late_lines(refs: Iterable[str], placement: Mapping[str, str]) -> str:
+    """The imports of the definitions of the modules in an import cycle with this one ("" when
+    none): last, with their reason (the others are imported at the top)."""
     references = reference_lines(refs, placement)
     if not references:
         return ""
     return (
-        "\n\n# The definitions of other modules of models this one uses, imported last: modules refer\n"
-        "# to each other (in cycles too) only inside functions, so each is complete when read.\n" + references
+        "\n\n# The definitions of the modules of models in an import cycle with this one, imported last:\n"
+        "# modules use each other's names only inside functions, so each is complete when read.\n" + references
     )

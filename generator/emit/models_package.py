@@ -2,23 +2,26 @@
 ``__init__`` that loads each module on first use, with every name visible to type checkers.
 
 A module of ``models`` refers to the definitions of others only inside functions and in
-annotations (a union's alias is a string), so the modules import each other last
-(:mod:`generator.emit.models_module`) and cycles between schemas load fine.
+annotations (a union's alias is a string). It imports them at its top, but for those of the
+modules in an import cycle with it (schemas referring to each other), which it imports last
+(:mod:`generator.emit.import_cycles`): each module is complete before another reads its names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import jinja2
 
 from ..ir import Api, EnumAlias, Model, ResponseDecoder, TypedDictDef, UnionDef
 from ..spelling import MODELS, event_decoder, response_decoder
-from . import layout, lazy_tables
+from . import import_cycles, internal, layout, lazy_tables
+from .code import refs_of
+from .import_lines import reference_lines
 from .json_tests import Index
 from .literals import py_str
-from .models_module import module_code
+from .models_module import late_lines, module_code
 from .writer import PieceWriter
 
 TEMPLATE = "models/module.py.jinja"
@@ -90,10 +93,18 @@ def render_models(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]
     template = env.get_template(TEMPLATE)
     all_views = list(views(api))
     index = Index.of(api)
-    for view in all_views:
-        path = f"{MODELS}/{view.name}.py"
-        code = module_code(PieceWriter(api, path, where, index), view)
-        yield path, template.render(api=api, unit=code)
+    codes = {
+        view.name: module_code(PieceWriter(api, f"{MODELS}/{view.name}.py", where, index), view) for view in all_views
+    }
+    refs = {name: refs_of(code.pieces) for name, code in codes.items()}
+    in_cycle = import_cycles.late({name: {where[r] for r in found} - {name} for name, found in refs.items()})
+    for name, code in codes.items():
+        last = {r for r in refs[name] if where[r] in in_cycle[name]}
+        top = reference_lines(refs[name] - last, where)
+        imports = "\n".join(part for part in (code.imports, top) if part)
+        yield f"{MODELS}/{name}.py", template.render(
+            api=api, unit=replace(code, imports=imports, references=late_lines(last, where))
+        )
     used = _read_from_outside(api)
     private = sorted((name, where[name]) for name in used if name in where)
     chunks = lazy_tables.cut([(view.name, view.defined) for view in all_views])
@@ -104,6 +115,7 @@ def render_models(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]
             units=all_views if whole else [],
             private=private if whole else [],
             chunks=[] if whole else list(chunks),
+            chunk_modules=[] if whole else [internal.chunk(MODELS, "names", bits) for bits in chunks],
         )
     yield from lazy_tables.render_chunks(env, api, MODELS, chunks)
 

@@ -6,7 +6,6 @@ import re
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import jinja2
 
@@ -14,8 +13,8 @@ from ..invisible import escape_invisible
 from ..ir import Api, BodyArg, Field, Operation, Parameter
 from ..resources import RUNTIME, template_loader
 from ..spelling import return_annotation
+from . import internal
 from .client_options import option_pieces
-from .fake_spaces import fake_spaces
 from .import_lines import import_lines
 from .imports import ALWAYS, FLAT_CLIENT
 from .layout import WIDTH
@@ -23,12 +22,12 @@ from .literals import py_literal
 from .mcp_tools import readme_pieces, tool_tables
 from .models_package import render_models
 from .readme_view import readme_view
-from .resources_package import flat_modules, render_resources
+from .resources_package import RESOURCES, flat_modules, render_resources
 from .resources_package import groups as resource_groups
 from .resources_package import views as resource_views
-from .route_tables import Table, method_table, render_chunks, route_table, stub_table
+from .route_tables import Table, method_table, render_chunks
 from .runtime_subset import needed
-from .testing_module import TestingModule, testing_module
+from .testing_package import render_testing
 from .validators_package import render_validators
 from .writer_models import optional_example
 
@@ -57,11 +56,12 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_base_client.py",
     "_lazy.py",
     "_spaces.py",
-    "_fake_wire.py",
-    "_fake_checks.py",
-    "_fake_calls.py",
-    "_fake_answers.py",
-    "_testing.py",
+    "testing/_fake_lazy.py",
+    "testing/_fake_wire.py",
+    "testing/_fake_checks.py",
+    "testing/_fake_calls.py",
+    "testing/_fake_answers.py",
+    "testing/_testing.py",
     "_async_client.py",
     "_mcp_tools.py",
     "_mcp.py",
@@ -81,7 +81,6 @@ PACKAGE_FILES: tuple[tuple[str, str], ...] = (
     ("_version.py", "_version.py.jinja"),
     ("errors.py", "errors.py.jinja"),
     ("_client.py", "_client.py.jinja"),
-    ("testing.py", "testing.py.jinja"),
     ("py.typed", "py.typed.jinja"),
     ("README.md", "README.md.jinja"),
 )
@@ -184,6 +183,12 @@ def _call(op: Operation, kind: str = "") -> str:
     return ".".join((*op.space, *wrap, name))
 
 
+def _called(op: Operation) -> str:
+    """How a message names the method of an operation: its namespace's path and name
+    (``old.get``) when it lives in a namespace, else its name."""
+    return _call(op) if op.space else op.method_name
+
+
 def _pyrepr(value: object) -> str:
     return py_literal(value)
 
@@ -219,6 +224,7 @@ def environment() -> jinja2.Environment:
         arg_entry=_arg_entry,
         return_annotation=return_annotation,
         call=_call,
+        called=_called,
     )
     if own:
         _SHARED["own"] = env
@@ -229,29 +235,15 @@ def render(api: Api) -> dict[str, str]:
     """Source text of every package file, keyed by path relative to the package folder."""
     env = environment()
     files: dict[str, str] = {}
-    fakes = testing_module(api)
     for name, template in PACKAGE_FILES:
-        if name == "testing.py":  # its imports are fixed, its tables computed by testing_module
-            fake_groups = list(resource_groups({unit.name: len(unit.ops) for unit in fakes.modules}))
-            tables = _fake_tables(fakes)
-            options = option_pieces(api, "httpx.Client")  # typed like Client's: client(), async_client()
-            view = {
-                "t": fakes,
-                "groups": fake_groups,
-                "options": options,
-                "spaces": fake_spaces(api, fakes)[1],
-                **tables,
-            }
-            files[name] = env.get_template(template).render(api=api, **view)
-            files.update(render_chunks(env, api, "_fakes", "_names__", tables["stubs"]))
-            files.update(render_chunks(env, api, "_fakes", "_routes__", tables["routes"].table))
-        else:
-            files[name] = _encodable(name, _render_module(env, template, api, name))
+        files[name] = _encodable(name, _render_module(env, template, api, name))
     files.update(render_models(env, api))
     files.update(render_resources(env, api))
-    files.update(render_chunks(env, api, "_resources", "_names__", _methods(api)))
+    files.update(render_chunks(env, api, "_resources", "names", _methods(api)))
     files.update(render_validators(env, api))
-    files.update(_render_fakes(env, api, fakes))
+    files.update(render_testing(env, api))
+    if any(name.startswith(internal.FOLDER + "/") for name in files):
+        files[internal.path("__init__")] = internal.INIT
     files[SELECTION] = (Path(__file__).parents[1] / "selection.py").read_text(encoding="utf-8")
     files[MCP_TABLE], files[MCP_SCHEMAS] = tool_tables(api)
     fetched = ("_oauth.py",) if any(s.kind == "client_credentials" for s in api.security_schemes) else ()
@@ -264,40 +256,9 @@ def _render_module(env: jinja2.Environment, template: str, api: Api, name: str) 
     return env.get_template(template).render(api=api, **module_views(api, name))
 
 
-def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> dict[str, str]:
-    """The modules of ``_fakes``: the test kit's operations and stubs, one per module of ``_resources``."""
-    template = env.get_template("fakes/module.py.jinja")
-    files = {f"_fakes/{unit.name}.py": template.render(api=api, unit=unit) for unit in fakes.modules}
-    files["_fakes/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
-    views = fake_spaces(api, fakes)[0]
-    imports: dict[str, list[str]] = {}
-    for view in views:
-        for _name, _attribute, cls, module in view.methods:
-            imports.setdefault(module, []).append(cls)
-    spaces = env.get_template("fakes/spaces.py.jinja")
-    files["_fakes/spaces.py"] = spaces.render(api=api, views=views, imports=sorted(imports.items()))
-    units = {unit.name: unit for unit in fakes.modules}
-    group = env.get_template("fakes/group.py.jinja")
-    for name, modules in resource_groups({name: len(unit.ops) for name, unit in units.items()}).items():
-        files[f"_fakes/{name}.py"] = group.render(api=api, units=[units[m] for m in modules])
-    return files
-
-
 def _methods(api: Api) -> Table:
     """The lazy table of ``_client``: the methods of each module of ``_resources``."""
     return method_table([(view.name, view.entry.split()[1:]) for view in resource_views(api) if view.operations])
-
-
-def _fake_tables(fakes: TestingModule) -> dict[str, Any]:
-    """The lazy tables of ``testing``: the stubs of each module of ``_fakes``, the routes."""
-    stubs = stub_table([(unit.name, unit.entry.split()[1:]) for unit in fakes.modules])
-    paths = [route.split(" ", 1)[1].rsplit(" ", 1)[0] for route in fakes.routes]  # METHOD path name
-    routes = route_table(list(zip(fakes.routes, paths, strict=True)))
-    return {"stubs": stubs, "routes": routes, "public": TESTING_PUBLIC}
-
-
-# The names ``testing`` exports besides its stub classes.
-TESTING_PUBLIC = '["Call", "FakeApi", "FakeClock", "InvalidStub", "OperationStub", "Script", "SpecViolation"]'
 
 
 def module_views(api: Api, name: str) -> dict[str, object]:
@@ -308,7 +269,9 @@ def module_views(api: Api, name: str) -> dict[str, object]:
             "sync_options": option_pieces(api, "httpx.Client"),
             "async_options": option_pieces(api, "httpx.AsyncClient"),
             "methods": _methods(api),
-            "groups": list(resource_groups(flat_modules(api))) if api.flat_methods else [],
+            "groups": (
+                [internal.group(RESOURCES, g) for g in resource_groups(flat_modules(api))] if api.flat_methods else []
+            ),
             "spaces": tuple(view.name for view in resource_views(api) if not view.module.is_part),
         }
     if name == "README.md":

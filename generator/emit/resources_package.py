@@ -11,13 +11,14 @@ each module's pieces and imports in :mod:`generator.emit.resources_module`.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 import jinja2
 
 from ..ir import Api, Operation, ResourceModule
 from ..lower.buckets import hash_buckets
+from . import internal
 from .json_tests import Index
 from .resources_module import module_code
 from .validators_package import common_names
@@ -26,17 +27,17 @@ from .writer import PieceWriter
 RESOURCES = "_resources"
 TEMPLATE = "resources/module.py.jinja"
 GROUPS = 32
-"""How many groups the modules are composed in for type checkers (``_group__NN``): a module's
+"""How many groups the modules are composed in for type checkers (``_internal/<area>_group_NN``): a module's
 group is a hash of its name, so adding a module never moves another, and ``_client`` lists the
 groups, not the modules."""
 GROUP_LINES = 4_000
 """The most lines a group is let take (:func:`group_lines`) before it is cut, by more bits of the
-same hash (``_group__NN_<bits>``), so that none passes 5,000 lines whatever the document."""
+same hash (``<area>_group_NN_<bits>``), so that none passes 5,000 lines whatever the document."""
 
 
 def group_of(module: str) -> str:
-    """The typing-only module that composes ``module``'s classes (``__``: no resource is named so)."""
-    return f"_group__{zlib.crc32(module.encode()) % GROUPS:02d}"
+    """The number of the typing-only group that composes ``module``'s classes."""
+    return f"{zlib.crc32(module.encode()) % GROUPS:02d}"
 
 
 def group_lines(operations: int) -> int:
@@ -47,7 +48,8 @@ def group_lines(operations: int) -> int:
 
 def groups(modules: Mapping[str, int]) -> dict[str, list[str]]:
     """The modules of each group (module -> its number of operations), both in sorted order; a
-    group over :data:`GROUP_LINES` is cut into the buckets of its modules' hashes."""
+    group over :data:`GROUP_LINES` is cut into the buckets of its modules' hashes. A group is
+    named ``NN`` or ``NN_<bits>``: :func:`generator.emit.internal.group` names its module."""
     found: dict[str, list[str]] = {}
     for name in sorted(modules):
         found.setdefault(group_of(name), []).append(name)
@@ -69,6 +71,18 @@ class ResourceView:
     segment: str
     operations: tuple[Operation, ...]
     module: ResourceModule
+
+    @property
+    def parts(self) -> list[str]:
+        """The modules of its parts in ``_internal``, as its module imports them."""
+        return [internal.part(RESOURCES, part) for part in self.module.parts]
+
+    @property
+    def path(self) -> str:
+        """Its file in the package: a part's is in ``_internal``."""
+        if self.module.is_part:
+            return internal.path(internal.part(RESOURCES, self.name))
+        return f"{RESOURCES}/{self.name}.py"
 
     @property
     def entry(self) -> str:
@@ -102,12 +116,33 @@ def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, s
     index = Index.of(api)
     checks_names = {v.function for v in api.validators} | set(common_names(api))
     for view in views(api):
-        path = f"{RESOURCES}/{view.name}.py"
-        code = module_code(PieceWriter(api, path, index=index), view, checks_names)
-        yield path, template.render(api=api, unit=code)
+        # written as a module of _resources (its imports', its depth's): a part's file is in _internal
+        code = module_code(PieceWriter(api, f"{RESOURCES}/{view.name}.py", index=index), view, checks_names)
+        yield view.path, template.render(api=api, unit=code)
     yield f"{RESOURCES}/__init__.py", env.get_template("resources/__init__.py.jinja").render(api=api)
     if not api.flat_methods:
         return
     group = env.get_template("resources/group.py.jinja")
     for name, modules in groups(flat_modules(api)).items():
-        yield f"{RESOURCES}/{name}.py", group.render(api=api, modules=modules)
+        yield internal.path(internal.group(RESOURCES, name)), group.render(
+            api=api, modules=member_imports(RESOURCES, modules), bound=[bound_name(RESOURCES, m) for m in modules]
+        )
+
+
+def bound_name(folder: str, module: str) -> str:
+    """The name a module of ``folder`` (``_resources``, ``_fakes``) is bound to where it is
+    imported: its own, or a part's in ``_internal`` (``<area>_<module>``)."""
+    return internal.part(folder, module) if is_part(module) else module
+
+
+is_part = internal.is_part
+
+
+def member_imports(folder: str, modules: Iterable[str], package: str = "") -> list[tuple[str, str]]:
+    """(package, names) of the import lines of ``modules`` of ``folder`` from a module at the
+    package's first level: ``_internal``'s parts first, then ``folder``'s own modules (from
+    ``package``, the folder's dotted path from the root, when it is not ``folder``)."""
+    parts = [bound_name(folder, m) for m in modules if is_part(m)]
+    own = [m for m in modules if not is_part(m)]
+    lines = ((internal.FOLDER, parts), (package or folder, own))
+    return [(where, ", ".join(names)) for where, names in lines if names]

@@ -4,9 +4,9 @@ once large, as :mod:`generator.emit.lazy_tables` cuts those of ``models`` (issue
 
 They grow by a line a module of ``_resources``, and the routes by a line an operation: past a few
 thousand operations ``_client.py`` and ``testing.py`` would pass 5,000 lines. Past the limit a
-table lists its chunks only: the methods in ``_resources/_names__<bits>.py`` by a hash of each
-method name, the stubs in ``_fakes/_names__<bits>.py`` by a hash of each attribute, and the routes
-in ``_fakes/_routes__<bits>.py`` by a hash of the key of each path (:func:`route_keys`), so that a
+table lists its chunks only (in ``_internal``): the methods in ``resources_names_<bits>.py`` by a
+hash of each method name, the stubs in ``fakes_names_<bits>.py`` by a hash of each attribute, and
+the routes in ``fakes_routes_<bits>.py`` by a hash of the key of each path (:func:`route_keys`), so that a
 method, a stub or a request reads one chunk, and adding an operation rewrites the chunks it falls
 in. Below the limit the tables stay whole, as small packages have always had them.
 """
@@ -21,7 +21,7 @@ import jinja2
 
 from ..ir import Api
 from ..lower.buckets import hash_buckets
-from . import lazy_tables
+from . import internal, lazy_tables
 
 TABLE_ROUTES = 1_000
 """The most routes ``testing`` lists, and a chunk holds when it can be cut further (a line each)."""
@@ -105,10 +105,10 @@ def route_table(routes: Sequence[tuple[str, str]], limit: int | None = None) -> 
     return Routes(Table((), {bits: tuple(got) for bits, got in chunks.items()}), segments)
 
 
-def render_chunks(
-    env: jinja2.Environment, api: Api, folder: str, prefix: str, table: Table
-) -> Iterator[tuple[str, str]]:
-    """(path in the package, source) of every chunk of ``table`` (none when whole)."""
+def render_chunks(env: jinja2.Environment, api: Api, folder: str, kind: str, table: Table) -> Iterator[tuple[str, str]]:
+    """(path in the package, source) of every chunk of ``table`` (none when whole), in
+    ``_internal`` (``kind``: ``names`` or ``routes``)."""
     template = env.get_template("lazy/entries.py.jinja")
     for bits, entries in table.chunks.items():
-        yield f"{folder}/{prefix}{bits}.py", template.render(api=api, folder=folder, bits=bits, entries=entries)
+        module = internal.chunk(folder, kind, bits)
+        yield internal.path(module), template.render(api=api, folder=folder, bits=bits, entries=entries)

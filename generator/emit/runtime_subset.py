@@ -37,9 +37,10 @@ def imported(text: str) -> set[str]:
 
 @lru_cache(maxsize=1)
 def _graph() -> dict[str, frozenset[str]]:
-    """Runtime file -> the runtime files it imports."""
-    files = sorted(p.name for p in RUNTIME.glob("*.py") if p.name != "__init__.py")
-    stems = {name[:-3]: name for name in files}
+    """Runtime file (its path in the package: ``testing/_testing.py`` for the test kit's
+    engine) -> the runtime files it imports (stems are unique across the folders)."""
+    files = sorted(p.relative_to(RUNTIME).as_posix() for p in RUNTIME.rglob("*.py") if p.name != "__init__.py")
+    stems = {_stem(name): name for name in files}
     graph: dict[str, frozenset[str]] = {}
     for name in files:
         text = (RUNTIME / name).read_text(encoding="utf-8")
@@ -52,7 +53,7 @@ def needed(files: Mapping[str, str], candidates: Iterable[str], also: Iterable[s
     :data:`ALWAYS` and ``also`` (what a module imports by name: ``_oauth``, which
     ``_credentials`` loads for a client-credentials scheme), in ``candidates``' order."""
     graph = _graph()
-    stems = {name[:-3]: name for name in graph}
+    stems = {_stem(name): name for name in graph}
     todo = [*ALWAYS, *also]
     for name, text in files.items():
         if name.endswith((".py", ".pyi")):
@@ -64,3 +65,7 @@ def needed(files: Mapping[str, str], candidates: Iterable[str], also: Iterable[s
             reached.add(name)
             todo.extend(graph[name])
     return tuple(name for name in candidates if name in reached)
+
+
+def _stem(name: str) -> str:
+    return name.rpartition("/")[2].removesuffix(".py")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..ir import Api, Model, Operation, Parameter, TypeRef, ValueCheck
 from ..spelling import MODELS, event_decoder, qualified, response_decoder
+from . import internal
 from .literals import py_literal, py_str
 
 # FakeApi's own attributes: an operation of the same name gets a trailing ``_``.
@@ -376,25 +377,24 @@ def _fakes_module(
 
 
 def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
-    """The import lines of a module of ``_fakes``."""
-    lines = []
-    abc = [name for name in ("Mapping", "Sequence") if name in uses]
-    if abc:
+    """The import lines of a module of ``testing/_fakes`` (or ``_internal``: a part's; ``up``: the root)."""
+    lines, up = [], ".." if internal.is_part(module) else "..."
+    if abc := [name for name in ("Mapping", "Sequence") if name in uses]:
         lines.append("from collections.abc import " + ", ".join(abc))
     if "datetime" in uses:
         lines.append("from datetime import datetime")
     if uses & {"Any", "Sequence"}:  # an answer of any JSON, or a page's items as JSON
         lines.append("from typing import Any")
     lines.append("")
-    package = [name for name in ("_validators", "models") if name in uses]
-    if package:
-        lines.append("from .. import " + ", ".join(package))
-    lines.append(f"from .._resources.{module} import " + ", ".join(sorted(op.const for op in ops)))
+    if package := [name for name in ("_validators", "models") if name in uses]:
+        lines.append(f"from {up} import " + ", ".join(package))
+    lines.append(
+        f"from {up}{internal.dotted('_resources', module)} import " + ", ".join(sorted(op.const for op in ops))
+    )
     if "ServerSentEvent" in uses:
-        lines.append("from .._sse import ServerSentEvent")
-    testing = ["FakeApiBase"] + [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
-    testing += ["OperationStub", "Script"]
-    lines.append("from .._testing import " + ", ".join(testing))
+        lines.append(f"from {up}_sse import ServerSentEvent")
+    testing = [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
+    lines.append(f"from {up}testing._testing import " + ", ".join(["FakeApiBase", *testing, "OperationStub", "Script"]))
     if any(op.arguments for op in ops):
-        lines.append("from .._types import UNSET")
+        lines.append(f"from {up}_types import UNSET")
     return "\n".join(lines)

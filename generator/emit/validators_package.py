@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import jinja2
 
 from ..ir import Api, ModelValidator, ValueCheck
-from . import lazy_tables, writer_checks, writer_responses
+from . import import_cycles, internal, lazy_tables, writer_checks, writer_responses
 from .code import Code, needs_of
-from .import_lines import import_lines
+from .import_lines import import_lines, reference_lines
 from .json_tests import Index
 from .writer import PieceWriter
 
@@ -88,25 +88,32 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
     common = set(common_names(api))
     template = env.get_template(TEMPLATE)
     index = Index.of(api)
+    pieces = {}
     for view in all_views:
-        path = f"{VALIDATORS}/{view.name}.py"
-        w = PieceWriter(api, path, index=index)
+        w = PieceWriter(api, f"{VALIDATORS}/{view.name}.py", index=index)
         requests = tuple((v, w.code(writer_checks.model_check, v)) for v in view.requests)
         responses = tuple((v, w.code(_response_check, v)) for v in view.responses)
         needs = needs_of(code for _, code in (*requests, *responses))
         called = needs | _response_calls(view)  # what the request checks wrote, what the response checks call
-        helpers = sorted(called & common)
-        imports = import_lines(w.table, set(needs), 1)
-        imports += f"\nfrom .{COMMON} import {', '.join(helpers)}" if helpers else ""
-        last = _last(called - common - set(view.defined), placement)
-        yield path, template.render(api=api, unit=CheckModuleCode(view, requests, responses, imports, last))
+        calls = {name for name in called - common - set(view.defined) if name in placement}
+        pieces[view.name] = (view, requests, responses, import_lines(w.table, set(needs), 1), called & common, calls)
+    in_cycle = import_cycles.late({name: {placement[c] for c in p[5]} - {name} for name, p in pieces.items()})
+    for name, (view, requests, responses, imports, helpers, calls) in pieces.items():
+        last = {c for c in calls if placement[c] in in_cycle[name]}
+        top = {**dict.fromkeys(helpers, COMMON), **{c: placement[c] for c in calls - last}}
+        imports = "\n".join(part for part in (imports, reference_lines(top, top)) if part)
+        unit = CheckModuleCode(view, requests, responses, imports, _last(last, placement))
+        yield f"{VALIDATORS}/{name}.py", template.render(api=api, unit=unit)
     yield f"{VALIDATORS}/{COMMON}.py", env.get_template("validators/_common.py.jinja").render(api=api)
     table = [(view.name, view.defined) for view in all_views] + [(COMMON, common_names(api))]
     chunks = lazy_tables.cut(table)
     whole = list(chunks) == [""]  # else the __init__ lists the chunks, which hold every name
     for name in ("__init__.py", "__init__.pyi"):
         yield f"{VALIDATORS}/{name}", env.get_template(f"validators/{name}.jinja").render(
-            api=api, table=table if whole else [], chunks=[] if whole else list(chunks)
+            api=api,
+            table=table if whole else [],
+            chunks=[] if whole else list(chunks),
+            chunk_modules=[] if whole else [internal.chunk(VALIDATORS, "names", bits) for bits in chunks],
         )
     yield from lazy_tables.render_chunks(env, api, VALIDATORS, chunks)
 
@@ -142,6 +149,6 @@ def _last(functions: Iterable[str], placement: dict[str, str]) -> str:
         return ""
     lines = [f"from .{module} import {', '.join(names)}" for module, names in sorted(by_module.items())]
     return (
-        "\n\n# The checks of other models this one calls, imported last: modules call each other (in\n"
-        "# cycles too) only inside functions, so each is complete when read.\n" + "\n".join(lines) + "\n"
+        "\n\n# The checks of the modules in an import cycle with this one, imported last: modules call\n"
+        "# each other only inside functions, so each is complete when read.\n" + "\n".join(lines) + "\n"
     )

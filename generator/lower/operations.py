@@ -191,6 +191,8 @@ class OperationBuilder:
             item_type=items.type.items,
             token_param=token.name,
             token_path=(meta.name, next_field.name),
+            items_may_be_none=not items.required or items.type.nullable,
+            meta_may_be_none=not meta.required or meta.type.nullable,
         )
 
 

@@ -11,7 +11,8 @@ from ..resources import RUNTIME
 # Modules of the generated package (the package name itself is reserved per package): its own,
 # and every module of the runtime it copies (read from the folder, so a new one is never missed).
 PACKAGE_MODULES = frozenset(
-    {"errors", "models", "_client", "_validators", "_version", "testing", "_resources", "_fakes", "load_all"}
+    {"errors", "models", "_client", "_validators", "_version", "testing", "_resources", "_fakes", "_internal"}
+    | {"load_all"}
     | {"_selection"}  # generator/selection.py, copied beside the runtime
     | {path.stem for path in RUNTIME.glob("*.py") if path.name != "__init__.py"}
 )

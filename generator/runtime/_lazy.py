@@ -8,6 +8,23 @@ import sys
 import zlib
 from typing import Any
 
+INTERNAL = "_internal"
+"""The package's folder of machinery named by hash bits or numbers (``generator/emit/internal.py``
+names its modules): chunks of the lazy tables, parts of long namespaces."""
+
+
+def internal(root: str, area: str, name: str) -> str:
+    """The module ``<area>_<name>`` of the package ``root``'s ``_internal`` folder."""
+    return f"{root}.{INTERNAL}.{area}_{name}"
+
+
+def resource_module(root: str, folder: str, module: str) -> str:
+    """The module ``module`` of ``folder`` (``_resources``, ``_fakes``): in ``_internal`` when it
+    is a part of a long namespace (``<module>__p<bits>``: no namespace's module has a ``__``)."""
+    if "__" in module:
+        return internal(root, folder.strip("_"), module)
+    return f"{root}.{folder}.{module}"
+
 
 def bucket_of(name: str, buckets: tuple[str, ...]) -> str | None:
     """The bucket of ``buckets`` holding ``name``: the one whose bits (lowest first) end the
@@ -65,8 +82,8 @@ class LazyModules:
     says defines it, imported then, and kept in the package's ``namespace`` (the next look-up is
     a plain attribute).
 
-    A large package cuts its table into ``chunks`` (modules ``_names__<bits>`` holding a
-    ``TABLE``, by a hash of each name): a look-up imports the one chunk of its name, so neither
+    A large package cuts its table into ``chunks`` (modules ``_internal/<area>_names_<bits>``
+    holding a ``TABLE``, by a hash of each name): a look-up imports the one chunk of its name, so neither
     the package's ``__init__`` nor any chunk grows past a few thousand lines."""
 
     def __init__(
@@ -90,7 +107,8 @@ class LazyModules:
         if chunk in self._read:
             return ()
         self._read.add(chunk)
-        loaded = importlib.import_module(f"{self._package}._names__{chunk}")
+        root, _, area = self._package.rpartition(".")
+        loaded = importlib.import_module(internal(root, area.strip("_"), f"names_{chunk}"))
         entries: tuple[str, ...] = loaded.TABLE
         return entries
 
@@ -147,7 +165,7 @@ class LazyMethods:
     """The methods of the client classes, by resource module: ``Client`` defines none of its
     operations itself; the first look-up of one (the class's run-time ``__getattr__``) imports
     its module of ``_resources`` and installs the method on the class, so every later call is a
-    plain method call. A large API cuts the table into ``chunks`` (``_resources._names__<bits>``,
+    plain method call. A large API cuts the table into ``chunks`` (``_internal.resources_names_<bits>``,
     by a hash of each method name, as ``LazyModules``): a look-up reads its name's chunk only."""
 
     def __init__(self, package: str, table: tuple[str, ...], chunks: tuple[str, ...] = ()) -> None:
@@ -172,7 +190,7 @@ class LazyMethods:
     def _read_chunk(self, chunk: str) -> None:
         if chunk not in self._read:
             self._read.add(chunk)
-            found = importlib.import_module(f"{self._package}._resources._names__{chunk}")
+            found = importlib.import_module(internal(self._package, "resources", f"names_{chunk}"))
             self._add(found.TABLE)
 
     def _index(self) -> dict[str, str]:
@@ -210,7 +228,7 @@ class LazyMethods:
         module = self._module(name)
         if module is None:
             raise AttributeError(f"{cls.__name__!r} object has no attribute {name!r}")
-        loaded = importlib.import_module(f"{self._package}._resources.{module}")
+        loaded = importlib.import_module(resource_module(self._package, "_resources", module))
         function = getattr(loaded, methods).__dict__[name]
         setattr(cls, name, function)
         return function
@@ -260,138 +278,7 @@ class LazyMethods:
         """Import every module of ``_resources`` now, and install every method on ``cls``."""
         for name, module in self._index().items():
             if name not in cls.__dict__:
-                loaded = importlib.import_module(f"{self._package}._resources.{module}")
+                loaded = importlib.import_module(
+                    resource_module(self._package, "_resources", module)
+                )
                 setattr(cls, name, getattr(loaded, methods).__dict__[name])
-
-
-class LazyFakes:
-    """The operations and typed stubs of the test kit's fake API (``testing.FakeApi``), by module
-    of ``_fakes`` (one per module of ``_resources``): ``api.<method>`` imports its module on first
-    use, and so does the first request to one of its operations (``routes`` finds it), so that a
-    fake of a large API costs what the test uses, not every operation.
-
-    A large API cuts both tables into chunks: the stubs into ``_fakes._names__<bits>`` by a hash
-    of each attribute, the routes into ``_fakes._routes__<bits>`` by a hash of their path's key
-    (``_fake_wire.route_key``), so that a stub or a request reads one chunk."""
-
-    def __init__(
-        self,
-        package: str,
-        table: tuple[str, ...],
-        routes: tuple[str, ...] = (),
-        chunks: tuple[str, ...] = (),
-        route_chunks: tuple[str, ...] = (),
-        segments: tuple[int, ...] = (),
-    ) -> None:
-        self._package = package
-        self._table = table
-        """One entry a module: its name, then ``attribute:StubClass[:method]`` of each operation
-        (the method, when the fake's attribute is not spelled as it)."""
-        self._routes = routes
-        """One entry an operation: ``METHOD /path/{template} method_name``, so that a request
-        finds its operation without importing any module of ``_fakes``."""
-        self._chunks = chunks
-        self.route_chunks = route_chunks
-        self.segments = segments
-        """By depth of a path: how many of its first segments its key holds (-1: no route)."""
-        self._stubs: dict[str, tuple[str, str, str]] = {}  # attribute -> (module, class, method)
-        self._modules: dict[str, str] = {}  # method -> module
-        self._read: set[str] = set()
-        self._all = False
-
-    def _add(self, entries: tuple[str, ...]) -> None:
-        for entry in entries:
-            module, *names = entry.split()
-            for name in names:
-                attribute, cls, *method = name.split(":")
-                found = self._stubs[attribute] = (module, cls, method[0] if method else attribute)
-                self._modules[found[2]] = module
-
-    def _chunk(self, name: str) -> tuple[str, ...]:
-        table: tuple[str, ...] = self._module(name).TABLE
-        return table
-
-    def _index(self) -> dict[str, tuple[str, str, str]]:
-        if not self._all:
-            self._all = True
-            self._add(self._table)
-            for chunk in self._chunks:
-                self._find(chunk, bits=chunk)
-        return self._stubs
-
-    def _find(self, attribute: str, bits: str | None = None) -> tuple[str, str, str] | None:
-        """The stub of ``attribute``: only its chunk read."""
-        if not self._chunks:
-            return self._index().get(attribute)
-        chunk = bucket_of(attribute, self._chunks) if bits is None else bits
-        if chunk is not None and chunk not in self._read:
-            self._read.add(chunk)
-            self._add(self._chunk(f"_names__{chunk}"))
-        return self._stubs.get(attribute)
-
-    def routes(self) -> list[tuple[str, str, str]]:
-        """(HTTP method, path template, method name) of every operation, none imported."""
-        return _routes(self._routes)
-
-    def chunk_routes(self, chunk: str) -> list[tuple[str, str, str]]:
-        """The routes of chunk ``chunk`` of ``route_chunks`` (``_fake_wire.RouteChunks`` reads
-        the one a request's path can be in), in the listed order."""
-        return _routes(self._chunk(f"_routes__{chunk}"))
-
-    def operation(self, method: str) -> Any:
-        """The operation (``FakeOperation``) of a method name, its module imported (and only
-        its module); ``KeyError`` when there is none."""
-        if self._find(method) is None or method not in self._modules:
-            self._find(method + "_")  # the attribute of a method named as one of FakeApi's
-        for fop in self._module(self._modules[method]).OPERATIONS:
-            if fop.method_name == method:
-                return fop
-        raise KeyError(method)
-
-    def stub_classes(self) -> list[str]:
-        """The stub class of every operation, by module (the public names of ``testing``)."""
-        return [cls for _module, cls, _method in self._index().values()]
-
-    def _module(self, module: str) -> Any:
-        return importlib.import_module(f"{self._package}._fakes.{module}")
-
-    def operations(self) -> tuple[Any, ...]:
-        """Every operation the fake answers (``FakeOperation``), its module imported."""
-        modules = dict.fromkeys(module for module, _cls, _method in self._index().values())
-        return tuple(fop for module in modules for fop in self._module(module).OPERATIONS)
-
-    def stub(self, api: Any, name: str) -> Any:
-        """The typed stub ``api.<name>``, made on first use (keeping the scripts of the untyped
-        ``api.stub(method)``, if one came first)."""
-        found = self._find(name)
-        if found is None:
-            raise AttributeError(f"{type(api).__name__!r} object has no attribute {name!r}")
-        module, cls, method = found
-        earlier = api._stubs.get(method)
-        stub = getattr(self._module(module), cls)(api, method)
-        if earlier is not None:
-            stub._script, stub._scripts = earlier._script, earlier._scripts
-        api.__dict__[name] = stub
-        return stub
-
-    def attribute(self, name: str) -> Any:
-        """A stub class of the ``testing`` module (its ``__getattr__``)."""
-        if name.startswith("__") and name.endswith(
-            "__"
-        ):  # ``__path__`` of every ``from testing import``
-            raise AttributeError(f"module {self._package + '.testing'!r} has no attribute {name!r}")
-        for module, cls, _method in self._index().values():
-            if cls == name:
-                return getattr(self._module(module), cls)
-        if name == "_OPERATIONS":
-            return self.operations()
-        raise AttributeError(f"module {self._package + '.testing'!r} has no attribute {name!r}")
-
-
-def _routes(entries: tuple[str, ...]) -> list[tuple[str, str, str]]:
-    out = []
-    for entry in entries:
-        method, rest = entry.split(" ", 1)
-        path, name = rest.rsplit(" ", 1)  # a path template may hold spaces, a name not
-        out.append((method, path, name))
-    return out

@@ -68,12 +68,32 @@ class SyncSpace(SyncTransport):
     def __init__(self, client: SyncTransport) -> None:
         self._client = client
 
+    def __dir__(self) -> list[str]:
+        return _own_names(self)
+
 
 class AsyncSpace(AsyncTransport):
     """The base of a namespace of ``AsyncClient``."""
 
     def __init__(self, client: AsyncTransport) -> None:
         self._client = client
+
+    def __dir__(self) -> list[str]:
+        return _own_names(self)
+
+
+def _own_names(space: SyncSpace | AsyncSpace) -> list[str]:
+    """What ``dir()`` lists of a namespace: its own methods and sub-namespaces, not the whole
+    names of the client's flat methods (``flat-methods``) its class takes them from (a base
+    that is neither a namespace class nor a transport class)."""
+    flat: set[str] = set()
+    own: set[str] = set()
+    for base in type(space).__mro__:
+        if issubclass(base, (SyncSpace, AsyncSpace)):
+            own.update(vars(base))
+        elif not issubclass(SyncSpace, base) and not issubclass(AsyncSpace, base):
+            flat.update(name for name in vars(base) if not name.startswith("_"))
+    return sorted(set(object.__dir__(space)) - (flat - own))
 
 
 if not TYPE_CHECKING:  # type checkers read the transport's own attributes

@@ -104,12 +104,32 @@ def test_load_all_loads_every_resource_module_and_dir_lists_every_method() -> No
         "every = all(n in botpress_client.AsyncClient.__dict__ for n in ('get_table', 'iter_file_passages'))\n"
         f"print(json.dumps({{'loaded': {LOADED}, 'names': names, 'every': every}}))"
     )
-    folder = PACKAGE / "_resources"  # the _group__NN modules compose the classes for type checkers only
+    folder = PACKAGE / "_resources"  # _internal/resources_group_NN compose the classes for type checkers only
     modules = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))  # one per namespace
     assert result["loaded"] == [f"botpress_client._resources.{m}" for m in modules]
     assert result["every"] is True
     names = result["names"]
     assert isinstance(names, list) and {"get_table", "iter_file_passages", "close", "with_options"} <= set(names)
+
+
+def test_a_namespace_lists_its_own_methods_only_in_flat_mode() -> None:
+    """``flat-methods`` (on for this repository's spec): a namespace's class takes its methods
+    from the module's flat ``Client``, but ``dir()`` lists the namespace's own names only."""
+    result = _run(
+        "import json, botpress_client\n"
+        "client = botpress_client.Client(token='t')\n"
+        "aclient = botpress_client.AsyncClient(token='t')\n"
+        "public = lambda o: [n for n in dir(o) if not n.startswith('_')]\n"
+        "print(json.dumps({'sync': public(client.files.passages), 'async': public(aclient.files.passages),\n"
+        "                  'chat': public(client.chat.messages), 'callable': callable(client.files.passages.list)}))"
+    )
+    for names in (result["sync"], result["async"]):
+        assert isinstance(names, list)
+        assert {"list", "iter", "with_raw_response", "with_streaming_response"} <= set(names)
+        assert not {"list_file_passages", "iter_file_passages", "get_table"} & set(names)
+    assert isinstance(result["chat"], list) and {"create", "get"} <= set(result["chat"])
+    assert not {"create_message", "get_message"} & set(result["chat"])
+    assert result["callable"] is True
 
 
 def test_an_unknown_method_is_an_attribute_error() -> None:

@@ -24,7 +24,7 @@ def test_generated_package_holds_the_runtime_verbatim() -> None:
 
 
 def test_runtime_is_everything_render_copies() -> None:
-    on_disk = sorted(p.name for p in RUNTIME.glob("*.py") if p.name != "__init__.py")
+    on_disk = sorted(p.relative_to(RUNTIME).as_posix() for p in RUNTIME.rglob("*.py") if p.name != "__init__.py")
     assert sorted(RUNTIME_FILES) == on_disk
 
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from generator.runtime._exceptions import _Mismatch
-from generator.runtime._testing import FakeApiBase, FakeOperation, InvalidStub
 from generator.runtime._transport import Operation
+from generator.runtime.testing._testing import FakeApiBase, FakeOperation, InvalidStub
 from generator.write.files import write_package
 
 from ..goldens import GOLDEN, render_case

@@ -1,4 +1,4 @@
-"""The fake API's engine (generator/runtime/_testing.py, _fake_wire.py) over an operation
+"""The fake API's engine (generator/runtime/testing/_testing.py, _fake_wire.py) over an operation
 table built by hand: what the generated ``testing`` module lists for a real spec, here for a
 tiny API of two operations, with a client written the way the generated one is."""
 
@@ -25,7 +25,9 @@ from generator.runtime._exceptions import (
     _Mismatch,
 )
 from generator.runtime._settings import Config, make_timeout
-from generator.runtime._testing import (
+from generator.runtime._transport import Operation, RequestOptions
+from generator.runtime._types import UNSET
+from generator.runtime.testing._testing import (
     FakeApiBase,
     FakeOperation,
     FakePaging,
@@ -34,8 +36,6 @@ from generator.runtime._testing import (
     OperationStub,
     SpecViolation,
 )
-from generator.runtime._transport import Operation, RequestOptions
-from generator.runtime._types import UNSET
 
 
 @dataclass

@@ -11,7 +11,7 @@ from pathlib import Path
 import botpress_client
 import pytest
 from botpress_client import Client, testing
-from botpress_client._testing import FakeOperation, OperationStub, checked_answer
+from botpress_client.testing._testing import FakeOperation, OperationStub, checked_answer
 
 from generator.pipeline import generate_files
 from generator.write.files import write_package

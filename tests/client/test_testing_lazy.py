@@ -11,11 +11,11 @@ import sys
 
 import pytest
 
-from generator.runtime._fake_wire import Routes, SpecViolation
+from generator.runtime.testing._fake_wire import Routes, SpecViolation
 
 from ..conftest import ROOT
 
-LOADED = "sorted(m for m in sys.modules if m.startswith('botpress_client._fakes.'))"
+LOADED = "sorted(m for m in sys.modules if m.startswith('botpress_client.testing._fakes.'))"
 
 
 def _run(code: str) -> dict[str, object]:
@@ -45,7 +45,7 @@ def test_a_call_loads_the_module_of_its_operation_only() -> None:
         "user = api.client(bot_id='b').get_user(id='u1')\n"
         f"print(json.dumps({{'loaded': {LOADED}, 'calls': api.get_user.call_count}}))"
     )
-    assert result == {"loaded": ["botpress_client._fakes.chat_users"], "calls": 1}
+    assert result == {"loaded": ["botpress_client.testing._fakes.chat_users"], "calls": 1}
 
 
 def test_a_stub_loads_the_module_of_its_operation_only() -> None:
@@ -59,8 +59,8 @@ def test_a_stub_loads_the_module_of_its_operation_only() -> None:
         f"print(json.dumps({{'loaded': {LOADED}}}))"
     )
     assert result == {
-        "loaded": ["botpress_client._fakes.chat_users", "botpress_client._fakes.files_passages"]
-        + ["botpress_client._fakes.tables"]
+        "loaded": ["botpress_client.testing._fakes.chat_users", "botpress_client.testing._fakes.files_passages"]
+        + ["botpress_client.testing._fakes.tables"]
     }
 
 

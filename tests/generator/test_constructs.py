@@ -494,12 +494,12 @@ def test_deprecated(build: Callable[[str], ModuleType]) -> None:
     assert "Deprecated." in (pkg.models.Old.__doc__ or "")  # the member's note
     rec = Recorder(body={"id": "1"})
     with client_of(pkg, rec) as client:
-        with pytest.warns(DeprecationWarning, match="^get is deprecated$"):
+        with pytest.warns(DeprecationWarning, match=r"^old\.get is deprecated$"):
             client.old.get(id="1")
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             client.new.get(id="1")  # no warning without the deprecated argument
-        with pytest.warns(DeprecationWarning, match="^argument legacy of get is deprecated$"):
+        with pytest.warns(DeprecationWarning, match=r"^argument legacy of new\.get is deprecated$"):
             client.new.get(id="1", legacy="x")
     assert rec.last.url.params["legacy"] == "x"
 

@@ -64,7 +64,9 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
 
 
 def _chunks(files: dict[str, str], folder: str) -> list[str]:
-    return sorted(name for name in files if name.startswith(f"{folder}/_names__") and name.endswith(".py"))
+    """The chunks of ``folder``'s table: in the private folder ``_internal`` (named by hash bits)."""
+    prefix = f"_internal/{folder.strip('_')}_names_"
+    return sorted(name for name in files if name.startswith(prefix) and name.endswith(".py"))
 
 
 def test_tables_are_cut_into_small_chunks(packages: tuple[Path, dict[str, str], dict[str, str]]) -> None:
@@ -79,7 +81,8 @@ def test_tables_are_cut_into_small_chunks(packages: tuple[Path, dict[str, str], 
         init = files[f"{folder}/__init__.py"]
         assert init.count("\n") < 60 and "chunks=(" in init  # the chunks' bits only, no module
     stub = files["models/__init__.pyi"]
-    assert "from ._names__" in stub and "from ._model" not in stub
+    assert "from .._internal.models_names_" in stub and "from ._model" not in stub
+    assert not [name for name in files if "_names_" in name and not name.startswith("_internal/")]
     chunk_stub = files[_chunks(files, "models")[-1] + "i"]
     assert " as Model" in chunk_stub and "__all__ = [" in chunk_stub  # pyright-style re-exports
 
@@ -97,7 +100,7 @@ def test_a_name_loads_its_chunk_only(packages: tuple[Path, dict[str, str], dict[
     result = _run(
         tmp,
         "import json, sys, synth\n"
-        "chunks = lambda: sorted(m for m in sys.modules if '._names__' in m)\n"
+        "chunks = lambda: sorted(m for m in sys.modules if '._internal.' in m and '_names_' in m)\n"
         "at_import = chunks()\n"
         f"from synth.models import {name}\n"
         "one = chunks()\n"
@@ -118,11 +121,11 @@ def test_a_name_loads_its_chunk_only(packages: tuple[Path, dict[str, str], dict[
 def test_adding_a_schema_rewrites_few_chunks(packages: tuple[Path, dict[str, str], dict[str, str]]) -> None:
     _tmp, before, after = packages
     changed = {name for name in after if before.get(name) != after[name]}
-    chunks = {name for name in changed if "/_names__" in name}
+    chunks = {name for name in changed if name.startswith("_internal/")}
     # its names (the model, its dict, its keys, its enum; its checks) fall in a few chunks, each
     # a table and a stub; the other chunks are untouched
     assert 0 < len(chunks) <= 12, sorted(chunks)
-    assert len(chunks) < len([n for n in after if "/_names__" in n]) / 2
+    assert len(chunks) < len([n for n in after if n.startswith("_internal/")]) / 2
     others = changed - chunks - {"_version.py", "README.md", ".botpress-codegen-manifest.json"}
     new = synthetic.schema_name(SCHEMAS).lower()
     assert {n for n in others if new not in n} <= {"models/__init__.py", "models/__init__.pyi"}, sorted(others)
@@ -133,7 +136,7 @@ def test_mypy_strict_sees_names_through_the_chunk_stubs(
 ) -> None:
     tmp, files, _after = packages
     stub = files[_chunks(files, "models")[0] + "i"]
-    model = next(line.split()[3] for line in stub.splitlines() if line.startswith("from ._model"))
+    model = next(line.split()[3] for line in stub.splitlines() if line.startswith("from ..models._model"))
     use = tmp / "before" / "use_chunks.py"
     use.write_text(
         "import synth.models\n"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from generator.emit import lazy_tables, resources_package, route_tables
-from generator.runtime import _fake_wire
+from generator.runtime.testing import _fake_wire
 
 from .. import mypy_run
 from ..conftest import ROOT
@@ -32,7 +33,7 @@ import synthetic
 OPERATIONS = 120
 LIMIT = 30  # names or routes a chunk: some 4 to 8 chunks a table
 GROUP_LINES = 20  # some 4 modules of 9 lines a group of 32: most groups cut in two or more
-TABLES = ("_resources/_names__", "_fakes/_names__", "_fakes/_routes__")
+TABLES = ("_internal/resources_names_", "_internal/fakes_names_", "_internal/fakes_routes_")
 
 
 def _generate(tmp: Path, name: str, operations: int) -> dict[str, str]:
@@ -65,17 +66,18 @@ def test_client_and_testing_tables_are_cut(packages: tuple[Path, dict[str, str],
         for chunk in chunks:
             entries = files[chunk].count('\n    "')
             assert 0 < entries <= LIMIT, (chunk, entries)
-    client, testing = files["_client.py"], files["testing.py"]
+    client, testing = files["_client.py"], files["testing/__init__.py"]
     table = client.split("_METHODS = LazyMethods(", 1)[1].split("\n)\n", 1)[0]
     assert "chunks=(" in table and '"_group' not in table and table.count("\n") < 20  # the bits only
     table = testing.split("_FAKES = LazyFakes(", 1)[1].split("\n)\n", 1)[0]
     assert "route_chunks=(" in table and "segments=(" in table and "/group" not in table, table
     for folder in ("_resources", "_fakes"):  # the typing-only groups, cut by more bits of the hash
-        cut = [name for name in files if name.startswith(f"{folder}/_group__") and name.count("_") > 4]
+        area = folder.strip("_")
+        cut = [name for name in files if re.match(rf"_internal/{area}_group_\d\d_[01]+\.py$", name)]
         assert len(cut) > 32, folder
         assert all(files[name].count("\n") < 80 for name in cut)
-    assert "_group__" in client.split("if TYPE_CHECKING:", 1)[1]
-    routes = sum(files[chunk].count('\n    "') for chunk in _chunks(files, "_fakes/_routes__"))
+    assert re.search(r"from \._internal import \(?\s*resources_group_", client.split("if TYPE_CHECKING:", 1)[1])
+    routes = sum(files[chunk].count('\n    "') for chunk in _chunks(files, "_internal/fakes_routes_"))
     assert routes == OPERATIONS  # each route in one chunk
 
 
@@ -92,7 +94,7 @@ def test_a_call_through_the_fake_reads_one_chunk_a_table(
     result = _run(
         tmp,
         "import json, sys\n"
-        "chunks = lambda: sorted(m for m in sys.modules if '._names__' in m or '._routes__' in m)\n"
+        "chunks = lambda: sorted(m for m in sys.modules if '._internal.' in m)\n"
         "import synth\n"
         "from synth.testing import FakeApi\n"
         "api = FakeApi()\n"
@@ -123,11 +125,18 @@ def test_adding_an_operation_rewrites_few_chunks(packages: tuple[Path, dict[str,
         assert 0 < len(touched) <= 3, sorted(touched)
         assert len(touched) < len(_chunks(after, prefix)), prefix
     new = f"resources{OPERATIONS}"
-    others = {n for n in changed if not n.startswith(TABLES) and new not in n and "/_group__" not in n}
+    others = {n for n in changed if not n.startswith(TABLES) and new not in n and "_group_" not in n}
     # (_mcp_tools.json, _mcp_schemas.json: the MCP server's tool table, read only by the server)
-    unchunked = {"_client.py", "testing.py", "_version.py", "README.md", "_mcp_tools.json", "_mcp_schemas.json"}
+    unchunked = {
+        "_client.py",
+        "testing/__init__.py",
+        "_version.py",
+        "README.md",
+        "_mcp_tools.json",
+        "_mcp_schemas.json",
+    }
     # the namespace gaining the new sub-namespace, and the test kit's namespace table (a line each)
-    unchunked |= {"_resources/group0.py", "_fakes/spaces.py"}
+    unchunked |= {"_resources/group0.py", "testing/_fakes/spaces.py"}
     assert others <= unchunked | {".botpress-codegen-manifest.json"}
 
 

@@ -52,7 +52,10 @@ def test_no_module_reaches_the_cap(packages: tuple[dict[str, str], dict[str, str
     resources = [name for name in files if re.fullmatch(r"_resources/group\d_resources\d+\.py", name)]
     assert len(resources) == 150  # each a namespace of its own path segments (groupN.resourcesK)
     # the tables grow by a line a module at most: far below what one module per operation was
-    assert sizes["_client.py"] < 1_000 and sizes["testing.py"] < 1_000, (sizes["_client.py"], sizes["testing.py"])
+    assert sizes["_client.py"] < 1_000 and sizes["testing/__init__.py"] < 1_000, (
+        sizes["_client.py"],
+        sizes["testing/__init__.py"],
+    )
 
 
 def test_adding_an_operation_touches_its_modules_and_the_tables(
@@ -62,15 +65,17 @@ def test_adding_an_operation_touches_its_modules_and_the_tables(
     changed = {name for name in after if before.get(name) != after[name]}
     added = sorted(set(after) - set(before))
     assert [n for n in added if n.startswith("_resources/")] == [new := "_resources/group0_resources150.py"], added
-    fake = "_fakes/group0_resources150.py"
+    fake = "testing/_fakes/group0_resources150.py"
     assert fake in changed
-    others = {n for n in changed if n.startswith(("_resources/group", "_fakes/group", "models/", "_validators/_"))}
+    others = {
+        n for n in changed if n.startswith(("_resources/group", "testing/_fakes/group", "models/", "_validators/_"))
+    }
     parent = {"_resources/group0.py"}  # the namespace that gains the sub-namespace attribute
     assert others <= {new, fake, *parent}, sorted(others)
-    tables = {"_client.py", "testing.py", "_version.py", "README.md", ".botpress-codegen-manifest.json"}
+    tables = {"_client.py", "testing/__init__.py", "_version.py", "README.md", ".botpress-codegen-manifest.json"}
     tables |= {"_mcp_tools.json", "_mcp_schemas.json"}  # the MCP server's tool table: one tool per operation
-    tables |= {"_fakes/spaces.py"}  # the test kit's namespaces: one line a namespace
-    groups = {n for n in changed if "/_group__" in n}
+    tables |= {"testing/_fakes/spaces.py"}  # the test kit's namespaces: one line a namespace
+    groups = {n for n in changed if n.startswith("_internal/") and "_group_" in n}
     assert len(groups) <= 2  # the new module's group, for type checkers, in _resources and _fakes
     assert changed - groups - {new, fake, *parent} <= tables, sorted(changed)
 
@@ -94,7 +99,7 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], d
 
 def test_a_crowded_module_is_cut_by_a_hash_of_its_methods(crowded: tuple[dict[str, str], dict[str, str]]) -> None:
     files = crowded[0]
-    parts = [name for name in files if name.startswith("_resources/items__p")]
+    parts = [name for name in files if name.startswith("_internal/resources_items__p")]
     assert len(parts) > 1 and "_resources/items.py" in files, parts
     sizes = {name: text.count("\n") for name, text in files.items() if name.endswith((".py", ".pyi"))}
     largest = max(sizes, key=sizes.__getitem__)
@@ -107,7 +112,7 @@ def test_adding_an_operation_to_a_crowded_module_rewrites_its_part(
 ) -> None:
     before, after = crowded
     changed = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
-    parts = {name for name in changed if name.startswith(("_resources/items__p", "_fakes/items__p"))}
+    parts = {name for name in changed if name.startswith(("_internal/resources_items__p", "_internal/fakes_items__p"))}
     # the part the new method falls in (in _resources and _fakes), or the two it is split into
     assert 0 < len(parts) <= 6, sorted(parts)
-    assert len(parts) < len([n for n in after if n.startswith("_resources/items__p")])
+    assert len(parts) < len([n for n in after if n.startswith("_internal/resources_items__p")])

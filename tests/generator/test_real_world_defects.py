@@ -11,8 +11,10 @@ import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import parse_qs
 
+import httpx
 import pytest
 
 from generator.pipeline import generate
@@ -86,7 +88,7 @@ def test_required_array_query(build: Callable[[str], ModuleType]) -> None:
     pkg = build("required_array_query")
     rec = Recorder(body={"count": 2})
     with client_of(pkg, rec) as client:
-        with pytest.warns(DeprecationWarning, match="argument fields of list_reports is deprecated$"):
+        with pytest.warns(DeprecationWarning, match=r"^argument fields of reports\.list is deprecated$"):
             assert client.reports.list_reports(fields=["name", "size"], sort="asc").count == 2
         with pytest.raises(pkg.errors.RequestValidationError, match="fields"), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -164,6 +166,34 @@ def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
         with pytest.raises(pkg.errors.RequestValidationError, match=r"extra_body.*bytes or text"):
             client.blobs.post_any_application(extra_body={"b": 2})
     assert len(rec.requests) == sent  # refused before anything was sent
+
+
+class Pages(Recorder):
+    """Answers each request with the page its ``nextToken`` names (the first page without)."""
+
+    def __init__(self, pages: dict[str, Any]) -> None:
+        super().__init__()
+        self.pages = pages
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        return httpx.Response(200, json=self.pages[request.url.params.get("nextToken", "")])
+
+
+def test_optional_pages(build: Callable[[str], ModuleType]) -> None:
+    """A page whose items or ``meta`` are optional (or nullable): its iterator reads a missing
+    or null member as no items / no next page (mypy --strict accepts it: ``test_mypy_strict``)."""
+    pkg = build("optional_pages")
+    notes = Pages(
+        {"": {"notes": [{"id": "a"}], "meta": {"nextToken": "t2"}}, "t2": {"meta": {"nextToken": "t3"}}, "t3": {}}
+    )
+    with client_of(pkg, notes) as client:
+        assert [note.id for note in client.notes.iter()] == ["a"]
+    assert [r.url.params.get("nextToken") for r in notes.requests] == [None, "t2", "t3"]
+    tasks = Pages({"": {"tasks": [{"id": "b"}], "meta": {"nextToken": "t2"}}, "t2": {"tasks": None, "meta": None}})
+    with client_of(pkg, tasks) as client:
+        assert [task.id for task in client.tasks.iter()] == ["b"]
+    assert len(tasks.requests) == 2
 
 
 # -- the whole set under mypy --strict ---------------------------------------------------

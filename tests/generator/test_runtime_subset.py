@@ -30,15 +30,18 @@ def test_the_closure_follows_the_runtimes_own_imports() -> None:
     assert set(ALWAYS) <= set(only_types) and "_types.py" in only_types
     # _mcp_tools imports _exceptions, which imports _error_text and _serde
     assert {"_exceptions.py", "_error_text.py", "_serde.py"} <= set(only_types)
-    assert "_oauth.py" not in only_types and "_testing.py" not in only_types
+    assert "_oauth.py" not in only_types and "testing/_testing.py" not in only_types
     client = needed({"_client.py": "from ._base_client import SyncTransport\n"}, RUNTIME_FILES)
     assert "_credentials.py" in client and "_oauth.py" not in client  # loaded by name, never imported
     assert "_oauth.py" in needed({}, RUNTIME_FILES, ("_oauth.py",))
-    # Every module a copied module imports is copied too.
-    for name in client:
-        for stem in imported((RUNTIME / name).read_text(encoding="utf-8")):
-            if (RUNTIME / f"{stem}.py").is_file():
-                assert f"{stem}.py" in client, (name, stem)
+    # Every module a copied module imports is copied too (the test kit's engine: from testing/).
+    kit = needed({"testing/__init__.py": "from ._testing import FakeApiBase\n"}, RUNTIME_FILES)
+    assert "testing/_fake_wire.py" in kit and "_lazy.py" in kit
+    for copied in (client, kit):
+        for name in copied:
+            for stem in imported((RUNTIME / name).read_text(encoding="utf-8")):
+                found = [n for n in RUNTIME_FILES if n.rpartition("/")[2] == f"{stem}.py"]
+                assert not found or found[0] in copied, (name, stem)
 
 
 ONE_OPERATION = {

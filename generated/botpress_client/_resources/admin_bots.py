@@ -134,7 +134,7 @@ class Client(SyncTransport):
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of get_bot_issue is deprecated",
+                "argument multiple_integrations of admin.bots.get_issue is deprecated",
                 DeprecationWarning,
                 stacklevel=2,
             )
@@ -194,7 +194,7 @@ class Client(SyncTransport):
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of delete_bot_issue is deprecated",
+                "argument multiple_integrations of admin.bots.delete_issue is deprecated",
                 DeprecationWarning,
                 stacklevel=2,
             )
@@ -258,7 +258,7 @@ class AsyncClient(AsyncTransport):
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of get_bot_issue is deprecated",
+                "argument multiple_integrations of admin.bots.get_issue is deprecated",
                 DeprecationWarning,
                 stacklevel=2,
             )
@@ -318,7 +318,7 @@ class AsyncClient(AsyncTransport):
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of delete_bot_issue is deprecated",
+                "argument multiple_integrations of admin.bots.delete_issue is deprecated",
                 DeprecationWarning,
                 stacklevel=2,
             )

@@ -100,7 +100,7 @@ class Client(SyncTransport):
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of update_workspace_member is deprecated",
+                "argument multiple_integrations of admin.workspace_members.update is deprecated",
                 DeprecationWarning,
                 stacklevel=2,
             )
@@ -167,7 +167,7 @@ class AsyncClient(AsyncTransport):
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of update_workspace_member is deprecated",
+                "argument multiple_integrations of admin.workspace_members.update is deprecated",
                 DeprecationWarning,
                 stacklevel=2,
             )

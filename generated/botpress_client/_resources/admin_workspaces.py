@@ -86,7 +86,7 @@ class Client(SyncTransport):
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of delete_workspace is deprecated",
+                "argument multiple_integrations of admin.workspaces.delete is deprecated",
                 DeprecationWarning,
                 stacklevel=2,
             )
@@ -144,7 +144,7 @@ class AsyncClient(AsyncTransport):
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of delete_workspace is deprecated",
+                "argument multiple_integrations of admin.workspaces.delete is deprecated",
                 DeprecationWarning,
                 stacklevel=2,
             )

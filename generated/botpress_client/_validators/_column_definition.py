@@ -8,6 +8,8 @@ from typing import Any
 from .. import models
 from .._exceptions import _Mismatch
 from ..errors import RequestValidationError
+from ._column_items import _check_column_items, _rcheck_column_items
+from ._column_metadata import _check_column_metadata, _rcheck_column_metadata
 from ._common import _MISSING, _at
 
 
@@ -117,9 +119,3 @@ def _rcheck_column_definition(data: Any) -> None:
         _rcheck_column_metadata(v)
     except _Mismatch as _e:
         raise _e.under("x-zui") from None
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._column_items import _check_column_items, _rcheck_column_items
-from ._column_metadata import _check_column_metadata, _rcheck_column_metadata

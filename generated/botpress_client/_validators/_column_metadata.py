@@ -9,6 +9,7 @@ from .. import models
 from .._exceptions import _Mismatch
 from ..errors import RequestValidationError
 from ._common import _MISSING, _at
+from ._computed_definition import _check_computed_definition, _rcheck_computed_definition
 
 
 def _check_column_metadata(data: Any, at: str) -> None:
@@ -86,8 +87,3 @@ def _rcheck_column_metadata(data: Any) -> None:
             _rcheck_computed_definition(v)
         except _Mismatch as _e:
             raise _e.under("computed") from None
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._computed_definition import _check_computed_definition, _rcheck_computed_definition

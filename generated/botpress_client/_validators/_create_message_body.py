@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import RequestValidationError
 from ._common import _MISSING, _at
+from ._message_schedule import _check_message_schedule
 
 
 def _check_create_message_body(data: Any, at: str) -> None:
@@ -58,8 +59,3 @@ def _check_create_message_body(data: Any, at: str) -> None:
             raise RequestValidationError(_at(at, "origin", "origin"), "must be a string")
         if v not in ("synthetic",):
             raise RequestValidationError(_at(at, "origin", "origin"), 'must be "synthetic"')
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._message_schedule import _check_message_schedule

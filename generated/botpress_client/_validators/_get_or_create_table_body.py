@@ -8,6 +8,7 @@ from typing import Any
 from .. import models
 from ..errors import RequestValidationError
 from ._common import _MISSING, _at
+from ._table_schema import _check_table_schema
 
 
 def _check_get_or_create_table_body(data: Any, at: str) -> None:
@@ -61,8 +62,3 @@ def _check_get_or_create_table_body(data: Any, at: str) -> None:
             raise RequestValidationError(
                 _at(at, "isComputeEnabled", "is_compute_enabled"), "must be a boolean"
             )
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._table_schema import _check_table_schema

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._exceptions import _Mismatch
+from ._table import _rcheck_table
 
 
 def _rcheck_get_or_create_table_response(data: Any) -> None:
@@ -35,8 +36,3 @@ def _rcheck_get_or_create_table_response(data: Any) -> None:
         raise _Mismatch("indexing", "required")
     if type(data["indexing"]) not in (int, float):
         raise _Mismatch("indexing", "expected number")
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._table import _rcheck_table

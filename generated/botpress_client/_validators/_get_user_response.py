@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._exceptions import _Mismatch
+from ._user import _rcheck_user
 
 
 def _rcheck_get_user_response(data: Any) -> None:
@@ -19,8 +20,3 @@ def _rcheck_get_user_response(data: Any) -> None:
         _rcheck_user(v)
     except _Mismatch as _e:
         raise _e.under("user") from None
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._user import _rcheck_user

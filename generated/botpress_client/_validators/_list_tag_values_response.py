@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from .._exceptions import _Mismatch
+from ._pagination_meta import _rcheck_pagination_meta
+from ._tag_value import _rcheck_tag_value
 
 
 def _rcheck_list_tag_values_response(data: Any) -> None:
@@ -29,9 +31,3 @@ def _rcheck_list_tag_values_response(data: Any) -> None:
         _rcheck_pagination_meta(v)
     except _Mismatch as _e:
         raise _e.under("meta") from None
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._pagination_meta import _rcheck_pagination_meta
-from ._tag_value import _rcheck_tag_value

@@ -7,6 +7,7 @@ from typing import Any
 
 from .._exceptions import _Mismatch
 from ._common import _MISSING
+from ._passage_meta import _rcheck_passage_meta
 
 
 def _rcheck_passage(data: Any) -> None:
@@ -23,8 +24,3 @@ def _rcheck_passage(data: Any) -> None:
             _rcheck_passage_meta(v)
         except _Mismatch as _e:
             raise _e.under("meta") from None
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._passage_meta import _rcheck_passage_meta

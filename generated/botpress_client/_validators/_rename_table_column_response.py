@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._exceptions import _Mismatch
+from ._table import _rcheck_table
 
 
 def _rcheck_rename_table_column_response(data: Any) -> None:
@@ -19,8 +20,3 @@ def _rcheck_rename_table_column_response(data: Any) -> None:
         _rcheck_table(v)
     except _Mismatch as _e:
         raise _e.under("table") from None
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._table import _rcheck_table

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._exceptions import _Mismatch
+from ._state import _rcheck_state
 
 
 def _rcheck_set_state_expiry_response(data: Any) -> None:
@@ -19,8 +20,3 @@ def _rcheck_set_state_expiry_response(data: Any) -> None:
         _rcheck_state(v)
     except _Mismatch as _e:
         raise _e.under("state") from None
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._state import _rcheck_state

@@ -7,6 +7,7 @@ from typing import Any
 
 from .._exceptions import _Mismatch
 from ._common import _MISSING
+from ._table_schema import _rcheck_table_schema
 
 
 def _rcheck_table(data: Any) -> None:
@@ -50,8 +51,3 @@ def _rcheck_table(data: Any) -> None:
         raise _Mismatch("createdAt", "expected string")
     if not isinstance(data.get("updatedAt", ""), str):
         raise _Mismatch("updatedAt", "expected string")
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._table_schema import _rcheck_table_schema

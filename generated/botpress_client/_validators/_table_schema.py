@@ -8,6 +8,7 @@ from typing import Any
 from .. import models
 from .._exceptions import _Mismatch
 from ..errors import RequestValidationError
+from ._column_definition import _check_column_definition, _rcheck_column_definition
 from ._common import _MISSING, _at
 
 
@@ -95,8 +96,3 @@ def _rcheck_table_schema(data: Any) -> None:
                 raise _Mismatch("required" + "[" + str(_n0) + "]", "expected string")
     if not isinstance(data.get("$schema", ""), str):
         raise _Mismatch("$schema", "expected string")
-
-
-# The checks of other models this one calls, imported last: modules call each other (in
-# cycles too) only inside functions, so each is complete when read.
-from ._column_definition import _check_column_definition, _rcheck_column_definition

@@ -9,6 +9,9 @@ from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import _NO_NULLS, _Model
+from ._column_items import ColumnItems, ColumnItemsDict
+from ._column_metadata import ColumnMetadata, ColumnMetadataDict
+from ._column_type import ColumnType
 
 __all__ = ["ColumnDefinitionFormat", "ColumnDefinition", "ColumnDefinitionDict"]
 
@@ -173,10 +176,3 @@ _ColumnDefinitionDictOptional = TypedDict(
 
 class ColumnDefinitionDict(_ColumnDefinitionDictRequired, _ColumnDefinitionDictOptional):
     """JSON form of ``ColumnDefinition`` (wire names as keys)."""
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._column_items import ColumnItems, ColumnItemsDict
-from ._column_metadata import ColumnMetadata, ColumnMetadataDict
-from ._column_type import ColumnType

@@ -9,6 +9,7 @@ from typing import Any, Mapping, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
 from .._types import _Model
+from ._column_type import ColumnType
 
 __all__ = ["ColumnItems", "ColumnItemsDict"]
 
@@ -54,8 +55,3 @@ class ColumnItems(_Model):
 
 ColumnItemsDict = TypedDict("ColumnItemsDict", {"type": "ColumnType"})
 """JSON form of ``ColumnItems`` (wire names as keys)."""
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._column_type import ColumnType

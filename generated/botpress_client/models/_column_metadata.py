@@ -9,6 +9,7 @@ from typing import Any, Mapping, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
 from .._types import _NO_NULLS, _Model
+from ._computed_definition import ComputedDefinition, ComputedDefinitionDict
 
 __all__ = ["ColumnMetadata", "ColumnMetadataDict"]
 
@@ -174,8 +175,3 @@ _ColumnMetadataDictOptional = TypedDict(
 
 class ColumnMetadataDict(_ColumnMetadataDictRequired, _ColumnMetadataDictOptional):
     """JSON form of ``ColumnMetadata`` (wire names as keys)."""
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._computed_definition import ComputedDefinition, ComputedDefinitionDict

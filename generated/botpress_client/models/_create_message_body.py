@@ -9,6 +9,8 @@ from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import _NO_NULLS, _Model
+from ._message import MessageOrigin
+from ._message_schedule import MessageSchedule
 
 __all__ = ["CreateMessageBody"]
 
@@ -103,9 +105,3 @@ class CreateMessageBody(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._message import MessageOrigin
-from ._message_schedule import MessageSchedule

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls
+from ._table_schema import TableSchema
 
 __all__ = ["GetOrCreateTableBody"]
 
@@ -122,8 +123,3 @@ class GetOrCreateTableBody(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._table_schema import TableSchema

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
 from .._types import _NO_NULLS, _Model
+from ._table import Table
 
 __all__ = ["GetTableResponse"]
 
@@ -89,8 +90,3 @@ class GetTableResponse(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._table import Table

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _extra_members
 from .._types import _Model
+from ._user import User
 
 __all__ = ["GetUserResponse"]
 
@@ -47,8 +48,3 @@ class GetUserResponse(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._user import User

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _bounded, _extra_members
 from .._types import _Model
+from ._pagination_meta import PaginationMeta
 
 __all__ = ["ListFileTagValuesResponse"]
 
@@ -53,8 +54,3 @@ class ListFileTagValuesResponse(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._pagination_meta import PaginationMeta

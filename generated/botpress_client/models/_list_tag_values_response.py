@@ -9,6 +9,8 @@ from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _extra_members
 from .._types import _Model
+from ._pagination_meta import PaginationMeta
+from ._tag_value import TagValue
 
 __all__ = ["ListTagValuesResponse"]
 
@@ -51,9 +53,3 @@ class ListTagValuesResponse(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._pagination_meta import PaginationMeta
-from ._tag_value import TagValue

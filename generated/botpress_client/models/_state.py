@@ -17,6 +17,7 @@ from .._serde import (
     _parse_datetime,
 )
 from .._types import _NO_NULLS, _Model
+from ._state_type import StateType
 
 __all__ = ["State"]
 
@@ -167,8 +168,3 @@ class State(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._state_type import StateType

@@ -17,6 +17,7 @@ from .._serde import (
     _parse_datetime,
 )
 from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls
+from ._table_schema import TableSchema
 
 __all__ = ["Table"]
 
@@ -178,8 +179,3 @@ class Table(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._table_schema import TableSchema

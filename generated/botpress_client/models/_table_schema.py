@@ -9,6 +9,7 @@ from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
 from .._types import _NO_NULLS, _Model
+from ._column_definition import ColumnDefinition, ColumnDefinitionDict
 
 __all__ = ["TableSchemaType", "TableSchema", "TableSchemaDict"]
 
@@ -112,8 +113,3 @@ _TableSchemaDictOptional = TypedDict(
 
 class TableSchemaDict(_TableSchemaDictRequired, _TableSchemaDictOptional):
     """JSON form of ``TableSchema`` (wire names as keys)."""
-
-
-# The definitions of other modules of models this one uses, imported last: modules refer
-# to each other (in cycles too) only inside functions, so each is complete when read.
-from ._column_definition import ColumnDefinition, ColumnDefinitionDict

@@ -1,0 +1,359 @@
+"""The answers of the fake API of ``testing``: its clock, and the scripts of answers (values,
+bytes, streams of server-sent events, errors in the API's shape, rate limits, network failures,
+timeouts, pages chained by their tokens) an operation's calls take in turn; each stubbed answer
+checked by ``_fake_checks``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+import httpx
+
+from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
+from .._serde import _to_json, json_dumps, json_loads
+from .._sse import ServerSentEvent
+from .._transport import Clock
+from .._types import UNSET
+from ._fake_checks import InvalidStub, asks_stream, checked_answer, checked_event
+from ._fake_wire import Call, FakeOperation
+
+__all__ = ["FakeClock", "Script", "default_stream", "error_body", "last_page", "stream_answer"]
+
+R = TypeVar("R")
+
+_PAGE_TOKEN = "fake-page-"
+
+
+class FakeClock(Clock):
+    """The clock of a fake API's clients: ``sleep`` returns at once and moves ``now`` (the
+    seconds waited) on; ``sleeps`` lists every wait asked for (retry backoffs, ``Retry-After``).
+    Its ``monotonic`` is the real one plus ``now``, so a call's ``total_timeout`` counts the
+    waits as if they had taken place."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps: list[float] = []
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+    async def async_sleep(self, seconds: float) -> None:
+        self.sleep(seconds)
+        await asyncio.sleep(0)
+
+
+class _Fake(Protocol):
+    """What an answer reads of the fake API answering."""
+
+    clock: FakeClock
+    _error_count: int
+    _error_type_member: str
+    _error_fields: ErrorFields
+    _rate_limited_type: str
+
+
+_Answer = Callable[[_Fake, FakeOperation, Call], httpx.Response]
+
+
+def _json_response(status: int, data: Any, headers: Mapping[str, str] | None) -> httpx.Response:
+    out = {"content-type": "application/json", **(headers or {})}
+    return httpx.Response(status, content=json_dumps(data), headers=out)
+
+
+def _expect_stream(fop: FakeOperation, call: Call, stream: bool) -> None:
+    if fop.events is not None and asks_stream(fop, call) != stream:
+        if stream:
+            raise AssertionError(
+                f"{fop.label}: stubbed with streams(), but the call asked for JSON"
+            )
+        raise AssertionError(f"{fop.label}: the call asked for a stream of events: stub streams()")
+
+
+def _reply(
+    fop: FakeOperation,
+    data: Any,
+    status: int,
+    headers: Mapping[str, str] | None,
+    content_type: str | None = None,
+) -> _Answer:
+    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+        _expect_stream(fop, call, False)
+        if fop.op.response == "json":
+            return _json_response(status, copy.deepcopy(data), headers)
+        content = data.encode("utf-8") if isinstance(data, str) else bytes(data or b"")
+        media = content_type or ("application/octet-stream" if fop.op.response == "binary" else "")
+        out = {"content-type": media, **(headers or {})} if media else headers
+        return httpx.Response(status, content=content, headers=out)
+
+    return answer
+
+
+def _frame(event: ServerSentEvent) -> bytes:
+    """One event in the framing of ``text/event-stream``."""
+    lines = [] if event.event == "message" else [f"event: {event.event}"]
+    lines += [f"id: {event.id}"] if event.id else []
+    lines += [] if event.retry is None else [f"retry: {event.retry}"]
+    lines += [f"data: {line}" for line in event.data.split("\n")]
+    return ("\n".join(lines) + "\n\n").encode("utf-8")
+
+
+def stream_answer(
+    events: Sequence[ServerSentEvent], status: int, headers: Mapping[str, str] | None = None
+) -> _Answer:
+    """A ``text/event-stream`` answer of these events: the client's own parser reads it."""
+    body = b"".join(_frame(event) for event in events)
+
+    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+        _expect_stream(fop, call, True)
+        out = {"content-type": "text/event-stream", **(headers or {})}
+        return httpx.Response(status, content=body, headers=out)
+
+    return answer
+
+
+def default_stream(fop: FakeOperation) -> _Answer:
+    """The stream answered when nothing is stubbed: one event (the event schema's example, else
+    a minimal instance) when the events are JSON with a default, else no event."""
+    events = fop.events
+    found = [] if events is None or not events.default_json else [json_loads(events.default_json)]
+    return stream_answer([checked_event(fop, value, 1) for value in found], fop.status)
+
+
+def error_body(
+    api: _Fake, status: int | None, kind: str | None, message: str | None
+) -> dict[str, Any]:
+    """An error body in the API's shape (``kind``: its error type): each value where the API's
+    error schemas put it (``errors.ERROR_FIELDS``), the roles they do not name left out."""
+    api._error_count += 1
+    fields = (
+        api._error_fields or DEFAULT_ERROR_FIELDS
+    )  # as the client reads a document without error schemas
+    body: dict[str, Any] = {}
+    _put(body, fields, "id", f"err_fake_{api._error_count}")
+    if status is not None:
+        _put(body, fields, "code", status)
+    if kind is not None:
+        if api._error_type_member:
+            body[api._error_type_member] = kind
+        else:
+            _put(body, fields, "type", kind)
+    text = message if message is not None else f"{kind or status or 'error'} (fake)"
+    _put(body, fields, "message", text)
+    return body
+
+
+def _put(body: dict[str, Any], fields: ErrorFields, role: str, value: Any) -> None:
+    """Set ``value`` at the first path of ``role`` (lists of one object made on the way)."""
+    paths = fields.get(role, ())
+    if not paths:
+        return
+    *steps, last = paths[0]
+    place: Any = body
+    for step, after in zip(steps, [*steps, last][1:], strict=True):
+        if isinstance(step, int):  # a list made below: its one object
+            place = place[0]
+            continue
+        if step not in place:
+            place[step] = [{}] if isinstance(after, int) else {}
+        place = place[step]
+    if isinstance(last, str):
+        place[last] = value
+
+
+def _error(
+    status: int, kind: str | None, message: str | None, headers: Mapping[str, str] | None
+) -> _Answer:
+    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+        return _json_response(status, error_body(api, status, kind, message), headers)
+
+    return answer
+
+
+def _raise(exc: type[httpx.TransportError], text: str) -> _Answer:
+    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+        if issubclass(exc, httpx.TimeoutException):
+            timeouts = call.request.extensions.get("timeout")
+            waited = timeouts.get("read") if isinstance(timeouts, dict) else None
+            api.clock.advance(waited if isinstance(waited, (int, float)) else 0.0)
+        raise exc(text, request=call.request)
+
+    return answer
+
+
+def _set_path(data: Any, path: Sequence[str], value: Any) -> None:
+    for member in path[:-1]:
+        data = data.setdefault(member, {}) if isinstance(data, dict) else None
+    if isinstance(data, dict):
+        if value is UNSET:
+            data.pop(path[-1], None)
+        else:
+            data[path[-1]] = value
+
+
+def last_page(fop: FakeOperation, page: Any) -> Any:
+    """``page`` (JSON) without a next-page token, checked: a list operation's last page (its
+    default answer too, whatever token the spec's example shows, so ``iter_*`` ends)."""
+    paging = fop.paging
+    if paging is None or not isinstance(page, dict):
+        return checked_answer(fop, page)
+    _set_path(page, paging.next_token, UNSET)
+    try:
+        return checked_answer(fop, page)
+    except InvalidStub:
+        _set_path(page, paging.next_token, None)  # a next token that is required, nullable
+        return checked_answer(fop, page)
+
+
+def _pages(fop: FakeOperation, pages: Sequence[Sequence[Any]]) -> _Answer:
+    paging = fop.paging
+    if paging is None:
+        raise TypeError(f"{fop.label} is not a list operation: it has no pages")
+    built: list[Any] = []
+    for number, items in enumerate(pages, start=1):
+        page = copy.deepcopy(fop.default) if isinstance(fop.default, dict) else {}
+        page[paging.items] = [_to_json(item) for item in items]
+        if number == len(pages):
+            built.append(last_page(fop, page))
+        else:
+            _set_path(page, paging.next_token, f"{_PAGE_TOKEN}{number + 1}")
+            built.append(checked_answer(fop, page))
+
+    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+        token = call.arguments.get(paging.token)
+        index = 0
+        if token is not None:
+            text = str(token)
+            number = text[len(_PAGE_TOKEN) :] if text.startswith(_PAGE_TOKEN) else ""
+            if not number.isdigit() or not 2 <= int(number) <= len(built):
+                raise AssertionError(f"{fop.label}: page token {text!r} was never handed out")
+            index = int(number) - 1
+        return _json_response(fop.status, copy.deepcopy(built[index]), None)
+
+    return answer
+
+
+class Script(Generic[R]):
+    """The answers of an operation (to the calls a ``when`` matches), in order; the last one
+    repeats. Every method appends and returns the script, so they chain:
+    ``api.get_table.fails(status=503, times=2).returns(table)``."""
+
+    def __init__(self, api: _Fake, fop: FakeOperation, match: Mapping[str, Any]) -> None:
+        self._api = api
+        self._fop = fop
+        self._match = match
+        self._answers: list[_Answer] = []
+        self._next = 0
+
+    def returns(
+        self,
+        *answers: R | Mapping[str, Any],
+        status: int | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer with these values (models or their JSON form), one per call, in order."""
+        for value in answers:
+            data = checked_answer(self._fop, value)
+            self._answers.append(_reply(self._fop, data, status or self._fop.status, headers))
+        return self
+
+    def fails(
+        self,
+        *,
+        status: int,
+        type: str | None = None,
+        message: str | None = None,
+        times: int = 1,
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer with an error of the API's shape (``type``: its error type, e.g.
+        ``"ResourceNotFound"``), ``times`` times."""
+        self._answers += [_error(status, type, message, headers)] * times
+        return self
+
+    def rate_limited(self, *, retry_after: float | None = None, times: int = 1) -> Script[R]:
+        """Answer 429 (with ``Retry-After: retry_after`` when given), ``times`` times."""
+        headers = {} if retry_after is None else {"retry-after": f"{retry_after:g}"}
+        kind = self._api._rate_limited_type or None
+        self._answers += [_error(429, kind, "rate limited (fake)", headers)] * times
+        return self
+
+    def network_error(self, *, times: int = 1) -> Script[R]:
+        """Fail to connect (``httpx.ConnectError``), ``times`` times."""
+        self._answers += [_raise(httpx.ConnectError, "fake network error")] * times
+        return self
+
+    def timeout(self, *, times: int = 1) -> Script[R]:
+        """Let the attempt time out (``httpx.ReadTimeout``; the fake clock moves on by the read
+        timeout), ``times`` times."""
+        self._answers += [_raise(httpx.ReadTimeout, "fake timeout")] * times
+        return self
+
+    def pages(self, *pages: Sequence[R | Mapping[str, Any] | Any]) -> Script[R]:
+        """Serve these pages of items (models or JSON), chained by their next-page tokens."""
+        self._answers.append(_pages(self._fop, pages))
+        return self
+
+    def streams(self, *events: Any, headers: Mapping[str, str] | None = None) -> Script[R]:
+        """Answer with a stream of these events (``text/event-stream``): models or their JSON
+        form, checked against the event schema now; a ``ServerSentEvent`` is sent as it is."""
+        checked = [checked_event(self._fop, event, n) for n, event in enumerate(events, start=1)]
+        self._answers.append(stream_answer(checked, self._fop.status, headers))
+        return self
+
+    def returns_bytes(
+        self,
+        *bodies: bytes,
+        content_type: str = "application/octet-stream",
+        status: int | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer with these bytes, one body per call, as ``content_type``."""
+        for body in bodies:
+            data = checked_answer(self._fop, body)
+            self._answers.append(
+                _reply(self._fop, data, status or self._fop.status, headers, content_type)
+            )
+        return self
+
+    def responds(
+        self,
+        status: int,
+        *,
+        json: Any = UNSET,
+        content: bytes = b"",
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer exactly this, unchecked (to test how your code takes a broken answer)."""
+
+        def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+            if json is not UNSET:
+                return _json_response(status, json, headers)
+            return httpx.Response(status, content=content, headers=headers)
+
+        self._answers.append(answer)
+        return self
+
+    def _matches(self, call: Call) -> bool:
+        return all(
+            name in call.arguments and _to_json(value) == _to_json(call.arguments[name])
+            for name, value in self._match.items()
+        )
+
+    def _take(self) -> _Answer | None:
+        if not self._answers:
+            return None
+        answer = self._answers[min(self._next, len(self._answers) - 1)]
+        self._next += 1
+        return answer

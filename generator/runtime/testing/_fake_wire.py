@@ -1,0 +1,372 @@
+"""The request side of the fake API of ``testing``: the static facts of an operation the fake
+needs besides the client's :class:`Operation`, finding the operation a request is for, and
+reading the request back into the arguments it carries, checked against the spec as the real
+API would check them. It knows no operation of its own: ``testing`` lists them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import urllib.parse
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import httpx
+
+from .._exceptions import RequestValidationError
+from .._lazy import bucket_of
+from .._serde import json_loads
+from .._transport import Operation
+from .._types import UNSET
+
+__all__ = [
+    "Call",
+    "FakeEvents",
+    "FakeOperation",
+    "FakePaging",
+    "FakeParam",
+    "Routes",
+    "SpecViolation",
+]
+
+ValueKind = Literal["string", "integer", "number", "boolean", "array", "object", "any"]
+
+
+@dataclass(frozen=True, slots=True)
+class FakeParam:
+    """A path, query, header or cookie parameter as the fake reads it back from a request."""
+
+    name: str
+    """The client's argument."""
+    wire: str
+    location: Literal["path", "query", "header", "cookie"]
+    kind: ValueKind = "string"
+    """The JSON type of its schema: how the text of the request is read back."""
+    required: bool = False
+    """Required by the spec (a header the client configuration supplies included)."""
+    items: ValueKind = "string"
+    """The type of an array's items."""
+    delimiter: str = ""
+    """An array sent as one delimited value (``style: form`` with ``explode: false``...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FakePaging:
+    """Where a list operation carries its page token and its items, as wire names."""
+
+    token: str
+    """The argument carrying the page token."""
+    items: str
+    """The member of a page holding its items."""
+    next_token: tuple[str, ...]
+    """The members leading to the next page's token on a page."""
+
+
+@dataclass(frozen=True, slots=True)
+class FakeEvents:
+    """The server-sent events an operation may answer: how ``streams`` checks and frames them."""
+
+    kind: Literal["json", "text", "raw"] = "json"
+    """JSON data (checked with ``check`` and ``decode``), text data, or raw events (no schema)."""
+    decode: Callable[[Any], Any] | None = None
+    """Reads one event's JSON data into the value the stream yields (``models.X.from_dict``)."""
+    check: Callable[[Any], None] | None = None
+    """The response check of the event schema (names the path where an event breaks it)."""
+    default_json: str = ""
+    """The data (JSON text) of the one event of the stream answered when nothing is stubbed
+    (the event schema's example, else a minimal instance); none: an empty stream."""
+
+
+@dataclass(frozen=True, slots=True)
+class FakeOperation:
+    """What the fake knows of one operation: the client's facts plus how to read a request."""
+
+    op: Operation
+    method_name: str
+    params: tuple[FakeParam, ...] = ()
+    body_members: tuple[tuple[str, str], ...] = ()
+    """(wire name, argument) of the members of a JSON object body; ``(("", argument),)``: the
+    whole body is one argument."""
+    body_required: bool = False
+    decode: Callable[[Any], Any] | None = None
+    """Reads a JSON answer into the value the method returns (``models.X.from_dict``)."""
+    default: Any = None
+    """The JSON of the answer given when nothing is stubbed: the spec's example of the answer,
+    else a minimal valid instance (its members' examples where they have one)."""
+    default_json: str = ""
+    """``default`` as JSON text (how the generated table writes it); read into ``default``."""
+    paging: FakePaging | None = None
+    status: int = 200
+    """The status of a success answer."""
+    events: FakeEvents | None = None
+    """The events of an operation that answers a stream (``text/event-stream``), always or when
+    the call asks for it (``stream=True``)."""
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pattern", _path_pattern(self.op.path))
+        if self.default_json:
+            object.__setattr__(self, "default", json_loads(self.default_json))
+
+    @property
+    def label(self) -> str:
+        return f"{self.method_name} ({self.op.method} {self.op.path})"
+
+    @property
+    def argument_names(self) -> frozenset[str]:
+        return frozenset(p.name for p in self.params) | {a for _, a in self.body_members}
+
+    @property
+    def literal_length(self) -> int:
+        """How much of the path is literal: the more specific template wins a tie."""
+        return _literal_length(self.op.path)
+
+    def path_values(self, path: str) -> dict[str, str] | None:
+        """The raw path parameters when ``path`` (below the base URL) is this operation's."""
+        return _path_values(self.op.path, path)
+
+
+@functools.cache
+def _path_pattern(template: str) -> re.Pattern[str]:
+    """The regular expression of a path template: each ``{name}`` matches one segment. Cached:
+    every fake of a process shares the patterns of its routes."""
+    regex = ""
+    for literal, name in re.findall(r"([^{]*)(?:\{([^}]*)\})?", template):
+        regex += re.escape(literal)
+        if name:
+            regex += f"(?P<p{len(regex)}>[^/]+)"
+    return re.compile(regex)
+
+
+def _literal_length(template: str) -> int:
+    return len(re.sub(r"\{[^}]*\}", "", template))
+
+
+def _path_values(template: str, path: str) -> dict[str, str] | None:
+    found = _path_pattern(template).fullmatch(path)
+    if found is None:
+        return None
+    names = re.findall(r"\{([^}]*)\}", template)
+    return {n: urllib.parse.unquote(v) for n, v in zip(names, found.groups(), strict=True)}
+
+
+class Routes:
+    """Which operation a request is for, by HTTP method and path template, without loading the
+    operations: ``find`` names the one operation a request is for, so that a fake of a large API
+    imports only the ``_fakes`` module of the operations it is sent (see ``_lazy.LazyFakes``).
+
+    ``routes``: (HTTP method, path template, method name) of each operation.
+    """
+
+    def __init__(self, routes: Iterable[tuple[str, str, str]]) -> None:
+        # The more literal template wins (``/files/search`` over ``/files/{id}``); the sort is
+        # stable, so the document's order decides a tie.
+        ordered = sorted(routes, key=lambda route: -_literal_length(route[1]))
+        self._routes = [(m.upper(), path, path.split("{", 1)[0], name) for m, path, name in ordered]
+
+    def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
+        """The method name of the operation ``method path`` (below the base URL) is for, and its
+        raw path values; :class:`SpecViolation` when no template matches, or none of
+        ``method``."""
+        allowed: list[str] = []
+        for verb, template, prefix, name in self._routes:
+            if not path.startswith(prefix):
+                continue  # cheaper than the pattern, which a first request would compile
+            found = _path_values(template, path)
+            if found is not None:
+                if verb == method.upper():
+                    return name, found
+                allowed.append(verb)
+        rule = f"method not allowed (only {', '.join(allowed)})" if allowed else "no such path"
+        raise SpecViolation(f"{method} {path}", "path", rule)
+
+
+def route_key(path: str, segments: tuple[int, ...]) -> str | None:
+    """The key of the routes a request path can match: its depth (a template's ``{name}``
+    matches one segment, so a match has the template's depth) and as many of its first
+    segments as every template of that depth spells literally (``segments[depth]``); ``None``
+    when no template has its depth. The generator keys each route the same way
+    (``generator/emit/route_tables.py``), so that two routes of different keys never match one
+    path: a request reads one chunk, and the precedence among its candidates is the whole one."""
+    parts = path.split("/")
+    depth = len(parts) - 1
+    if depth >= len(segments) or segments[depth] < 0:
+        return None
+    return f"{depth} " + "/".join(parts[1 : 1 + segments[depth]])
+
+
+class RouteChunks:
+    """``Routes`` cut into chunks by a hash of each route's key (``route_key``): a request reads
+    the one chunk its path's key falls in (``load(bits)``: its routes, in the listed order)."""
+
+    def __init__(
+        self,
+        load: Callable[[str], Iterable[tuple[str, str, str]]],
+        chunks: tuple[str, ...],
+        segments: tuple[int, ...],
+    ) -> None:
+        self._load = load
+        self._chunks = chunks
+        self._segments = segments
+        self._read: dict[str, Routes] = {}
+
+    def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
+        """As :meth:`Routes.find`, its chunk read on first use."""
+        key = route_key(path, self._segments)
+        chunk = None if key is None else bucket_of(key, self._chunks)
+        if chunk is None:
+            raise SpecViolation(f"{method} {path}", "path", "no such path")
+        routes = self._read.get(chunk)
+        if routes is None:
+            routes = self._read[chunk] = Routes(self._load(chunk))
+        return routes.find(method, path)
+
+
+class SpecViolation(AssertionError):
+    """A request the real API would refuse: the test fails, naming the operation, the field
+    and the rule. Raised out of the client's call (and kept in ``FakeApi.violations``)."""
+
+    def __init__(self, operation: str, field: str, rule: str) -> None:
+        self.operation = operation
+        self.field = field
+        self.rule = rule
+        super().__init__(f"{operation}: {field}: {rule}")
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request the fake received, read back into the operation's arguments."""
+
+    operation: str
+    """The spec's operationId."""
+    method: str
+    """The client method (``get_table``)."""
+    arguments: Mapping[str, Any]
+    """Argument name -> value as sent: parameters read back to their JSON type, body members
+    in JSON form (wire names inside objects)."""
+    headers: httpx.Headers
+    body: Any
+    """The JSON body (``None`` without one)."""
+    request: httpx.Request = field(repr=False)
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.arguments.items())
+        return f"{self.method}({args})"
+
+
+def _scalar(text: str, kind: ValueKind) -> object:
+    """A parameter's text read back to its JSON type; the text itself when it is not one."""
+    if kind == "integer":
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if kind == "number":
+        try:
+            number = float(text)
+        except ValueError:
+            return text
+        return int(number) if number.is_integer() and "." not in text else number
+    if kind == "boolean":
+        return {"true": True, "false": False}.get(text, text)
+    return text
+
+
+def _value(param: FakeParam, texts: list[str]) -> object:
+    if param.kind == "array":
+        if param.delimiter and len(texts) == 1:
+            texts = texts[0].split(param.delimiter) if texts[0] else []
+        return [_scalar(t, param.items) for t in texts]
+    return _scalar(texts[-1], param.kind)
+
+
+def _cookies(headers: httpx.Headers) -> dict[str, str]:
+    jar: dict[str, str] = {}
+    for part in headers.get("cookie", "").split(";"):
+        name, sep, value = part.strip().partition("=")
+        if sep:
+            jar[name] = value
+    return jar
+
+
+def read_request(fop: FakeOperation, request: httpx.Request, raw_path: Mapping[str, str]) -> Call:
+    """The call ``request`` makes, checked against the spec (:class:`SpecViolation`)."""
+    op = fop.op
+    path: dict[str, object] = {}
+    query: dict[str, object] = {}
+    headers: dict[str, object] = {}
+    arguments: dict[str, Any] = {}
+    cookies = _cookies(request.headers)
+    for param in fop.params:
+        if param.kind == "object":  # spread over several query parameters: not read back
+            continue
+        texts: list[str]
+        if param.location == "path":
+            texts = [raw_path[param.wire]] if param.wire in raw_path else []
+        elif param.location == "query":
+            texts = request.url.params.get_list(param.wire)
+        elif param.location == "header":
+            texts = request.headers.get_list(param.wire)
+        else:
+            texts = [cookies[param.wire]] if param.wire in cookies else []
+        if not texts:
+            if param.required:
+                rule = "required"
+                if param.location in ("header", "cookie"):
+                    rule += f" ({param.location} {param.wire!r})"
+                raise SpecViolation(fop.label, param.name, rule)
+            continue
+        value = _value(param, texts)
+        arguments[param.name] = value
+        if param.location != "cookie":  # the generated checks take no cookies
+            {"path": path, "query": query, "header": headers}[param.location][param.wire] = value
+    body = _read_body(fop, request)
+    if len(fop.body_members) == 1 and not fop.body_members[0][0]:  # the body is one argument
+        if body is not None:
+            arguments[fop.body_members[0][1]] = body
+    elif isinstance(body, dict):
+        names: dict[str, str] = dict(fop.body_members)
+        for wire, value in body.items():
+            arguments[names.get(str(wire), str(wire))] = value
+    if op.validate is not None:
+        try:
+            op.validate(
+                path, query, headers, UNSET if body is None and not fop.body_required else body
+            )
+        except RequestValidationError as exc:
+            if not _form_body_field(fop, exc.field):
+                raise SpecViolation(fop.label, exc.field, exc.rule) from None
+        except RecursionError:
+            raise SpecViolation(fop.label, "body", "nested too deeply") from None
+    return Call(op.name, fop.method_name, arguments, request.headers, body, request)
+
+
+def _form_body_field(fop: FakeOperation, field: str) -> bool:
+    """Whether ``field`` is a member of a body sent as a form, multipart or raw bytes: the
+    fake reads back JSON bodies only (the parameters are checked before the body). A field that
+    names no parameter is the body's (a multipart upload's body check names its model)."""
+    if fop.op.encoding == "json":
+        return False
+    root = re.split(r"[.\[]", field, maxsplit=1)[0]
+    members = {argument for _, argument in fop.body_members}
+    params = {p.name for p in fop.params} | {p.wire for p in fop.params}
+    return root == "body" or root in members or root not in params
+
+
+def _read_body(fop: FakeOperation, request: httpx.Request) -> Any:
+    content = request.content
+    if not content:
+        if fop.body_required:
+            raise SpecViolation(fop.label, "body", "required")
+        return None
+    if fop.op.encoding != "json":
+        return content
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != fop.op.content_type.lower():
+        raise SpecViolation(fop.label, "body", f"content-type must be {fop.op.content_type!r}")
+    try:
+        return json_loads(content)
+    except ValueError as exc:
+        raise SpecViolation(fop.label, "body", f"not valid JSON: {exc}") from None
