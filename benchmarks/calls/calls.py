@@ -115,9 +115,9 @@ def main(argv: list[str]) -> int:
         results, problem = rows[label(doc)]
         ok = sum(1 for r in results if r["outcome"] == "ok")
         print(f"{label(doc)}: {ok}/{len(results)} {problem}", file=sys.stderr, flush=True)
+        if args.json:  # after every document: a long run stopped early keeps what it measured
+            Path(args.json).write_text(json.dumps(rows, indent=1, sort_keys=True), encoding="utf-8")
     print(report(rows))
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1, sort_keys=True), encoding="utf-8")
     return 0
 
 
