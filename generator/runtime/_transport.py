@@ -170,9 +170,9 @@ class BaseTransport:
                 files=files,
                 timeout=self._timeout(options),
             )
-            query = query_string(params, self._http.params)
-            if query:
-                request.url = request.url.copy_with(query=query.encode("ascii"))
+            encoded = query_string(params, self._http.params)
+            if encoded:
+                request.url = request.url.copy_with(query=encoded.encode("ascii"))
         except (UnicodeEncodeError, httpx.InvalidURL):  # a lone surrogate, a URL too long
             raise _unsendable(params, data) from None
         if stream is not None:
