@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -22,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 NPM = HERE / ".npm" / "node_modules"
 PRISM = NPM / ".bin" / "prism"
-DOC_SECONDS = 900
+DOC_SECONDS = int(os.environ.get("CALLS_DOC_SECONDS", "900"))
 
 
 def default_documents() -> list[Path]:
