@@ -1,8 +1,9 @@
-"""The query string as RFC 3986 and OpenAPI's ``form`` style spell it (issue 33, item 5): a space in
-a parameter's name or value is ``%20``, never httpx's form-encoded ``+`` (which a server reading
-the query as a URI, Prism among them, takes as itself: ``422 Request query must have required
-property 'required query'``), with ``extra_query``, an injected httpx client's own ``params`` and a
-query API key kept working; sync and async, against the loopback server."""
+"""The query string as RFC 3986 and OpenAPI's ``form`` style (RFC 6570) spell it (issue 33, item 5): a
+space in a parameter's name or value is ``%20``, never httpx's form-encoded ``+`` (which a server
+reading the query as a URI takes as itself), with ``extra_query``, an injected httpx client's own
+``params`` and a query API key kept working; sync and async, against the loopback server. (Prism
+5.14.2 refuses a space in a query name however it is sent: it looks for the name percent-encoded,
+``required%20query``, among the names it decoded.)"""
 
 from __future__ import annotations
 
