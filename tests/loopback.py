@@ -60,6 +60,8 @@ class Received:
     headers: dict[str, str]
     """Lower-cased names."""
     body: bytes
+    raw_query: str = ""
+    """The query as sent (still percent-encoded)."""
 
     def json(self) -> Any:
         return json.loads(self.body)
@@ -140,6 +142,7 @@ class _Handler(BaseHTTPRequestHandler):
                 query=parse_qs(url.query, keep_blank_values=True),
                 headers={k.lower(): v for k, v in self.headers.items()},
                 body=body,
+                raw_query=url.query,
             )
         )
         if reply.delay and owner._stopping.wait(reply.delay):

@@ -208,8 +208,11 @@ def _from_pattern(pattern: str) -> str:
         elif count == "*" or count == "?":
             times = 0
         out.append(char * times)
-    candidate = "".join(out)
-    try:
-        return candidate if re.fullmatch(pattern.removeprefix("^").removesuffix("$"), candidate) else ""
-    except re.error:
-        return ""
+    # the pieces spelled out, else a few common shapes (an alternation: ``^(0|[1-9][0-9]*)$``)
+    for candidate in ("".join(out), "1", "0", "a", "abc", "A", "a1", "1.0", "2020-01-01", "a-b", "a_b"):
+        try:
+            if re.search(pattern, candidate):
+                return candidate
+        except re.error:
+            return ""
+    return ""

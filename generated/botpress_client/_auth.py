@@ -20,7 +20,7 @@ from typing import Any, cast
 
 import httpx
 
-from ._encoding import _header_problem
+from ._encoding import _header_problem, with_query_param
 from ._exceptions import ClientError, ConfigurationError
 
 Requirement = tuple[tuple[tuple[str, tuple[str, ...]], ...], ...]
@@ -273,7 +273,7 @@ def put(request: httpx.Request, scheme: Scheme, value: object) -> None:
         text = str(value)
         if scheme.location == "query":
             if scheme.wire not in request.url.params:
-                request.url = request.url.copy_add_param(scheme.wire, text)
+                request.url = with_query_param(request.url, scheme.wire, text)
         elif scheme.location == "cookie":
             jar = headers.get("cookie")
             pair = f"{scheme.wire}={text}"

@@ -140,6 +140,26 @@ def _query_text(value: object) -> str:
     return str(value)
 
 
+def query_string(params: Mapping[str, object], inherited: httpx.QueryParams | None = None) -> str:
+    """The query of a request, built here and not by httpx (which form-encodes a space as ``+``,
+    which a server reading the query as RFC 3986 and OpenAPI's ``form`` style spell it takes as
+    itself): each name and value percent-encoded, a space ``%20``; a list one pair per item.
+    ``inherited`` (an injected httpx client's own ``params``) comes first, less the names
+    ``params`` gives (httpx's merge)."""
+    pairs = [(k, v) for k, v in (inherited or httpx.QueryParams()).multi_items() if k not in params]
+    for name, value in params.items():
+        for item in value if isinstance(value, (list, tuple)) else (value,):
+            pairs.append((str(name), "" if item is None else _query_text(item)))
+    return "&".join(quote(k, safe="") + "=" + quote(v, safe="") for k, v in pairs)
+
+
+def with_query_param(url: httpx.URL, name: str, value: str) -> httpx.URL:
+    """``url`` with ``name=value`` added, the query it has kept as it is encoded."""
+    pair = quote(name, safe="") + "=" + quote(value, safe="")
+    query = url.query.decode("ascii")
+    return url.copy_with(query=(f"{query}&{pair}" if query else pair).encode("ascii"))
+
+
 def _query_value(value: object) -> object:
     if isinstance(value, (list, tuple)):
         return [_query_text(v) for v in value]

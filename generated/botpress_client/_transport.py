@@ -22,6 +22,7 @@ from ._encoding import (
     _query_value,
     _unsendable,
     encode_body,
+    query_string,
     request_headers,
 )
 from ._error_text import ErrorFields, _text
@@ -159,18 +160,20 @@ class BaseTransport:
             op.part_types,
         )
         # Built by the httpx client itself, so that an injected client's own headers, params and
-        # cookies apply (``send`` alone would ignore them).
+        # cookies apply (``send`` alone would ignore them); the query by ``query_string``.
         try:
             request = self._http.build_request(
                 op.method,
                 config.url(url_path),
-                params=params or None,
                 headers=out_headers,
                 content=content,
                 data=data,
                 files=files,
                 timeout=self._timeout(options),
             )
+            encoded = query_string(params, self._http.params)
+            if encoded:
+                request.url = request.url.copy_with(query=encoded.encode("ascii"))
         except (UnicodeEncodeError, httpx.InvalidURL):  # a lone surrogate, a URL too long
             raise _unsendable(params, data) from None
         if stream is not None:

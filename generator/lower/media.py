@@ -31,6 +31,9 @@ def is_binary_schema(schema: Any) -> bool:
     return ("contentMediaType" in schema or "contentEncoding" in schema) and schema.get("type") in (None, "string")
 
 
+_WILDCARDS = ("*/*", "application/*")
+
+
 def kind_of(media: str, value: Any) -> MediaKind:
     """How an answer of ``media`` (its media type object ``value``) is read."""
     name = base(media)
@@ -41,6 +44,8 @@ def kind_of(media: str, value: Any) -> MediaKind:
         return "binary"
     if name == "application/json" or name.endswith("+json"):
         return "json"
+    if name in _WILDCARDS and isinstance(schema, dict) and schema and not _bare_string(value):
+        return "json"  # any media type, a structure: JSON, as servers answer it (Google's APIs)
     if name.startswith("text/") or name.endswith("+xml") or name == "application/xml":
         return "text"
     if isinstance(schema, dict) and schema.get("type") == "string" and "format" not in schema:

@@ -133,6 +133,12 @@ DOC: dict[str, Any] = {
                 "responses": OK,
             }
         },
+        "/comic": {  # any media type, an object: JSON, as the server answers it (xkcd, Google's APIs)
+            "get": {
+                "operationId": "comic",
+                "responses": {"200": {"description": "ok", "content": {"*/*": {"schema": OBJECT}}}},
+            }
+        },
         "/droplet": {
             "get": {
                 "operationId": "droplet",
@@ -298,3 +304,10 @@ def test_an_all_of_of_a_nullable_schema_reads_null(call: Any, loopback: Loopback
     loopback.reply(200, {"window": None}).reply(200, {"window": {"start": "s"}})
     assert call("droplet").window is None
     assert call("droplet").window.start == "s"
+
+
+def test_an_object_answered_as_any_media_type_is_read_as_json(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, {"r": 1, "g": 2})
+    comic = call("comic")
+    assert (comic.r, comic.g) == (1, 2)
+    assert loopback.requests[0].headers["accept"] == "application/json, */*"

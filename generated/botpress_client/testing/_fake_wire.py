@@ -134,22 +134,28 @@ def _path_pattern(template: str) -> re.Pattern[str]:
     """The regular expression of a path template: each ``{name}`` matches one segment. Cached:
     every fake of a process shares the patterns of its routes."""
     regex = ""
-    for literal, name in re.findall(r"([^{]*)(?:\{([^}]*)\})?", template):
+    for literal, name in re.findall(r"([^{]*)(?:\{([^}]*)\})?", _sent(template)):
         regex += re.escape(literal)
         if name:
             regex += f"(?P<p{len(regex)}>[^/]+)"
     return re.compile(regex)
 
 
+def _sent(template: str) -> str:
+    """The part of a path template a request carries: a ``#`` starts the URL's fragment (a
+    document tells operations of one path apart so, ``/files/{id}#shared``), never sent."""
+    return template.split("#", 1)[0]
+
+
 def _literal_length(template: str) -> int:
-    return len(re.sub(r"\{[^}]*\}", "", template))
+    return len(re.sub(r"\{[^}]*\}", "", _sent(template)))
 
 
 def _path_values(template: str, path: str) -> dict[str, str] | None:
     found = _path_pattern(template).fullmatch(path)
     if found is None:
         return None
-    names = re.findall(r"\{([^}]*)\}", template)
+    names = re.findall(r"\{([^}]*)\}", _sent(template))
     return {n: urllib.parse.unquote(v) for n, v in zip(names, found.groups(), strict=True)}
 
 
@@ -165,21 +171,34 @@ class Routes:
         # The more literal template wins (``/files/search`` over ``/files/{id}``); the sort is
         # stable, so the document's order decides a tie.
         ordered = sorted(routes, key=lambda route: -_literal_length(route[1]))
-        self._routes = [(m.upper(), path, path.split("{", 1)[0], name) for m, path, name in ordered]
+        self._routes = [
+            (m.upper(), path, _sent(path).split("{", 1)[0], name) for m, path, name in ordered
+        ]
 
     def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
         """The method name of the operation ``method path`` (below the base URL) is for, and its
         raw path values; :class:`SpecViolation` when no template matches, or none of
         ``method``."""
+        return self.find_all(method, path)[0]
+
+    def find_all(self, method: str, path: str) -> list[tuple[str, dict[str, str]]]:
+        """As :meth:`find`, with the operations whose templates differ from the first's only by
+        a fragment (``/files/{id}`` and ``/files/{id}#shared``: one request on the wire), in
+        order; the caller tells them apart by the query."""
         allowed: list[str] = []
+        found: list[tuple[str, dict[str, str]]] = []
+        sent = ""
         for verb, template, prefix, name in self._routes:
-            if not path.startswith(prefix):
+            if not path.startswith(prefix) or (found and _sent(template) != sent):
                 continue  # cheaper than the pattern, which a first request would compile
-            found = _path_values(template, path)
-            if found is not None:
-                if verb == method.upper():
-                    return name, found
+            values = _path_values(template, path)
+            if values is not None and verb == method.upper():
+                found.append((name, values))
+                sent = _sent(template)
+            elif values is not None and not found:
                 allowed.append(verb)
+        if found:
+            return found
         rule = f"method not allowed (only {', '.join(allowed)})" if allowed else "no such path"
         raise SpecViolation(f"{method} {path}", "path", rule)
 
@@ -215,6 +234,10 @@ class RouteChunks:
 
     def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
         """As :meth:`Routes.find`, its chunk read on first use."""
+        return self.find_all(method, path)[0]
+
+    def find_all(self, method: str, path: str) -> list[tuple[str, dict[str, str]]]:
+        """As :meth:`Routes.find_all`, its chunk read on first use."""
         key = route_key(path, self._segments)
         chunk = None if key is None else bucket_of(key, self._chunks)
         if chunk is None:
@@ -222,7 +245,7 @@ class RouteChunks:
         routes = self._read.get(chunk)
         if routes is None:
             routes = self._read[chunk] = Routes(self._load(chunk))
-        return routes.find(method, path)
+        return routes.find_all(method, path)
 
 
 class SpecViolation(AssertionError):

@@ -274,8 +274,8 @@ class FakeApiBase:
         base = self.base_url.raw_path.decode("ascii").rstrip("/")
         if base and path.startswith(base):
             path = path[len(base) :]
-        name, values = self._routes.find(request.method, path)
-        return self._operation(name), values
+        found = [(self._operation(n), v) for n, v in self._routes.find_all(request.method, path)]
+        return found[0] if len(found) == 1 else _by_query(found, request.url.params)
 
     def _refused(self, fop: FakeOperation, request: httpx.Request) -> httpx.Response | None:
         """The 401 answer to a request lacking the credentials its operation requires."""
@@ -368,3 +368,16 @@ class FakeApiBase:
 def given_options(**options: Any) -> dict[str, Any]:
     """The options a fake's ``client()`` was given (those left ``UNSET`` dropped), for the client."""
     return {name: value for name, value in options.items() if value is not UNSET}
+
+
+def _by_query(
+    found: list[tuple[FakeOperation, dict[str, str]]], query: httpx.QueryParams
+) -> tuple[FakeOperation, dict[str, str]]:
+    """Of operations one request can be for (their paths differ by a fragment only), the one
+    whose required query parameters the request carries, the most of them; the first on a tie."""
+
+    def required(fop: FakeOperation) -> list[str]:
+        return [p.wire for p in fop.params if p.location == "query" and p.required]
+
+    met = [f for f in found if all(w in query for w in required(f[0]))] or found
+    return max(met, key=lambda f: len(required(f[0])))
