@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
@@ -17,7 +18,13 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 if str(GENERATED) not in sys.path:
     sys.path.insert(0, str(GENERATED))
 
+from .examples import PROFILE, examples  # noqa: E402
 from .generations import Generations  # noqa: E402
+
+# hypothesis's own profiles, for tests that set no example count (tests/examples.py)
+settings.register_profile("default", max_examples=examples(100))
+settings.register_profile("thorough", max_examples=examples(100))
+settings.load_profile(PROFILE)
 from .loopback import loopback  # noqa: E402,F401 - the fixture, for every test module
 from .streaming_server import streaming_server  # noqa: E402,F401 - the same, for streaming tests
 
