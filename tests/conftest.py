@@ -18,15 +18,15 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 if str(GENERATED) not in sys.path:
     sys.path.insert(0, str(GENERATED))
 
-from .examples import PROFILE, examples  # noqa: E402
+from .examples import PROFILE, SCALE  # noqa: E402
 from .generations import Generations  # noqa: E402
-
-# hypothesis's own profiles, for tests that set no example count (tests/examples.py)
-settings.register_profile("default", max_examples=examples(100))
-settings.register_profile("thorough", max_examples=examples(100))
-settings.load_profile(PROFILE)
 from .loopback import loopback  # noqa: E402,F401 - the fixture, for every test module
 from .streaming_server import streaming_server  # noqa: E402,F401 - the same, for streaming tests
+
+# hypothesis's own profiles, for tests that set no example count (tests/examples.py)
+for _name, _scale in SCALE.items():
+    settings.register_profile(_name, max_examples=100 * _scale)
+settings.load_profile(PROFILE)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
