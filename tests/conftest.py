@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
@@ -17,9 +18,15 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 if str(GENERATED) not in sys.path:
     sys.path.insert(0, str(GENERATED))
 
+from .examples import PROFILE, SCALE  # noqa: E402
 from .generations import Generations  # noqa: E402
 from .loopback import loopback  # noqa: E402,F401 - the fixture, for every test module
 from .streaming_server import streaming_server  # noqa: E402,F401 - the same, for streaming tests
+
+# hypothesis's own profiles, for tests that set no example count (tests/examples.py)
+for _name, _scale in SCALE.items():
+    settings.register_profile(_name, max_examples=100 * _scale)
+settings.load_profile(PROFILE)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

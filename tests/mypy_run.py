@@ -67,7 +67,7 @@ def run(
     folders = [str(p) for p in path]
     if folders:
         environment["MYPYPATH"] = os.pathsep.join(folders)
-    return subprocess.run(
+    done = subprocess.run(
         [*command(python_version, slot=slot), *options, *map(str, targets)],
         cwd=cwd,
         env=environment,
@@ -76,6 +76,18 @@ def run(
         timeout=timeout,
         check=False,
     )
+    _log(done)
+    return done
+
+
+def _log(done: subprocess.CompletedProcess[str]) -> None:
+    """With ``$CODEGEN_MYPY_LOG`` set, the run's last line (``... in N source files``) appended
+    to that file: how the suite counts the files it type-checks."""
+    log = os.environ.get("CODEGEN_MYPY_LOG")
+    if log:
+        last = (done.stdout.strip().splitlines() or ["(no output)"])[-1]
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(f"{os.environ.get('PYTEST_CURRENT_TEST', 'make typecheck')}\t{last}\n")
 
 
 def packages(names: Iterable[str]) -> list[str]:

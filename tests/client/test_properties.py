@@ -3,7 +3,8 @@
 - every response schema: a valid payload, also with unknown members and unseen open-enum
   values, survives ``to_dict(from_dict(p)) == p``;
 - every request body: a valid body passes the generated validation and is sent unchanged.
-Example counts are bounded so the whole module runs in well under a minute.
+Example counts are bounded so the whole module runs in well under a minute (``make test``); 4x
+with ``HYPOTHESIS_PROFILE=thorough`` (tests/examples.py).
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from hypothesis_jsonschema import from_schema
 from generator.lower.naming import snake_case
 
 from ..conftest import SPEC
+from ..examples import examples
 
 SPEC_DOC: dict[str, Any] = yaml.safe_load(SPEC.read_text())
 SCHEMAS: dict[str, Any] = SPEC_DOC["components"]["schemas"]
 SETTINGS = settings(
-    max_examples=25,
+    max_examples=examples(10),
     deadline=None,
     derandomize=True,  # the same examples on every run: CI never flakes
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
@@ -144,7 +146,7 @@ def test_random_nulls_round_trip_and_strict_names_one(name: str) -> None:
         # A path under another chosen path is gone once its ancestor is null: keep the ancestor.
         return chosen.map(lambda c: (payload, [x for x in c if not any(_under(x[0], y[0]) for y in c)]))
 
-    @settings(SETTINGS, max_examples=15)
+    @settings(SETTINGS, max_examples=examples(6))
     @given(from_schema(schema).flatmap(with_nulls))
     def run(case: tuple[Any, list[tuple[tuple[Any, ...], bool]]]) -> None:
         payload, chosen = copy.deepcopy(case[0]), case[1]

@@ -15,15 +15,19 @@ and review the diff of the ``.expected`` files before committing.
 
 from __future__ import annotations
 
+import importlib
+import io
 import os
 import re
 import subprocess
 import sys
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
+from generator import cli
 from generator.pipeline import generate
 from generator.problem_classes import of
 from generator.problems import SpecError
@@ -57,24 +61,34 @@ def out_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def generated(out_dir: Path) -> Callable[[Path], subprocess.CompletedProcess[str]]:
-    """``generated(case)``: the command line's run generating the case into ``out_dir``, made
-    once a module whichever test asks first (no test depends on another having run)."""
+    """``generated(case)``: the command line's run generating the case into ``out_dir`` (in this
+    process: a ``python -m generator`` each paid ~1.5 s of imports and template compilation;
+    tests/generator/test_bad_input.py runs the command itself), made once a module whichever test
+    asks first (no test depends on another having run)."""
     runs: dict[Path, subprocess.CompletedProcess[str]] = {}
 
     def get(case: Path) -> subprocess.CompletedProcess[str]:
         if case not in runs:
-            runs[case] = subprocess.run(
-                [sys.executable, "-m", "generator", "generate", "--spec", str(case.relative_to(ROOT))]
-                + ["--out", str(out_dir), "--package", _package(case), "--verbose"],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=120,
-                env={**os.environ, "CODEGEN_NO_CACHE": "1"},
-            )
+            argv = ["generate", "--spec", str(case.relative_to(ROOT)), "--out", str(out_dir)]
+            argv += ["--package", _package(case), "--verbose"]
+            out, err = io.StringIO(), io.StringIO()
+            with pytest.MonkeyPatch.context() as patch, redirect_stdout(out), redirect_stderr(err):
+                patch.setenv("CODEGEN_NO_CACHE", "1")
+                patch.chdir(ROOT)
+                code = cli.main(argv)
+            runs[case] = subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
         return runs[case]
 
     return get
+
+
+def _import(folder: Path, package: str) -> None:
+    """``import package`` from ``folder``, in this process (the names are the cases' own)."""
+    sys.path.insert(0, str(folder))
+    try:
+        importlib.import_module(package)
+    finally:
+        sys.path.remove(str(folder))
 
 
 def test_enough_cases() -> None:
@@ -101,10 +115,7 @@ def test_generates_with_located_warnings(
         snapshot.write_text(result.stderr, encoding="utf-8")
     assert result.stderr == snapshot.read_text(encoding="utf-8")
 
-    imported = subprocess.run(
-        [sys.executable, "-c", f"import {_package(case)}"], cwd=out_dir, capture_output=True, text=True, timeout=60
-    )
-    assert imported.returncode == 0, imported.stderr
+    _import(out_dir, _package(case))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])

@@ -1,8 +1,8 @@
 """Mutation fuzz of the generator over the bot platform spec (bounded, derandomized).
 
-Each example applies 1 to 3 mutations to spec/openapi.yaml: delete a node, change a node's
-type (string, integer, list, mapping, null) or rename a mapping key, then runs the generator
-in process. It must answer exit 0 (the output folder written) or exit 2 with one located
+Each example (25; 100 with HYPOTHESIS_PROFILE=thorough) applies 1 to 3 mutations to
+spec/openapi.yaml: delete a node, change a node's type (string, integer, list, mapping, null) or
+rename a mapping key, then runs the generator in process. It must answer exit 0 (the output folder written) or exit 2 with one located
 ``FILE#/pointer: message`` line per problem, and never raise.
 
 OpenAPI 3.1 validation barely looks inside schemas, and one validation error can hide another,
@@ -36,6 +36,7 @@ from generator.write.files import write_package
 
 from .. import mypy_run
 from ..conftest import SPEC
+from ..examples import examples
 
 LOCATED = re.compile(r"^\S+#(/\S*)?: .+$")
 SUMMARY = re.compile(r"^\S+#: \d+ operations?, \d+ models?; \d+ left out, \d+ degraded, \d+ resolved by the generator")
@@ -187,7 +188,7 @@ def test_unmutated_spec_generates(workspace: Path) -> None:
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(25),  # 100 with HYPOTHESIS_PROFILE=thorough
     deadline=None,
     derandomize=True,
     database=None,
