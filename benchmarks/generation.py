@@ -270,6 +270,9 @@ def bench_generation(work: Path) -> dict[tuple[str, str], GenResult]:
     """{(doc_key, tool): result} for doc_key spec and corpus, tools ours (cold), ours-warm, opc;
     ("doc", doc_key) holds the document's label in its note."""
     docs: dict[str, Path | None] = {"spec": SPEC, "corpus": corpus_doc(), "large": large_doc(work)}
+    github = os.environ.get("BENCH_GITHUB_DOC")
+    if github:  # issue 38: GitHub's whole document (13 MB, 1,223 operations), cold, beside OPC
+        docs["github"] = Path(github).resolve()
     results: dict[tuple[str, str], GenResult] = {}
     for doc_key, doc in docs.items():
         if doc is None:

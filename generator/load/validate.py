@@ -16,7 +16,7 @@ from urllib.request import url2pathname
 
 from .. import cache
 from ..problems import Problem, pointer
-from . import metaschemas
+from . import compiled, metaschemas
 from .all_of_cycles import all_of_cycles
 from .document import Document
 from .openapi import HTTP_METHODS
@@ -209,7 +209,9 @@ def _run(located: Any, doc: Document) -> list[Finding]:
     view = _validation_view(doc)
     validator = located(view, base_uri=doc.path.as_uri())
     findings = _Findings(doc)
-    for error in validator.schema_validator.iter_errors(view):
+    structure = validator.schema_validator
+    errors = () if compiled.sound(dict(structure.schema), view) else structure.iter_errors(view)
+    for error in errors:
         detail = describe(error)
         path = tuple(str(t) for t in detail.absolute_path)
         findings.add(Problem(doc.display, pointer(*path), message(detail)), path, detail.instance)

@@ -154,3 +154,24 @@ def test_a_module_the_shortcut_cannot_mend_is_given_whole_to_black() -> None:
         f"    return x\n\n\nclass C:\n    def g(self, *, enabled_repositories: models.{_LONG}Name | models.{_LONG}Other | None = None) -> None:\n        pass\n"
     )
     assert format_files({"m.py": source}, "m")["m.py"] == black.format_str(source, mode=BLACK)
+
+
+def test_the_package_goes_through_a_memory_file_system_where_there_is_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.emit import format as formatting
+
+    shm = tmp_path / "shm"
+    shm.mkdir()
+    monkeypatch.setattr(formatting, "_SHM", str(shm))
+    monkeypatch.delenv("TMPDIR", raising=False)
+    assert formatting._scratch() == str(shm)
+    seen: list[str] = []
+    monkeypatch.setattr(formatting, "_run_ruff", lambda root, package: seen.append(str(root.parent)))
+    assert format_files({"m.py": "x = 1\n"}, "m") == {"m.py": "x = 1\n"}
+    assert seen == [str(shm)] and not list(shm.iterdir())  # used, and nothing left behind
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the user's choice wins
+    assert formatting._scratch() is None
+    monkeypatch.delenv("TMPDIR")
+    monkeypatch.setattr(formatting, "_SHM", str(tmp_path / "none"))  # no such folder
+    assert formatting._scratch() is None
