@@ -167,7 +167,7 @@ def test_the_package_goes_through_a_memory_file_system_where_there_is_one(
     monkeypatch.delenv("TMPDIR", raising=False)
     assert formatting._scratch() == str(shm)
     seen: list[str] = []
-    monkeypatch.setattr(formatting, "_run_ruff", lambda root, package: seen.append(str(root.parent)))
+    monkeypatch.setattr(formatting, "_run_ruff", lambda root, package: seen.append(str(root.parent.parent)))
     assert format_files({"m.py": "x = 1\n"}, "m") == {"m.py": "x = 1\n"}
     assert seen == [str(shm)] and not list(shm.iterdir())  # used, and nothing left behind
     monkeypatch.setenv("TMPDIR", str(tmp_path))  # the user's choice wins
