@@ -127,7 +127,7 @@ def _validate_cached(doc: Document) -> list[Finding]:
         [[doc.name_of(p), doc.files[p]] for p in sorted(doc.files, key=doc.name_of)], sort_keys=True, ensure_ascii=True
     )
     folder = cache.cache_dir(f"validator-{importlib.metadata.version('openapi-spec-validator')}-findings")
-    name = cache.key(doc.display, str(doc.path), content, _findings_code())
+    name = cache.key(doc.display, str(doc.path), content, _findings_code(), _compiled_version())
     hit = cache.read(folder, name)
     if hit is not None:
         try:
@@ -149,9 +149,21 @@ def _findings_code() -> str:
     return cache.key(
         *(
             (here / name).read_text(encoding="utf-8")
-            for name in ("validate.py", "validator_errors.py", "metaschemas.py", "verdicts.py")
+            for name in ("validate.py", "validator_errors.py", "metaschemas.py", "verdicts.py", "compiled.py")
         )
     )
+
+
+def _compiled_version() -> str:
+    """jsonschema-rs's version, or none: whether it is there changes which checks run, and
+    openapi-spec-validator's own default backend (a result cached without it must not be read
+    with it, nor the other way round)."""
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("jsonschema-rs")
+    except importlib.metadata.PackageNotFoundError:
+        return "none"
 
 
 class _Findings(list[Finding]):
