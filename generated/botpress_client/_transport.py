@@ -135,7 +135,7 @@ class BaseTransport:
         cookies: Mapping[str, object] | None = None,
     ) -> httpx.Request:
         config = self._config
-        url_path = self._checked_path(op, path, query, headers, body)
+        url_path, _, fixed = self._checked_path(op, path, query, headers, body).partition("?")
         params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
         if options.extra_query:
             params.update(options.extra_query)
@@ -171,7 +171,7 @@ class BaseTransport:
                 files=files,
                 timeout=self._timeout(options),
             )
-            encoded = query_string(params, self._http.params)
+            encoded = "&".join(q for q in (fixed, query_string(params, self._http.params)) if q)
             if encoded:
                 request.url = request.url.copy_with(query=encoded.encode("ascii"))
         except (UnicodeEncodeError, httpx.InvalidURL):  # a lone surrogate, a URL too long

@@ -59,7 +59,7 @@ def _segments(path: str) -> list[str]:
     """The segments of a path template after its leading ``/``, each parameter spelled ``{}``
     (a parameter's name may hold a ``/``; the value it matches never does), less a fragment
     (``#...``: never sent)."""
-    return re.sub(r"\{[^}]*\}", "{}", path.split("#", 1)[0]).split("/")[1:]
+    return re.sub(r"\{[^}]*\}", "{}", path.split("#", 1)[0].split("?", 1)[0]).split("/")[1:]
 
 
 def route_segments(paths: Sequence[str]) -> tuple[int, ...]:

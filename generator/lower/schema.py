@@ -308,11 +308,16 @@ def url_path(template: str) -> str:
     existing ``%XX`` escapes kept): quotes, backslashes or spaces cannot go on the wire raw. A
     ``#`` starts the URL's fragment (RFC 3986), which is never sent: documents use it to tell
     apart operations of one path and method (Box's ``/files/{file_id}#get_shared_link`` is
-    ``GET /files/{file_id}``); a ``#`` meant literally is spelled ``%23``."""
-    parts = re.split(r"({[^{}]+}|%[0-9A-Fa-f]{2})", template.split("#", 1)[0])
-    return "".join(
-        part if index % 2 else quote(part, _PATH_SAFE, errors="surrogatepass") for index, part in enumerate(parts)
-    )
+    ``GET /files/{file_id}``); a ``#`` meant literally is spelled ``%23``. A ``?`` starts a query
+    the path key fixes (formapi's ``/templates?desc=html``): kept, sent before the call's own."""
+    path, mark, query = template.split("#", 1)[0].partition("?")
+    return _encoded(path, _PATH_SAFE) + mark + _encoded(query, _PATH_SAFE + "?")
+
+
+def _encoded(text: str, safe: str) -> str:
+    """``text`` percent-encoded but for ``safe``, its ``{name}`` placeholders and ``%XX`` escapes."""
+    parts = re.split(r"({[^{}]+}|%[0-9A-Fa-f]{2})", text)
+    return "".join(part if index % 2 else quote(part, safe, errors="surrogatepass") for index, part in enumerate(parts))
 
 
 # What a JSON value must be to decode as a member of these kinds, inside a union.

@@ -49,6 +49,20 @@ DOC: dict[str, Any] = {
                 "responses": OK,
             }
         },
+        "/templates?desc=html": {
+            "post": {
+                "operationId": "createHtml",
+                "parameters": [{"name": "q", "in": "query", "schema": TEXT}],
+                "responses": OK,
+            }
+        },
+        "/templates/{id}?full=true&x=a b": {
+            "get": {
+                "operationId": "getFull",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": TEXT}],
+                "responses": OK,
+            }
+        },
     },
 }
 
@@ -124,3 +138,17 @@ def test_a_query_api_key_keeps_the_query_as_encoded(make: Any, loopback: Loopbac
     loopback.reply(200, {})
     make(key="s3 cret")("keyed", q="x y")
     assert loopback.requests[0].raw_query == "q=x%20y&the%20key=s3%20cret"
+
+
+def test_a_query_fixed_by_the_path_key_is_sent_before_the_calls_own(make: Any, loopback: Loopback) -> None:
+    """formapi's path keys ``/templates?desc=html``: the server reads ``desc`` from the query
+    (it was sent percent-encoded into the path, ``/templates%3Fdesc=html``: 404)."""
+    loopback.reply(200, {}).reply(200, {}).reply(200, {})
+    call = make()
+    call("create_html")
+    call("create_html", q="a b")
+    call("get_full", id="t/1")
+    first, second, third = loopback.requests
+    assert (first.path, first.raw_query) == ("/templates", "desc=html")
+    assert (second.path, second.raw_query) == ("/templates", "desc=html&q=a%20b")
+    assert (third.path, third.raw_query) == ("/templates/t%2F1", "full=true&x=a%20b")

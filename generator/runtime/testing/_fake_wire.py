@@ -142,8 +142,9 @@ def _path_pattern(template: str) -> re.Pattern[str]:
 
 def _sent(template: str) -> str:
     """The part of a path template a request carries: a ``#`` starts the URL's fragment (a
-    document tells operations of one path apart so, ``/files/{id}#shared``), never sent."""
-    return template.split("#", 1)[0]
+    document tells operations of one path apart so, ``/files/{id}#shared``), never sent; a ``?``
+    starts the query a path key fixes (``/templates?desc=html``), not part of the path."""
+    return template.split("#", 1)[0].split("?", 1)[0]
 
 
 def _literal_length(template: str) -> int:
