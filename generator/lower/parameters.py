@@ -3,7 +3,8 @@ of its value.
 
 An operation's own parameters override its path item's. A path parameter that the path template
 lacks is left out, and one the template names but nobody declares is taken as a required string
-(both with a warning). Header arguments are named last, so that they are the ones that dodge a
+(both with a warning); a placeholder in the query a path key fixes (``/search?query={query}``)
+names the query parameter of that name when there is one. Header arguments are named last, so that they are the ones that dodge a
 taken name; a header marked ``x-client-option`` is filled from the client's configuration.
 """
 
@@ -89,6 +90,9 @@ class ParameterBuilder:
             else:
                 kept.append((node, source))
         declared = {node.value["name"] for node, _ in kept if node.value["in"] == "path"}
+        # ``/search?query={query}`` with ``query`` declared in the query: the call sends it there.
+        fixed_query = re.findall(r"{([^{}]+)}", path.split("#", 1)[0].partition("?")[2])
+        declared |= {node.value["name"] for node, _ in kept if node.value["in"] == "query"} & set(fixed_query)
         for missing in template:
             if missing not in declared:
                 self.b.warn(

@@ -56,6 +56,13 @@ DOC: dict[str, Any] = {
                 "responses": OK,
             }
         },
+        "/articles?query={query}&v=2": {
+            "get": {
+                "operationId": "findArticles",
+                "parameters": [{"name": "query", "in": "query", "schema": TEXT}],
+                "responses": OK,
+            }
+        },
         "/templates/{id}?full=true&x=a b": {
             "get": {
                 "operationId": "getFull",
@@ -152,3 +159,16 @@ def test_a_query_fixed_by_the_path_key_is_sent_before_the_calls_own(make: Any, l
     assert (first.path, first.raw_query) == ("/templates", "desc=html")
     assert (second.path, second.raw_query) == ("/templates", "desc=html&q=a%20b")
     assert (third.path, third.raw_query) == ("/templates/t%2F1", "full=true&x=a%20b")
+
+
+def test_a_query_parameter_named_in_the_path_key_is_sent_once(make: Any, loopback: Loopback) -> None:
+    """medium's ``/search/articles?query={query}`` declares ``query`` in the query: the path key's
+    placeholder pair is left out, the call's value sent once (never ``query={query}``)."""
+    loopback.reply(200, {}).reply(200, {})
+    call = make()
+    call("find_articles", query="a&b")
+    call("find_articles")
+    assert [(r.path, r.raw_query) for r in loopback.requests] == [
+        ("/articles", "v=2&query=a%26b"),
+        ("/articles", "v=2"),
+    ]
