@@ -142,7 +142,7 @@ class OperationBuilder:
             method_name=method_name,
             const_name=b.namer.operation_const(method_name),
             http_method=method.upper(),
-            path=url_path(path),
+            path=url_path(path, [p.wire for p in params if p.location == "query"]),
             tag=tags[0] if tags else "",
             tags=tags,
             summary=text(spec.get("summary")),

@@ -4,8 +4,8 @@ of its value.
 An operation's own parameters override its path item's. A path parameter that the path template
 lacks is left out, and one the template names but nobody declares is taken as a required string
 (both with a warning); a placeholder in the query a path key fixes (``/search?query={query}``)
-names the query parameter of that name when there is one. Header arguments are named last, so that they are the ones that dodge a
-taken name; a header marked ``x-client-option`` is filled from the client's configuration.
+names the query parameter of that name when there is one. Header arguments are named last, so
+that they are the ones that dodge a taken name; a header marked ``x-client-option`` is filled from the client's configuration.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .checks import CheckBuilder
 from .models import ModelBuilder
 from .names import Arguments
 from .naming import pascal_case, snake_case
-from .schema import text
+from .schema import path_and_query, text
 
 ParamCheck = tuple[str, str, str, bool, ValueCheck]
 """(location, wire name, argument, required, check) of one parameter, as the IR's validator holds it."""
@@ -91,7 +91,7 @@ class ParameterBuilder:
                 kept.append((node, source))
         declared = {node.value["name"] for node, _ in kept if node.value["in"] == "path"}
         # ``/search?query={query}`` with ``query`` declared in the query: the call sends it there.
-        fixed_query = re.findall(r"{([^{}]+)}", path.split("#", 1)[0].partition("?")[2])
+        fixed_query = re.findall(r"{([^{}]+)}", path_and_query(path)[1])
         declared |= {node.value["name"] for node, _ in kept if node.value["in"] == "query"} & set(fixed_query)
         for missing in template:
             if missing not in declared:

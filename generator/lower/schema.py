@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -303,15 +304,25 @@ def pick_body_media(content: dict[str, Any]) -> tuple[str | None, BodyEncoding]:
 _PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 pchar (with "/"), sent as they are
 
 
-def url_path(template: str) -> str:
+def path_and_query(template: str) -> tuple[str, str]:
+    """A path key's path and the query it fixes (``/templates?desc=html``), less its fragment."""
+    path, _, query = template.split("#", 1)[0].partition("?")
+    return path, query
+
+
+def url_path(template: str, query_names: Collection[str] = ()) -> str:
     """The path template with its literal text percent-encoded (``{name}`` placeholders and
     existing ``%XX`` escapes kept): quotes, backslashes or spaces cannot go on the wire raw. A
     ``#`` starts the URL's fragment (RFC 3986), which is never sent: documents use it to tell
     apart operations of one path and method (Box's ``/files/{file_id}#get_shared_link`` is
     ``GET /files/{file_id}``); a ``#`` meant literally is spelled ``%23``. A ``?`` starts a query
-    the path key fixes (formapi's ``/templates?desc=html``): kept, sent before the call's own."""
-    path, mark, query = template.split("#", 1)[0].partition("?")
-    return _encoded(path, _PATH_SAFE) + mark + _encoded(query, _PATH_SAFE + "?")
+    the path key fixes (formapi's ``/templates?desc=html``): kept, sent before the call's own,
+    less a pair whose placeholder names one of ``query_names`` (``/search?query={query}`` with
+    ``query`` a query parameter: the call sends it)."""
+    path, query = path_and_query(template)
+    pairs = [p for p in query.split("&") if not set(re.findall(r"{([^{}]+)}", p)) & set(query_names)]
+    fixed = _encoded("&".join(pairs), _PATH_SAFE + "?")
+    return _encoded(path, _PATH_SAFE) + ("?" + fixed if fixed else "")
 
 
 def _encoded(text: str, safe: str) -> str:

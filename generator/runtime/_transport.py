@@ -135,8 +135,6 @@ class BaseTransport:
     ) -> httpx.Request:
         config = self._config
         url_path, _, fixed = self._checked_path(op, path, query, headers, body).partition("?")
-        if "{" in fixed:  # ``/search?query={query}`` with ``query`` a query parameter: sent as one
-            fixed = "&".join(pair for pair in fixed.split("&") if "{" not in pair)
         params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
         if options.extra_query:
             params.update(options.extra_query)
