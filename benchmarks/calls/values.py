@@ -8,6 +8,8 @@ from typing import Any
 
 from generator.load.reader import Document, Node
 
+from . import regex
+
 _FORMATS: dict[str, Any] = {
     "date-time": "2024-01-02T03:04:05Z",
     "date": "2024-01-02",
@@ -139,6 +141,10 @@ class Values:
             if len(out) >= count:
                 break
             out.setdefault(name, self.of(node.child("properties", name), depth + 1))
+        extra = schema.get("additionalProperties", True)
+        while len(out) < count and extra is not False:  # a map: ``tags`` with minProperties 1
+            value = self.of(node.child("additionalProperties"), depth + 1) if isinstance(extra, dict) else "x"
+            out[f"key{len(out) + 1}"] = value
         return out
 
 
@@ -180,12 +186,14 @@ def _string(schema: dict[str, Any]) -> str:
     fmt = schema.get("format")
     text = _FORMATS.get(fmt, "") if isinstance(fmt, str) else ""
     pattern = schema.get("pattern")
-    if not text and isinstance(pattern, str):
-        text = _from_pattern(pattern)
-    if not text:
-        text = "abc"
     low = schema.get("minLength")
     high = schema.get("maxLength")
+    if not text and isinstance(pattern, str):
+        text = _from_pattern(pattern, low if isinstance(low, int) else 0, high if isinstance(high, int) else None)
+        if text:
+            return text
+    if not text:
+        text = "abc"
     if isinstance(low, int) and len(text) < low:
         text = text + "a" * (low - len(text))
     if isinstance(high, int) and len(text) > high:
@@ -193,23 +201,14 @@ def _string(schema: dict[str, Any]) -> str:
     return text
 
 
-_SIMPLE = {r"\d": "1", r"\w": "a", "[0-9]": "1", "[a-z]": "a", "[A-Z]": "A", "[a-zA-Z]": "a", ".": "a"}
-
-
-def _from_pattern(pattern: str) -> str:
-    """A string matching a simple pattern (anchored runs of classes with counts), else ""."""
-    body = pattern.removeprefix("^").removesuffix("$")
-    out = []
-    for piece, count in re.findall(r"(\\d|\\w|\[[^\]]+\]|[A-Za-z0-9_-])(\{\d+(?:,\d*)?\}|[+*?])?", body):
-        char = _SIMPLE.get(piece, piece if len(piece) == 1 else piece[1])
-        times = 1
-        if count.startswith("{"):
-            times = int(count[1:-1].split(",")[0] or 1)
-        elif count == "*" or count == "?":
-            times = 0
-        out.append(char * times)
-    # the pieces spelled out, else a few common shapes (an alternation: ``^(0|[1-9][0-9]*)$``)
-    for candidate in ("".join(out), "1", "0", "a", "abc", "A", "a1", "1.0", "2020-01-01", "a-b", "a_b"):
+def _from_pattern(pattern: str, low: int = 0, high: int | None = None) -> str:
+    """A string matching ``pattern`` within the length bounds, else "": the regex's parse tree
+    spelled out with few repetitions (``regex.py``), else a few common shapes."""
+    candidates = [regex.example(pattern, times) for times in (1, 0, 2, 4, 8, 16, 32)]
+    candidates += ["1", "0", "a", "abc", "A", "a1", "1.0", "2020-01-01", "a-b", "a_b"]
+    for candidate in candidates:
+        if candidate is None or len(candidate) < low or (high is not None and len(candidate) > high):
+            continue
         try:
             if re.search(pattern, candidate):
                 return candidate

@@ -27,9 +27,11 @@ from generator.ir import Api, Operation
 from generator.load.reader import Document, Node
 from generator.pipeline import build
 
+from . import mockdoc
 from .values import Values
 
 CALL_SECONDS = 8.0
+OWN_ANSWER = "Prism's own answer breaks the document"
 START_SECONDS = float(os.environ.get("CALLS_START_SECONDS", "240"))  # Prism on a large document
 
 
@@ -44,7 +46,7 @@ class Prism:
 
     def __init__(self, binary: str, spec: str) -> None:
         self.port = free_port()
-        cmd = [binary, "mock", "--errors", "-h", "127.0.0.1", "-p", str(self.port), spec]
+        cmd = [binary, "mock", "--errors", "--seed", "33", "-h", "127.0.0.1", "-p", str(self.port), spec]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: list[str] = []
         ready = threading.Event()
@@ -82,14 +84,19 @@ class Prism:
                 self.proc.wait()
 
 
-def operation_node(doc: Document, op: Operation) -> tuple[Node, Node]:
+def path_key(doc: Document, op: Operation) -> str:
+    """The document's own key of ``op``'s path (``/a#b`` is sent as ``/a``)."""
     paths = doc.root.value["paths"]
     key = op.path if op.path in paths else unquote(op.path)
     pointer = op.source.split("#", 1)[1] if "#" in op.source else ""
     steps = pointer.split("/")
-    if len(steps) == 4 and steps[1] == "paths":  # the document's own key (``/a#b`` is sent as ``/a``)
+    if len(steps) == 4 and steps[1] == "paths":
         key = steps[2].replace("~1", "/").replace("~0", "~")
-    item = doc.deref(doc.root.child("paths", key))
+    return key
+
+
+def operation_node(doc: Document, op: Operation) -> tuple[Node, Node]:
+    item = doc.deref(doc.root.child("paths", path_key(doc, op)))
     return item, doc.deref(item.child(op.http_method.lower()))
 
 
@@ -193,7 +200,7 @@ def classify(exc: BaseException) -> str:
             except ValueError:
                 found = None
         if found and all(v.get("location", [""])[0] == "response" for v in found):
-            return f"{status} Prism's own answer breaks the document (its mock of the response)"
+            return f"{status} {OWN_ANSWER} (its mock of the response)"
         if found:
             parts = sorted(
                 {f"{'.'.join(map(str, v.get('location', [])[:1]))}: {_general(v.get('message', ''))}" for v in found}
@@ -243,8 +250,12 @@ def method_of(client: Any, op: Operation) -> Any:
     return getattr(client, op.method_name)
 
 
-def call_one(values: Values, op: Operation, client: Any) -> None:
+def call_one(values: Values, op: Operation, client: Any, dynamic: bool = False) -> None:
+    """Call ``op`` once; ``dynamic`` asks Prism to make its answer from the schema (its own
+    static answer broke the document: the request was already judged valid)."""
     kwargs = arguments(values, op)
+    if dynamic:
+        kwargs["extra_headers"] = {"Prefer": "dynamic=true"}
     result = method_of(client, op)(**kwargs)
     if hasattr(result, "read"):  # a binary answer: read it, then close it
         result.read()
@@ -253,21 +264,38 @@ def call_one(values: Values, op: Operation, client: Any) -> None:
 
 
 def call_all(api: Api, doc: Document, module: Any, spec: str, prism_bin: str) -> None:
+    """Every operation against Prism: those of path keys with a fragment in rounds of their own
+    (``mockdoc.rounds``), the others against the whole document (``mockdoc.served``)."""
     values = Values(doc)
+    root = doc.root.value
+    mock = mockdoc.served(root) or root
+    keys = set(mockdoc.fragment_keys(root))
+    with tempfile.TemporaryDirectory() as tmp:
+        main_spec = spec if mock is root else _written(Path(tmp) / "mock.json", mock)
+        plain = [op for op in api.operations if path_key(doc, op) not in keys]
+        if plain:
+            call_against(api, values, module, plain, main_spec, prism_bin)
+        by_key = {(path_key(doc, op), op.http_method.lower()): op for op in api.operations}
+        for index, (round_doc, judged) in enumerate(mockdoc.rounds(mock, sorted(keys))):
+            ops = [by_key[pair] for pair in judged if pair in by_key]
+            round_spec = _written(Path(tmp) / f"round{index}.json", round_doc)
+            call_against(api, values, module, ops, round_spec, prism_bin)
+
+
+def _written(path: Path, value: Any) -> str:
+    path.write_text(json.dumps(value, default=str), encoding="utf-8")
+    return str(path)
+
+
+def call_against(api: Api, values: Values, module: Any, ops: list[Operation], spec: str, prism_bin: str) -> None:
     prism = Prism(prism_bin, spec)
     client = client_for(module, prism.port, api)
     try:
-        for op in api.operations:
+        for op in ops:
             started = time.monotonic()
-            outcome = "ok"
-            try:
-                call_one(values, op, client)
-            except Exception as exc:  # every failure is a result of the harness
-                outcome = classify(exc)
-                if no_success(operation_node(doc, op)[1]) and outcome[:1] in "45":
-                    outcome = "the document declares no success answer (Prism answers one of its errors)"
-                if os.environ.get("CALLS_DEBUG"):
-                    traceback.print_exc()
+            outcome = _outcome(values, op, client)
+            if outcome.startswith("500 " + OWN_ANSWER) and not prism.crashed():
+                outcome = _outcome(values, op, client, dynamic=True)
             if prism.crashed(3.0 if "ApiConnectionError" in outcome else 0.0):
                 outcome = prism.crashed()
                 prism = Prism(prism_bin, spec)
@@ -281,6 +309,19 @@ def call_all(api: Api, doc: Document, module: Any, spec: str, prism_bin: str) ->
             print(json.dumps(line), flush=True)
     finally:
         prism.stop()
+
+
+def _outcome(values: Values, op: Operation, client: Any, dynamic: bool = False) -> str:
+    try:
+        call_one(values, op, client, dynamic)
+    except Exception as exc:  # every failure is a result of the harness
+        outcome = classify(exc)
+        if no_success(operation_node(values.doc, op)[1]) and outcome[:1] in "45":
+            outcome = "the document declares no success answer (Prism answers one of its errors)"
+        if os.environ.get("CALLS_DEBUG"):
+            traceback.print_exc()
+        return outcome
+    return "ok"
 
 
 def main(spec: str, prism_bin: str) -> int:

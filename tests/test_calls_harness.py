@@ -1,0 +1,80 @@
+"""The calls harness (benchmarks/calls, ``make calls``): the values it gives a ``pattern``, and the
+copies of a document it gives Prism where Prism cannot serve the document itself."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from benchmarks.calls import mockdoc, regex
+from benchmarks.calls.values import _from_pattern
+
+ARNS = [
+    r"^(arn:aws([a-z-]+)?:outposts:[a-z\d-]+:\d{12}:site/)?(os-[a-f0-9]{17})$",
+    r"^arn:aws:codeguru-security:[\S]+:[\d]{12}:scans\/[a-zA-Z0-9-_$:.]*$",
+    r"arn:aws((-us-gov)|(-iso))?:medical-imaging:[a-z0-9-]+:[0-9]{12}:datastore/[0-9a-z]{32}",
+    r"arn:aws(-[^:]+)?:iam::[0-9]{12}:role/.+",
+    r"^[a-zA-Z0-9/+]{43}=$",
+    r"^(a|b)\1$",
+]
+
+
+@pytest.mark.parametrize("pattern", ARNS)
+def test_a_pattern_gets_a_value_it_matches(pattern: str) -> None:
+    value = _from_pattern(pattern)
+    assert value and re.search(pattern, value), value
+
+
+def test_length_bounds_pick_the_repetition_count() -> None:
+    assert len(_from_pattern(r"^[a-z]+$", low=5, high=9)) in range(5, 10)
+    assert _from_pattern(r"^[a-z]{20}$", high=5) == ""
+
+
+def test_a_pattern_python_cannot_read_gives_none() -> None:
+    assert regex.example(r"\p{L}+", 1) is None
+
+
+def _doc(paths: dict[str, object]) -> dict[str, object]:
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": paths}
+
+
+def _answer(media: str) -> dict[str, object]:
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}}
+    return {"responses": {"200": {"description": "ok", "content": {media: {"schema": schema}}}}}
+
+
+def test_structured_answers_prism_cannot_serialise_are_served_as_it_can() -> None:
+    root = _doc(
+        {"/a": {"get": _answer("*/*")}, "/b": {"get": _answer("text/xml")}, "/c": {"get": _answer("application/json")}}
+    )
+    served = mockdoc.served(root)
+    assert served is not None
+    assert list(served["paths"]["/a"]["get"]["responses"]["200"]["content"]) == ["application/json"]
+    assert served["paths"]["/b"]["get"]["responses"]["200"]["content"] == {"text/xml": {"schema": {"type": "string"}}}
+    assert list(root["paths"]["/a"]["get"]["responses"]["200"]["content"]) == ["*/*"]  # type: ignore[index]
+    assert mockdoc.served(_doc({"/c": {"get": _answer("application/json")}})) is None
+
+
+def test_fragment_keys_are_judged_in_rounds_of_distinct_routes() -> None:
+    root = _doc(
+        {
+            "/#Action=A": {"get": _answer("application/json"), "post": _answer("application/json")},
+            "/#Action=B": {"get": _answer("application/json")},
+            "/tags/{arn}#keys": {"delete": _answer("application/json")},
+            "/plain": {"get": _answer("application/json")},
+        }
+    )
+    keys = mockdoc.fragment_keys(root)
+    assert keys == ["/#Action=A", "/#Action=B", "/tags/{arn}#keys"]
+    rounds = mockdoc.rounds(root, keys)
+    judged = [pair for _, pairs in rounds for pair in pairs]
+    assert sorted(judged) == [
+        ("/#Action=A", "get"),
+        ("/#Action=A", "post"),
+        ("/#Action=B", "get"),
+        ("/tags/{arn}#keys", "delete"),
+    ]
+    for doc, pairs in rounds:
+        routes = [(path, method) for path, item in doc["paths"].items() for method in item if method in mockdoc.METHODS]
+        assert len(routes) == len(pairs) and all("#" not in path for path, _ in routes)
