@@ -78,3 +78,15 @@ def test_fragment_keys_are_judged_in_rounds_of_distinct_routes() -> None:
     for doc, pairs in rounds:
         routes = [(path, method) for path, item in doc["paths"].items() for method in item if method in mockdoc.METHODS]
         assert len(routes) == len(pairs) and all("#" not in path for path, _ in routes)
+
+
+def test_a_form_body_states_its_default_encoding_for_prism() -> None:
+    schema = {"type": "object", "properties": {"T": {"type": "array", "items": {}}, "D": {"type": "string"}}}
+    body = {"content": {"application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/F"}}}}
+    root = _doc({"/a": {"post": {"requestBody": body, "responses": {"204": {"description": "ok"}}}}})
+    root["components"] = {"schemas": {"F": schema}}
+    served = mockdoc.served(root)
+    assert served is not None
+    encoding = served["paths"]["/a"]["post"]["requestBody"]["content"]["application/x-www-form-urlencoded"]["encoding"]
+    assert encoding == {"T": {"style": "form", "explode": True}, "D": {"style": "form", "explode": True}}
+    assert "encoding" not in body["content"]["application/x-www-form-urlencoded"]

@@ -7,6 +7,9 @@ serve what the document says (each case below is Prism's limit, not the document
   schema under ``application/json`` (the client reads it as typed JSON); under another type
   (``text/xml``) its copy declares a string (the client returns such an answer as text).
   Only answers change: the request side Prism enforces is the document's.
+- a form body (``application/x-www-form-urlencoded``) without ``encoding``: Prism reads none of
+  its arrays ("must be array", one item or many); its copy states the default (``style: form``,
+  ``explode: true``) for every member.
 - path keys that differ only by a fragment (AWS's ``/#Action=CreateDomain``,
   ``/tags/{arn}#tagKeys``): a fragment is never sent, so Prism cannot route them (404 "Route not
   resolved", or 405 on the path without it). Each such operation is judged by a copy of the
@@ -59,6 +62,36 @@ def _responses(responses: Any) -> bool:
     return changed
 
 
+def _resolved(root: dict[str, Any], value: Any) -> Any:
+    for _ in range(20):
+        if not (isinstance(value, dict) and isinstance(value.get("$ref"), str) and value["$ref"].startswith("#/")):
+            return value
+        target: Any = root
+        for step in value["$ref"][2:].split("/"):
+            target = target.get(step.replace("~1", "/").replace("~0", "~")) if isinstance(target, dict) else None
+        value = target if target is not None else {}
+    return value
+
+
+def _form_encoding(root: dict[str, Any], body: Any) -> bool:
+    """State the default encoding of every member of a form body (in place)."""
+    body = _resolved(root, body)
+    content = body.get("content") if isinstance(body, dict) else None
+    media = content.get("application/x-www-form-urlencoded") if isinstance(content, dict) else None
+    if not isinstance(media, dict):
+        return False
+    schema = _resolved(root, media.get("schema"))
+    names = list(schema.get("properties") or {}) if isinstance(schema, dict) else []
+    for part in (schema.get("allOf") or []) if isinstance(schema, dict) else []:
+        part = _resolved(root, part)
+        names += list(part.get("properties") or {}) if isinstance(part, dict) else []
+    encoding = media.setdefault("encoding", {})
+    missing = [name for name in names if name not in encoding]
+    for name in missing:
+        encoding[name] = {"style": "form", "explode": True}
+    return bool(missing)
+
+
 def served(root: dict[str, Any]) -> dict[str, Any] | None:
     """A copy of the document Prism can serve, or None when the document itself is fine."""
     mock = copy.deepcopy(root)
@@ -69,6 +102,7 @@ def served(root: dict[str, Any]) -> dict[str, Any] | None:
                 node = item.get(method)
                 if isinstance(node, dict):
                     changed |= _responses(node.get("responses"))
+                    changed |= _form_encoding(mock, node.get("requestBody"))
     changed |= _responses((mock.get("components") or {}).get("responses"))
     return mock if changed else None
 
