@@ -59,6 +59,7 @@ Kind = Literal[
     "empty-required",
     "unread-ref",
     "framing-header",
+    "media-header",
     "error-text-raw",
     "shape-shared",
 ]
@@ -128,6 +129,11 @@ CLASSES: dict[str, ProblemClass] = {
         ),
         ProblemClass(
             "framing-header", "resolved", "a Content-Length header parameter: the client sends the body's own"
+        ),
+        ProblemClass(
+            "media-header",
+            "resolved",
+            "an Accept or Content-Type header parameter: the client sends the document's media types",
         ),
     )
 }

@@ -34,7 +34,7 @@ class ParameterBuilder:
         self.b = b
         self.checks = checks
         self.options: dict[str, ClientOption] = {}  # the client options the headers declare, by name
-        self.framing_warned: set[tuple[Path, str]] = set()  # Content-Length parameters warned about
+        self.framing_warned: set[tuple[Path, str]] = set()  # header parameters the client sets, warned about
 
     def build(
         self, path: str, item: Node, op: Node, context: str, arguments: Arguments
@@ -62,19 +62,23 @@ class ParameterBuilder:
                 value = node.value
                 if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("in"), str):
                     merged[(value["in"], value["name"])] = (node, self.b.where(owner.child("parameters", index)))
-        return [listed for listed in merged.values() if not self._framing(listed[0])]
+        wildcard = _wildcard_body(self.b.deref(op.child("requestBody")).value) if "requestBody" in op.value else False
+        return [listed for listed in merged.values() if not self._set_by_client(listed[0], wildcard)]
 
-    def _framing(self, node: Node) -> bool:
-        """A header parameter ``Content-Length``: the length of the body the client sends, set by
-        the client (httpx) from that body; never an argument (one warning per parameter)."""
-        if node.value["in"] != "header" or node.value["name"].lower() != "content-length":
+    def _set_by_client(self, node: Node, wildcard_body: bool) -> bool:
+        """A header parameter the client sets itself, never an argument (one warning per
+        parameter): ``Content-Length``, the length of the body it sends (httpx); ``Accept``, the
+        media types the operation answers; ``Content-Type``, the body's media type, unless the
+        body is declared under a wildcard (``*/*``, ``image/*``): then the argument names it.
+        (OpenAPI: a header parameter named Accept, Content-Type or Authorization is ignored.)"""
+        name = node.value["name"].lower()
+        if node.value["in"] != "header" or name not in _SET_BY_CLIENT or (name == "content-type" and wildcard_body):
             return False
         if (node.file, node.pointer) not in self.framing_warned:
             self.framing_warned.add((node.file, node.pointer))
+            what, kind = _SET_BY_CLIENT[name]
             self.b.warn(
-                node,
-                "header parameter Content-Length is set by the client from the body; not an argument",
-                "framing-header",
+                node, f"header parameter {node.value['name']} is set by the client from {what}; not an argument", kind
             )
         return True
 
@@ -150,6 +154,19 @@ class ParameterBuilder:
         )
         self.options.setdefault(name, option)
         return option
+
+
+_SET_BY_CLIENT = {
+    "content-length": ("the body", "framing-header"),
+    "content-type": ("the body's media type", "media-header"),
+    "accept": ("the media types the operation answers", "media-header"),
+}
+
+
+def _wildcard_body(body: Any) -> bool:
+    """A request body declared under a wildcard media type (``*/*``, ``application/*``)."""
+    content = body.get("content") if isinstance(body, dict) else None
+    return isinstance(content, dict) and any(isinstance(media, str) and media.endswith("/*") for media in content)
 
 
 def _argument(node: Node, option: ClientOption | None, arguments: Arguments) -> str:

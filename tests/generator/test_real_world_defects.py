@@ -45,6 +45,8 @@ WARNINGS: dict[str, list[str]] = {
         "header parameter Content-Length is set by the client from the body; not an argument",
         "invalid OpenAPI: None is not of type 'object'; read leniently",
         "invalid OpenAPI: 42 is not of type 'object'; read leniently",
+        "header parameter Content-Type is set by the client from the body's media type; not an argument",
+        "header parameter Accept is set by the client from the media types the operation answers; not an argument",
     ],
 }
 
@@ -140,6 +142,20 @@ def test_wildcard_bodies(build: Callable[[str], ModuleType]) -> None:
         assert rec.json() == {"name": "n"} and rec.last.headers["content-type"] == "application/json"
         client.blobs.post_any_application(body=b"abc", extra_headers={"Content-Type": "application/zip"})
         assert rec.last.headers.get_list("content-type") == ["application/zip"]
+
+
+def test_accept_and_content_type_parameters_are_the_clients(build: Callable[[str], ModuleType]) -> None:
+    """OpenAPI ignores a header parameter named Accept or Content-Type: the client sends the media
+    types the document gives (d7networks declares both, required; a value of the caller's made
+    the body unreadable to the server)."""
+    pkg = build("wildcard_bodies")
+    sent = importlib.import_module(pkg.__name__ + "._resources.send").Send.send
+    assert {"content_type", "accept"}.isdisjoint(inspect.signature(sent).parameters)
+    rec = Recorder(status=200, body={"id": "m1"})
+    with client_of(pkg, rec) as client:
+        assert client.send.send(to="x").id == "m1"
+        assert rec.json() == {"to": "x"} and rec.last.headers.get_list("content-type") == ["application/json"]
+        assert "application/vnd.acme+json" in rec.last.headers["accept"]
 
 
 def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
