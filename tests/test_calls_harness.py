@@ -90,3 +90,11 @@ def test_a_form_body_states_its_default_encoding_for_prism() -> None:
     encoding = served["paths"]["/a"]["post"]["requestBody"]["content"]["application/x-www-form-urlencoded"]["encoding"]
     assert encoding == {"T": {"style": "form", "explode": True}, "D": {"style": "form", "explode": True}}
     assert "encoding" not in body["content"]["application/x-www-form-urlencoded"]
+
+
+def test_an_answers_framing_headers_are_left_to_prism() -> None:
+    answer = _answer("application/json")
+    answer["responses"]["200"]["headers"] = {"Content-Length": {"schema": {"type": "integer"}}, "ETag": {"schema": {"type": "string"}}}  # type: ignore[index]
+    served = mockdoc.served(_doc({"/a": {"get": answer}}))
+    assert served is not None
+    assert list(served["paths"]["/a"]["get"]["responses"]["200"]["headers"]) == ["ETag"]

@@ -7,6 +7,9 @@ serve what the document says (each case below is Prism's limit, not the document
   schema under ``application/json`` (the client reads it as typed JSON); under another type
   (``text/xml``) its copy declares a string (the client returns such an answer as text).
   Only answers change: the request side Prism enforces is the document's.
+- an answer's headers ``Content-Type`` (which OpenAPI says to ignore) and ``Content-Length``:
+  Prism fakes their values ("Cannot find serializer for et proident", a length of 6 PB and a
+  closed connection); its copy leaves them out.
 - a form body (``application/x-www-form-urlencoded``) without ``encoding``: Prism reads none of
   its arrays ("must be array", one item or many); its copy states the default (``style: form``,
   ``explode: true``) for every member.
@@ -59,7 +62,18 @@ def _responses(responses: Any) -> bool:
         for answer in responses.values():
             if isinstance(answer, dict):
                 changed |= _json_content(answer.get("content"))
+                changed |= _framing_headers(answer.get("headers"))
     return changed
+
+
+def _framing_headers(headers: Any) -> bool:
+    """Leave out an answer's Content-Type and Content-Length headers (in place)."""
+    if not isinstance(headers, dict):
+        return False
+    framing = [name for name in headers if isinstance(name, str) and name.lower() in ("content-type", "content-length")]
+    for name in framing:
+        del headers[name]
+    return bool(framing)
 
 
 def _resolved(root: dict[str, Any], value: Any) -> Any:

@@ -48,9 +48,10 @@ class Values:
         enum = schema.get("enum") if isinstance(schema.get("enum"), list) else None
         for key in ("const", "example", "default"):
             if key in schema and not _is_ref(schema[key]) and (enum is None or schema[key] in enum):
-                return schema[key]
+                if key == "const" or fits(schema[key], schema):
+                    return schema[key]
         examples = schema.get("examples")
-        if isinstance(examples, list) and examples:
+        if isinstance(examples, list) and examples and fits(examples[0], schema):
             return examples[0]
         if isinstance(schema.get("enum"), list) and schema["enum"]:
             return next((v for v in schema["enum"] if v is not None), schema["enum"][0])
@@ -146,6 +147,27 @@ class Values:
             value = self.of(node.child("additionalProperties"), depth + 1) if isinstance(extra, dict) else "x"
             out[f"key{len(out) + 1}"] = value
         return out
+
+
+_PYTHON_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "array": (list,),
+    "object": (dict,),
+}
+
+
+def fits(value: Any, schema: dict[str, Any]) -> bool:
+    """An example or default of the schema's type (documents give ``example: 1713`` for a string)."""
+    kinds = schema.get("type")
+    kinds = [kinds] if isinstance(kinds, str) else kinds if isinstance(kinds, list) else []
+    if not kinds or value is None:
+        return True
+    if isinstance(value, bool) and "boolean" not in kinds:
+        return False
+    return any(isinstance(value, _PYTHON_TYPES.get(k, object)) for k in kinds if isinstance(k, str))
 
 
 def _is_ref(value: Any) -> bool:

@@ -28,7 +28,7 @@ from generator.load.reader import Document, Node
 from generator.pipeline import build
 
 from . import mockdoc
-from .values import Values
+from .values import Values, fits
 
 CALL_SECONDS = 8.0
 OWN_ANSWER = "Prism's own answer breaks the document"
@@ -112,7 +112,8 @@ def raw_parameters(doc: Document, item: Node, node: Node) -> dict[tuple[str, str
 
 def param_value(values: Values, param: Node) -> Any:
     value = param.value
-    if "example" in value:
+    schema = value.get("schema") if isinstance(value.get("schema"), dict) else {}
+    if "example" in value and fits(value["example"], schema):
         return value["example"]
     if isinstance(value.get("examples"), dict) and value["examples"]:
         first = values.doc.deref(param.child("examples", next(iter(value["examples"]))))
@@ -257,9 +258,9 @@ def call_one(values: Values, op: Operation, client: Any, dynamic: bool = False) 
     if dynamic:
         kwargs["extra_headers"] = {"Prefer": "dynamic=true"}
     result = method_of(client, op)(**kwargs)
-    if hasattr(result, "read"):  # a binary answer: read it, then close it
+    if callable(getattr(result, "read", None)):  # a binary answer (not a member named read): read it, close it
         result.read()
-    if hasattr(result, "close"):
+    if callable(getattr(result, "close", None)):
         result.close()
 
 
