@@ -98,3 +98,10 @@ def test_an_answers_framing_headers_are_left_to_prism() -> None:
     served = mockdoc.served(_doc({"/a": {"get": answer}}))
     assert served is not None
     assert list(served["paths"]["/a"]["get"]["responses"]["200"]["headers"]) == ["ETag"]
+
+
+def test_a_head_answer_has_no_body_in_prisms_copy() -> None:
+    served = mockdoc.served(_doc({"/a": {"head": _answer("application/json"), "get": _answer("application/json")}}))
+    assert served is not None
+    assert "content" not in served["paths"]["/a"]["head"]["responses"]["200"]
+    assert "content" in served["paths"]["/a"]["get"]["responses"]["200"]

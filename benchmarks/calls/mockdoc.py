@@ -10,6 +10,8 @@ serve what the document says (each case below is Prism's limit, not the document
 - an answer's headers ``Content-Type`` (which OpenAPI says to ignore) and ``Content-Length``:
   Prism fakes their values ("Cannot find serializer for et proident", a length of 6 PB and a
   closed connection); its copy leaves them out.
+- an answer with a body to ``HEAD``: a HEAD answer never has one (RFC 9110), so Prism's own
+  answer breaks the document; its copy declares none.
 - a form body (``application/x-www-form-urlencoded``) without ``encoding``: Prism reads none of
   its arrays ("must be array", one item or many); its copy states the default (``style: form``,
   ``explode: true``) for every member.
@@ -66,6 +68,19 @@ def _responses(responses: Any) -> bool:
     return changed
 
 
+def _bodiless(responses: Any) -> bool:
+    """Leave out the content of every answer (in place)."""
+    changed = False
+    if isinstance(responses, dict):
+        for code, answer in list(responses.items()):
+            if isinstance(answer, dict) and "$ref" in answer:
+                answer = responses[code] = {"description": "answer", **{k: v for k, v in answer.items() if k != "$ref"}}
+            if isinstance(answer, dict) and "content" in answer:
+                del answer["content"]
+                changed = True
+    return changed
+
+
 def _framing_headers(headers: Any) -> bool:
     """Leave out an answer's Content-Type and Content-Length headers (in place)."""
     if not isinstance(headers, dict):
@@ -115,6 +130,8 @@ def served(root: dict[str, Any]) -> dict[str, Any] | None:
             for method in METHODS:
                 node = item.get(method)
                 if isinstance(node, dict):
+                    if method == "head":
+                        changed |= _bodiless(node.get("responses"))
                     changed |= _responses(node.get("responses"))
                     changed |= _form_encoding(mock, node.get("requestBody"))
     changed |= _responses((mock.get("components") or {}).get("responses"))
