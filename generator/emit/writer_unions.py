@@ -1,6 +1,7 @@
 """The writer's part for named unions of ``models``: the alias of the members and the decoder,
 which reads a JSON value by its discriminator when the union has one, else as the first member
-it fits (a test on the JSON value where one tells, trying where only trying does)."""
+it fits (a test on the JSON value where one tells, trying where only trying does: also where
+a later member passes the same test, as ``list[User] | list[Stargazer]`` do)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ def union_body(w: Writer, u: UnionDef) -> list[str]:
         lines += ["if isinstance(data, dict):", f"    tag = data.get({py_str(u.prop)})"]
         for value, t in u.tags:
             lines += [f"    if tag == {py_str(value)}:", f"        return {w.decode(t, 'data')}"]
-    for t in u.members:
-        cond = fits(w, t)
+    conds = [fits(w, t) for t in u.members]
+    for index, t in enumerate(u.members):
+        cond = conds[index]
         value = w.decode(t, "data")
         if t.is_identity and not t.is_scalar:  # kept as it came: its nesting is bounded here
             w.uses.add("_bounded")
@@ -44,7 +46,16 @@ def union_body(w: Writer, u: UnionDef) -> list[str]:
             lines.append("    pass")
         else:
             terms = _model_fit(w, t.name) if t.kind == "model" and not t.nullable else [cond]
-            lines += [*layout.condition("if", terms, "and", 4), f"    return {value}"]
+            lines += layout.condition("if", terms, "and", 4)
+            if cond in conds[index + 1 :]:  # a later member passes the same test: only trying tells
+                lines += [
+                    "    try:",
+                    f"        return {value}",
+                    "    except (KeyError, TypeError, ValueError, AttributeError):",
+                ]
+                lines.append("        pass")
+            else:
+                lines.append(f"    return {value}")
     lines.append(f"raise ValueError({py_str(f'value matches no member of {u.name}')})")
     return lines
 

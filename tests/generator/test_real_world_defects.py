@@ -158,6 +158,22 @@ def test_accept_and_content_type_parameters_are_the_clients(build: Callable[[str
         assert "application/vnd.acme+json" in rec.last.headers["accept"]
 
 
+def test_list_unions(build: Callable[[str], ModuleType]) -> None:
+    """``anyOf: [array of User, array of Star]`` (GitHub's stargazers): both members pass
+    ``isinstance(data, list)``, so the decoder tries the first and reads the second when it does
+    not fit; what fits neither is a decode error naming the answer."""
+    pkg = build("list_unions")
+    star = {"starred_at": "2020-01-01T00:00:00Z", "user": {"login": "a", "avatar_url": "b"}}
+    with client_of(pkg, Recorder(status=200, body=[star])) as client:
+        (read,) = client.s.list_stargazers()
+        assert type(read).__name__ == "Star" and read.user.login == "a"
+    with client_of(pkg, Recorder(status=200, body=[{"login": "a", "avatar_url": "b"}])) as client:
+        assert type(client.s.list_stargazers()[0]).__name__ == "User"
+    with client_of(pkg, Recorder(status=200, body=[{"nothing": 1}])) as client:
+        with pytest.raises(pkg.ResponseDecodeError):
+            client.s.list_stargazers()
+
+
 def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
     """A JSON media type with a null, missing or invalid schema: any JSON, never a file upload."""
     pkg = build("wildcard_bodies")
