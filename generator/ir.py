@@ -230,6 +230,7 @@ class Operation:
     security: Requirement | None = None  # its own ``security``; None: the document's
     accept: tuple[str, ...] = ()  # media types of its success answers, when not only the default of its kind
     may_be_empty: bool = False  # a success answer declared without content beside the one read
+    redirects: tuple[int, ...] = ()  # 3XX answers it declares where no 2XX is: its answer, not an error
     tags: tuple[str, ...] = ()  # all its tags, in the document's order (``tag`` is the first)
     space: tuple[str, ...] = ()  # the namespace of its method (``("files", "passages")``)
     space_method: str = ""  # its method's name in that namespace (``list``)

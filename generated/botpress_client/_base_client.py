@@ -297,7 +297,7 @@ class SyncTransport(BaseTransport):
                         continue
                 raise self._connection_error(exc, request) from self._cause(exc, exc)
             self._log_response(request, response, started, attempt)
-            if response.is_success:
+            if response.is_success or response.status_code in op.answers:
                 if truncated:
                     raise self._too_large(response)
                 return response

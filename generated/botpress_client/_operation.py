@@ -48,6 +48,8 @@ class Operation:
     """The ``Accept`` header (its success answers' media types), else the default of its kind."""
     empty: bool = False
     """A success answer is declared without content: an empty body reads as ``None``."""
+    answers: tuple[int, ...] = ()
+    """The ``3XX`` statuses it declares where it declares no ``2XX``: its answer, not an error."""
 
 
 class Clock:

@@ -114,6 +114,8 @@ def constant(w: Writer, op: Operation) -> str:
         args.append(f"accept={py_literal(', '.join(op.accept))}")
     if op.may_be_empty:
         args.append("empty=True")
+    if op.redirects:
+        args.append(f"answers={py_literal(op.redirects)}")
     check = response_check(w.api, op)
     if check:
         w.uses.add("_validators")

@@ -163,6 +163,7 @@ class OperationBuilder:
             event_example=self.responses.event_example,
             accept=_accept(self.responses.accept, response_kind),
             may_be_empty=self.responses.may_be_empty and response_kind == "json",
+            redirects=_redirects(spec.get("responses")),
         )
         return Draft(operation, op, body_schema, arguments, deferred)
 
@@ -210,3 +211,11 @@ def _accept(media: tuple[str, ...], kind: str) -> tuple[str, ...]:
     if kind == "sse" or not media or media == _DEFAULT_ACCEPT.get(kind) or any("*" in m for m in media):
         return ()
     return media
+
+
+def _redirects(responses: object) -> tuple[int, ...]:
+    """The ``3XX`` answers an operation declares when it declares no ``2XX`` one (GitHub's
+    ``GET /repos/{owner}/{repo}/tarball/{ref}``: ``302``): the answer it gives, not an error."""
+    if not isinstance(responses, dict) or any(str(code).startswith("2") for code in responses):
+        return ()
+    return tuple(sorted(int(code) for code in map(str, responses) if code.isdigit() and code.startswith("3")))

@@ -269,7 +269,7 @@ class AsyncTransport(BaseTransport):
                         continue
                 raise self._connection_error(exc, request) from self._cause(exc, caught)
             self._log_response(request, response, started, attempt)
-            if response.is_success:
+            if response.is_success or response.status_code in op.answers:
                 if truncated:
                     raise self._too_large(response)
                 return response

@@ -174,6 +174,19 @@ def test_list_unions(build: Callable[[str], ModuleType]) -> None:
             client.s.list_stargazers()
 
 
+def test_redirect_answers(build: Callable[[str], ModuleType]) -> None:
+    """An operation that declares a 3XX answer and no 2XX one answers with it: not an error (the
+    client does not follow redirects; the caller reads where to). Elsewhere a 3XX stays an error."""
+    pkg = build("redirect_answers")
+    with client_of(pkg, Recorder(status=302)) as client:
+        assert client.repos.tarball.download(repo="r") is None
+    with client_of(pkg, Recorder(status=404)) as client, pytest.raises(pkg.errors.NotFoundError):
+        client.repos.tarball.download(repo="r")
+    with client_of(pkg, Recorder(status=301)) as client, pytest.raises(pkg.errors.ApiError) as caught:
+        client.repos.get(repo="r")
+    assert caught.value.status_code == 301
+
+
 def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
     """A JSON media type with a null, missing or invalid schema: any JSON, never a file upload."""
     pkg = build("wildcard_bodies")
