@@ -330,13 +330,16 @@ def encode_body(
                     headers["transfer-encoding"] = "chunked"
                 else:
                     headers["content-length"] = str(length)
-        else:  # the form's or multipart's own type (with its boundary), set by httpx
+        else:  # multipart's own type (with its boundary) is set by httpx
             for name in [k for k in headers if k.lower() == "content-type"]:
                 del headers[name]
             data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
             if encoding == "multipart":
                 files = _multipart(data, body, sources, part_types)
                 data = None
+            else:  # as the query is: a space %20, not httpx's + (a reserved character to many)
+                content, data = query_string(data).encode("ascii"), None
+                headers["content-type"] = "application/x-www-form-urlencoded"
     except RecursionError:
         raise RequestValidationError("body", _TOO_DEEP) from None
     except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)

@@ -128,7 +128,7 @@ def test_json_and_form_bodies(mcp: McpSession, server: Loopback, names: dict[str
     request = _sent(server, form)
     assert not form.is_error, form.content[0].text
     assert request.headers["content-type"] == "application/x-www-form-urlencoded"
-    assert request.body == b"a_required_field=x+y&an_optional_field=z"
+    assert request.body == b"a_required_field=x%20y&an_optional_field=z"
 
 
 def test_binary_and_error_answers(mcp: McpSession, server: Loopback, names: dict[str, str]) -> None:

@@ -556,12 +556,13 @@ def test_bodies(build: Callable[[str], ModuleType]) -> None:
     roundtrip(m.UploadBody, {"file": b"data", "title": "t", "meta": {"size": 3}})
     rec = Recorder(body={"token": "t1"})
     with client_of(pkg, rec) as client:
-        session = client.login.login(username="ann", password="p&w=d", scopes=["read", "write"], remember=True)
+        session = client.login.login(username="ann", password="p&w=d +x", scopes=["read", "write"], remember=True)
     assert session.token == "t1"
     assert rec.last.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert b"+" not in rec.last.content and b"p%26w%3Dd%20%2Bx" in rec.last.content  # a space is %20
     assert parse_qs(rec.last.content.decode()) == {
         "username": ["ann"],
-        "password": ["p&w=d"],
+        "password": ["p&w=d +x"],
         "scopes": ["read", "write"],
         "remember": ["true"],
     }
