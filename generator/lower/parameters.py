@@ -16,6 +16,7 @@ from typing import Any
 
 from ..ir import ClientOption, Parameter, ParamStyle, TypeRef, ValueCheck
 from ..load.reader import Node
+from ..problem_classes import Kind
 from .checks import CheckBuilder
 from .models import ModelBuilder
 from .names import Arguments
@@ -62,17 +63,18 @@ class ParameterBuilder:
                 value = node.value
                 if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("in"), str):
                     merged[(value["in"], value["name"])] = (node, self.b.where(owner.child("parameters", index)))
-        wildcard = _wildcard_body(self.b.deref(op.child("requestBody")).value) if "requestBody" in op.value else False
-        return [listed for listed in merged.values() if not self._set_by_client(listed[0], wildcard)]
+        typed = _typed_body(self.b.deref(op.child("requestBody")).value) if "requestBody" in op.value else False
+        return [listed for listed in merged.values() if not self._set_by_client(listed[0], typed)]
 
-    def _set_by_client(self, node: Node, wildcard_body: bool) -> bool:
+    def _set_by_client(self, node: Node, typed_body: bool) -> bool:
         """A header parameter the client sets itself, never an argument (one warning per
         parameter): ``Content-Length``, the length of the body it sends (httpx); ``Accept``, the
-        media types the operation answers; ``Content-Type``, the body's media type, unless the
-        body is declared under a wildcard (``*/*``, ``image/*``): then the argument names it.
-        (OpenAPI: a header parameter named Accept, Content-Type or Authorization is ignored.)"""
+        media types the operation answers; ``Content-Type`` where every call sends a body of the
+        one media type the document gives (elsewhere the argument names it: a wildcard body's
+        type, or a header a bodiless call is to carry). (OpenAPI ignores a header parameter
+        named Accept, Content-Type or Authorization; servers and mocks ask for them still.)"""
         name = node.value["name"].lower()
-        if node.value["in"] != "header" or name not in _SET_BY_CLIENT or (name == "content-type" and wildcard_body):
+        if node.value["in"] != "header" or name not in _SET_BY_CLIENT or (name == "content-type" and not typed_body):
             return False
         if (node.file, node.pointer) not in self.framing_warned:
             self.framing_warned.add((node.file, node.pointer))
@@ -156,17 +158,19 @@ class ParameterBuilder:
         return option
 
 
-_SET_BY_CLIENT = {
+_SET_BY_CLIENT: dict[str, tuple[str, Kind]] = {
     "content-length": ("the body", "framing-header"),
     "content-type": ("the body's media type", "media-header"),
     "accept": ("the media types the operation answers", "media-header"),
 }
 
 
-def _wildcard_body(body: Any) -> bool:
-    """A request body declared under a wildcard media type (``*/*``, ``application/*``)."""
+def _typed_body(body: Any) -> bool:
+    """A required request body of one media type, no wildcard (``*/*``, ``application/*``)."""
     content = body.get("content") if isinstance(body, dict) else None
-    return isinstance(content, dict) and any(isinstance(media, str) and media.endswith("/*") for media in content)
+    if not isinstance(body, dict) or body.get("required") is not True or not isinstance(content, dict):
+        return False
+    return len(content) == 1 and not any(isinstance(media, str) and media.endswith("/*") for media in content)
 
 
 def _argument(node: Node, option: ClientOption | None, arguments: Arguments) -> str:
