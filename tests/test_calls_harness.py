@@ -62,11 +62,12 @@ def test_fragment_keys_are_judged_in_rounds_of_distinct_routes() -> None:
             "/#Action=A": {"get": _answer("application/json"), "post": _answer("application/json")},
             "/#Action=B": {"get": _answer("application/json")},
             "/tags/{arn}#keys": {"delete": _answer("application/json")},
+            "/templates?desc=html": {"post": _answer("application/json")},
             "/plain": {"get": _answer("application/json")},
         }
     )
     keys = mockdoc.fragment_keys(root)
-    assert keys == ["/#Action=A", "/#Action=B", "/tags/{arn}#keys"]
+    assert keys == ["/#Action=A", "/#Action=B", "/tags/{arn}#keys", "/templates?desc=html"]
     rounds = mockdoc.rounds(root, keys)
     judged = [pair for _, pairs in rounds for pair in pairs]
     assert sorted(judged) == [
@@ -77,7 +78,7 @@ def test_fragment_keys_are_judged_in_rounds_of_distinct_routes() -> None:
     ]
     for doc, pairs in rounds:
         routes = [(path, method) for path, item in doc["paths"].items() for method in item if method in mockdoc.METHODS]
-        assert len(routes) == len(pairs) and all("#" not in path for path, _ in routes)
+        assert len(routes) == len(pairs) and all("#" not in path and "?" not in path for path, _ in routes)
 
 
 def test_a_form_body_states_its_default_encoding_for_prism() -> None:

@@ -139,7 +139,9 @@ def served(root: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def fragment_keys(root: dict[str, Any]) -> list[str]:
-    return [key for key in (root.get("paths") or {}) if "#" in key]
+    """Path keys with a fragment or a query (formapi's ``/templates?desc=html``): Prism routes
+    neither (the query one to ``/templates``, another operation: 415)."""
+    return [key for key in (root.get("paths") or {}) if "#" in key or "?" in key]
 
 
 def rounds(root: dict[str, Any], keys: list[str]) -> list[tuple[dict[str, Any], list[tuple[str, str]]]]:
@@ -153,7 +155,8 @@ def rounds(root: dict[str, Any], keys: list[str]) -> list[tuple[dict[str, Any], 
             continue
         for method in METHODS:
             if isinstance(item.get(method), dict):
-                groups.setdefault((key.split("#", 1)[0], method), []).append((key, method))
+                route = key.split("#", 1)[0].split("?", 1)[0]
+                groups.setdefault((route, method), []).append((key, method))
     out: list[tuple[dict[str, Any], list[tuple[str, str]]]] = []
     for index in range(max((len(g) for g in groups.values()), default=0)):
         paths: dict[str, Any] = {}
