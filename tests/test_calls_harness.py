@@ -75,6 +75,7 @@ def test_fragment_keys_are_judged_in_rounds_of_distinct_routes() -> None:
         ("/#Action=A", "post"),
         ("/#Action=B", "get"),
         ("/tags/{arn}#keys", "delete"),
+        ("/templates?desc=html", "post"),
     ]
     for doc, pairs in rounds:
         routes = [(path, method) for path, item in doc["paths"].items() for method in item if method in mockdoc.METHODS]
