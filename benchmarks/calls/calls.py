@@ -90,6 +90,10 @@ def report(rows: dict[str, tuple[list[dict[str, str]], str]]) -> str:
     share = 100.0 * total_ok / total if total else 0.0
     lines += ["-" * 100, f"total: {total_ok} of {total} operations succeeded ({share:.1f}%)", "", "failures by class:"]
     lines += [f"{n:>5}  {c}" for c, n in classes.most_common()]
+    again = Counter(r["with_examples"] for results, _ in rows.values() for r in results if r.get("with_examples"))
+    if again:
+        lines += ["", "refused with the document's examples, then made from the schemas alone (see outcome):"]
+        lines += [f"{n:>5}  {c}" for c, n in again.most_common()]
     return "\n".join(lines)
 
 

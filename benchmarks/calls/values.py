@@ -36,8 +36,11 @@ _MAX_DEPTH = 12
 class Values:
     """The values of one document (``$ref``s resolved where each stands)."""
 
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, examples: bool = True) -> None:
         self.doc = doc
+        self.examples = examples
+        """Whether the document's examples are used (else values are made from the schemas alone:
+        an example may break its own schema, which the client rightly refuses)."""
 
     def of(self, node: Node, depth: int = 0) -> Any:
         """A value valid for the schema at ``node`` (``None`` for a schema allowing anything)."""
@@ -46,12 +49,12 @@ class Values:
         if not isinstance(schema, dict) or depth > _MAX_DEPTH:
             return "x"
         enum = schema.get("enum") if isinstance(schema.get("enum"), list) else None
-        for key in ("const", "example", "default"):
+        for key in ("const", "example", "default") if self.examples else ("const", "default"):
             if key in schema and not _is_ref(schema[key]) and (enum is None or schema[key] in enum):
                 if key == "const" or fits(schema[key], schema):
                     return schema[key]
         examples = schema.get("examples")
-        if isinstance(examples, list) and examples and fits(examples[0], schema):
+        if self.examples and isinstance(examples, list) and examples and fits(examples[0], schema):
             return examples[0]
         if isinstance(schema.get("enum"), list) and schema["enum"]:
             return next((v for v in schema["enum"] if v is not None), schema["enum"][0])
