@@ -13,6 +13,7 @@ RuleTest = Literal[
     "len_under",
     "no_match",
     "not_datetime",
+    "not_date",
     "<",
     "<=",
     ">",

@@ -99,6 +99,8 @@ class _Check:
             return test
         if rule.test == "not_datetime":
             return f"not {self.helper('_is_datetime')}({var})"
+        if rule.test == "not_date":
+            return f"not {self.helper('_is_date')}({var})"
         if rule.test == "lacks_all_groups":
             return " and ".join("not (" + " and ".join(f"{py_literal(k)} in {var}" for k in g) + ")" for g in arg)
         return f"{var} {rule.test} {py_literal(arg)}"

@@ -171,6 +171,8 @@ class CheckBuilder:
                 rules.extend(found)
         if schema.get("format") == "date-time":
             rules.append(Rule("not_datetime", None, "must be an ISO 8601 date-time"))
+        elif schema.get("format") == "date":  # RFC 3339 full-date: a date-time is refused (impala's bookings)
+            rules.append(Rule("not_date", None, "must be an ISO 8601 date (YYYY-MM-DD)"))
         return rules
 
     def items_check(self, node: Node, schema: dict[str, Any], ftype: TypeRef) -> ValueCheck | None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..ir import Rule, ValueCheck
-from ..runtime._serde import _parse_datetime
+from ..runtime._serde import _is_date, _parse_datetime
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt,
@@ -40,6 +40,8 @@ def breaks(rule: Rule, value: Any, regexes: dict[str, str]) -> bool:
         return re.search(regexes[const], value) is None
     if test == "not_datetime" and isinstance(value, str):
         return not _is_datetime(value)
+    if test == "not_date" and isinstance(value, str):
+        return not _is_date(value)
     return False
 
 

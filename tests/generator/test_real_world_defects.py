@@ -192,6 +192,28 @@ def test_redirect_answers(build: Callable[[str], ModuleType]) -> None:
     assert caught.value.status_code == 301
 
 
+def test_date_members(build: Callable[[str], ModuleType]) -> None:
+    """A string of ``format: date`` is an RFC 3339 full-date: a date-time, a week date or a
+    compact date is refused before it is sent, naming the member; a full-date goes out as given."""
+    pkg = build("date_members")
+    rec = Recorder(status=204)
+    with client_of(pkg, rec) as client:
+        client.bookings.create(start="2024-02-29", nights=["2024-03-01"], day="2024-01-31")
+        assert rec.json() == {"start": "2024-02-29", "nights": ["2024-03-01"]}
+        refused = {
+            "start": {"start": "2025-10-15T13:51:55.171Z"},
+            "nights[0]": {"start": "2024-01-01", "nights": ["20240102"]},
+            "day": {"start": "2024-01-01", "day": "2024-02-30"},
+        }
+        for where, kwargs in refused.items():
+            with pytest.raises(
+                pkg.errors.RequestValidationError, match=r"must be an ISO 8601 date \(YYYY-MM-DD\)"
+            ) as e:
+                client.bookings.create(**kwargs)
+            assert where in str(e.value)
+    assert len(rec.requests) == 1
+
+
 def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
     """A JSON media type with a null, missing or invalid schema: any JSON, never a file upload."""
     pkg = build("wildcard_bodies")
