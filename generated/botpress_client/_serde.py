@@ -17,7 +17,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from itertools import chain
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -293,3 +293,15 @@ def _to_json_walk(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_to_json_walk(v) for v in value]
     return value
+
+
+def _is_date(value: str) -> bool:
+    """Whether ``value`` is an RFC 3339 full-date, ``YYYY-MM-DD``: the request check of a string
+    of ``format: date`` (Python 3.11's ``date.fromisoformat`` also reads ``20240131``)."""
+    if len(value) != 10 or value[4] != "-" or value[7] != "-":
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True

@@ -77,4 +77,9 @@ from ._update_workspace_member_body import (
 )
 from ._user import _rcheck_user as _rcheck_user
 from ._workspace_member import _rcheck_workspace_member as _rcheck_workspace_member
-from ._common import _MISSING as _MISSING, _at as _at, _is_datetime as _is_datetime
+from ._common import (
+    _MISSING as _MISSING,
+    _at as _at,
+    _is_datetime as _is_datetime,
+    _is_date as _is_date,
+)

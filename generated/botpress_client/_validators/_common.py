@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._serde import _is_date as _is_date  # re-exported: the checks read it here
 from .._serde import _parse_datetime
 
 _MISSING: Final = object()
