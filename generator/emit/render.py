@@ -22,6 +22,7 @@ from .literals import py_literal
 from .mcp_tools import readme_pieces, tool_tables
 from .models_package import render_models
 from .readme_view import readme_view
+from .resources_module import SHADOWING
 from .resources_package import RESOURCES, flat_modules, render_resources
 from .resources_package import groups as resource_groups
 from .resources_package import views as resource_views
@@ -226,6 +227,7 @@ def environment() -> jinja2.Environment:
         call=_call,
         called=_called,
     )
+    env.tests["shadowing"] = SHADOWING.__contains__  # a class attribute written after its annotations
     if own:
         _SHARED["own"] = env
     return env

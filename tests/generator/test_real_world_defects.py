@@ -41,6 +41,9 @@ WARNINGS: dict[str, list[str]] = {
         "enum lists no value of type boolean (1, 0); ignored",
         "no number is within the bounds (> 3 and <= 3); none of them is checked",
     ],
+    "shadowing_namespaces": [
+        "method 'list' of namespace 'drives' is not unique there; keeps its whole name 'list_drives'"
+    ],
     "wildcard_bodies": [
         "header parameter Content-Length is set by the client from the body; not an argument",
         "invalid OpenAPI: None is not of type 'object'; read leniently",
@@ -212,6 +215,29 @@ def test_date_members(build: Callable[[str], ModuleType]) -> None:
                 client.bookings.create(**kwargs)
             assert where in str(e.value)
     assert len(rec.requests) == 1
+
+
+def test_shadowing_namespaces(build: Callable[[str], ModuleType]) -> None:
+    """A namespace named as a builtin or module its class's annotations read (Graph's
+    ``drives.list``: ``list[...]`` then named the namespace for mypy) keeps its name, defined at the
+    end of its class; a namespace named as a sibling's module (``identity.identity_providers``
+    beside ``identity.providers``, module ``identity_providers``) too: the modules are imported
+    under ``_ns_`` names. ``test_mypy_strict`` type-checks them."""
+    pkg = build("shadowing_namespaces")
+    rec = Recorder(status=204)
+    with client_of(pkg, rec) as client:
+        client.drives.list.get(id="d")
+        client.drives.dict.get(id="d")
+        client.drives.models.get(id="d")
+        client.list.get(ids=[1, 2])
+        client.identity.identity_providers.list_identity_providers(ids=[3])
+        client.identity.providers.list_providers()
+        client.drives.update(id="d", special=["a"], extra={"k": 1})
+    sent = [f"{r.method} {r.url.path}" for r in rec.requests]
+    assert sent == [
+        *("GET /drives/d/list", "GET /drives/d/dict", "GET /drives/d/models", "GET /list"),
+        *("GET /identity/identityProviders", "GET /identity/providers", "PATCH /drives/d"),
+    ]
 
 
 def test_schemaless_json_bodies(build: Callable[[str], ModuleType]) -> None:
