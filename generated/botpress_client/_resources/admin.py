@@ -13,21 +13,23 @@ from .._base_client import SyncTransport
 from .._spaces import AsyncSpace, Space, SyncSpace
 
 if TYPE_CHECKING:
-    from . import admin_bots, admin_workspace_members, admin_workspaces
+    from . import admin_bots as _ns_admin_bots
+    from . import admin_workspace_members as _ns_admin_workspace_members
+    from . import admin_workspaces as _ns_admin_workspaces
 
 
 class Admin(SyncSpace):
     """``client.admin.<method>(...)``: the ``admin`` methods."""
 
-    bots: Space[admin_bots.AdminBots] = Space(__package__, "admin_bots", "AdminBots")
+    bots: Space[_ns_admin_bots.AdminBots] = Space(__package__, "admin_bots", "AdminBots")
     """``client.admin.bots``: imported on first use."""
 
-    workspace_members: Space[admin_workspace_members.AdminWorkspaceMembers] = Space(
+    workspace_members: Space[_ns_admin_workspace_members.AdminWorkspaceMembers] = Space(
         __package__, "admin_workspace_members", "AdminWorkspaceMembers"
     )
     """``client.admin.workspace_members``: imported on first use."""
 
-    workspaces: Space[admin_workspaces.AdminWorkspaces] = Space(
+    workspaces: Space[_ns_admin_workspaces.AdminWorkspaces] = Space(
         __package__, "admin_workspaces", "AdminWorkspaces"
     )
     """``client.admin.workspaces``: imported on first use."""
@@ -43,15 +45,15 @@ class Admin(SyncSpace):
 class AsyncAdmin(AsyncSpace):
     """``await async_client.admin.<method>(...)``: the ``admin`` methods."""
 
-    bots: Space[admin_bots.AsyncAdminBots] = Space(__package__, "admin_bots", "AsyncAdminBots")
+    bots: Space[_ns_admin_bots.AsyncAdminBots] = Space(__package__, "admin_bots", "AsyncAdminBots")
     """``async_client.admin.bots``: imported on first use."""
 
-    workspace_members: Space[admin_workspace_members.AsyncAdminWorkspaceMembers] = Space(
+    workspace_members: Space[_ns_admin_workspace_members.AsyncAdminWorkspaceMembers] = Space(
         __package__, "admin_workspace_members", "AsyncAdminWorkspaceMembers"
     )
     """``async_client.admin.workspace_members``: imported on first use."""
 
-    workspaces: Space[admin_workspaces.AsyncAdminWorkspaces] = Space(
+    workspaces: Space[_ns_admin_workspaces.AsyncAdminWorkspaces] = Space(
         __package__, "admin_workspaces", "AsyncAdminWorkspaces"
     )
     """``async_client.admin.workspaces``: imported on first use."""

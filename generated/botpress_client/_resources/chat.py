@@ -13,24 +13,27 @@ from .._base_client import SyncTransport
 from .._spaces import AsyncSpace, Space, SyncSpace
 
 if TYPE_CHECKING:
-    from . import chat_messages, chat_states, chat_tags, chat_users
+    from . import chat_messages as _ns_chat_messages
+    from . import chat_states as _ns_chat_states
+    from . import chat_tags as _ns_chat_tags
+    from . import chat_users as _ns_chat_users
 
 
 class Chat(SyncSpace):
     """``client.chat.<method>(...)``: the ``chat`` methods."""
 
-    messages: Space[chat_messages.ChatMessages] = Space(
+    messages: Space[_ns_chat_messages.ChatMessages] = Space(
         __package__, "chat_messages", "ChatMessages"
     )
     """``client.chat.messages``: imported on first use."""
 
-    states: Space[chat_states.ChatStates] = Space(__package__, "chat_states", "ChatStates")
+    states: Space[_ns_chat_states.ChatStates] = Space(__package__, "chat_states", "ChatStates")
     """``client.chat.states``: imported on first use."""
 
-    tags: Space[chat_tags.ChatTags] = Space(__package__, "chat_tags", "ChatTags")
+    tags: Space[_ns_chat_tags.ChatTags] = Space(__package__, "chat_tags", "ChatTags")
     """``client.chat.tags``: imported on first use."""
 
-    users: Space[chat_users.ChatUsers] = Space(__package__, "chat_users", "ChatUsers")
+    users: Space[_ns_chat_users.ChatUsers] = Space(__package__, "chat_users", "ChatUsers")
     """``client.chat.users``: imported on first use."""
 
     def __init__(self, client: SyncTransport) -> None:
@@ -44,20 +47,20 @@ class Chat(SyncSpace):
 class AsyncChat(AsyncSpace):
     """``await async_client.chat.<method>(...)``: the ``chat`` methods."""
 
-    messages: Space[chat_messages.AsyncChatMessages] = Space(
+    messages: Space[_ns_chat_messages.AsyncChatMessages] = Space(
         __package__, "chat_messages", "AsyncChatMessages"
     )
     """``async_client.chat.messages``: imported on first use."""
 
-    states: Space[chat_states.AsyncChatStates] = Space(
+    states: Space[_ns_chat_states.AsyncChatStates] = Space(
         __package__, "chat_states", "AsyncChatStates"
     )
     """``async_client.chat.states``: imported on first use."""
 
-    tags: Space[chat_tags.AsyncChatTags] = Space(__package__, "chat_tags", "AsyncChatTags")
+    tags: Space[_ns_chat_tags.AsyncChatTags] = Space(__package__, "chat_tags", "AsyncChatTags")
     """``async_client.chat.tags``: imported on first use."""
 
-    users: Space[chat_users.AsyncChatUsers] = Space(__package__, "chat_users", "AsyncChatUsers")
+    users: Space[_ns_chat_users.AsyncChatUsers] = Space(__package__, "chat_users", "AsyncChatUsers")
     """``async_client.chat.users``: imported on first use."""
 
     def __init__(self, client: AsyncTransport) -> None:

@@ -18,7 +18,8 @@ from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
-    from . import files_passages, files_tags
+    from . import files_passages as _ns_files_passages
+    from . import files_tags as _ns_files_tags
 
 
 def check_delete_file(
@@ -235,12 +236,12 @@ class AsyncClientWithStreamingResponse:
 class Files(SyncSpace, Client):
     """``client.files.<method>(...)``: the ``files`` methods."""
 
-    passages: Space[files_passages.FilesPassages] = Space(
+    passages: Space[_ns_files_passages.FilesPassages] = Space(
         __package__, "files_passages", "FilesPassages"
     )
     """``client.files.passages``: imported on first use."""
 
-    tags: Space[files_tags.FilesTags] = Space(__package__, "files_tags", "FilesTags")
+    tags: Space[_ns_files_tags.FilesTags] = Space(__package__, "files_tags", "FilesTags")
     """``client.files.tags``: imported on first use."""
 
     def __init__(self, client: SyncTransport) -> None:
@@ -256,12 +257,12 @@ class Files(SyncSpace, Client):
 class AsyncFiles(AsyncSpace, AsyncClient):
     """``await async_client.files.<method>(...)``: the ``files`` methods."""
 
-    passages: Space[files_passages.AsyncFilesPassages] = Space(
+    passages: Space[_ns_files_passages.AsyncFilesPassages] = Space(
         __package__, "files_passages", "AsyncFilesPassages"
     )
     """``async_client.files.passages``: imported on first use."""
 
-    tags: Space[files_tags.AsyncFilesTags] = Space(__package__, "files_tags", "AsyncFilesTags")
+    tags: Space[_ns_files_tags.AsyncFilesTags] = Space(__package__, "files_tags", "AsyncFilesTags")
     """``async_client.files.tags``: imported on first use."""
 
     def __init__(self, client: AsyncTransport) -> None:

@@ -20,7 +20,7 @@ from .._validators import _check_get_or_create_table_body
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
-    from . import tables_column
+    from . import tables_column as _ns_tables_column
 
 
 def check_get_or_create_table(
@@ -497,7 +497,9 @@ class AsyncClientWithStreamingResponse:
 class Tables(SyncSpace, Client):
     """``client.tables.<method>(...)``: the ``tables`` methods."""
 
-    column: Space[tables_column.TablesColumn] = Space(__package__, "tables_column", "TablesColumn")
+    column: Space[_ns_tables_column.TablesColumn] = Space(
+        __package__, "tables_column", "TablesColumn"
+    )
     """``client.tables.column``: imported on first use."""
 
     def __init__(self, client: SyncTransport) -> None:
@@ -515,7 +517,7 @@ class Tables(SyncSpace, Client):
 class AsyncTables(AsyncSpace, AsyncClient):
     """``await async_client.tables.<method>(...)``: the ``tables`` methods."""
 
-    column: Space[tables_column.AsyncTablesColumn] = Space(
+    column: Space[_ns_tables_column.AsyncTablesColumn] = Space(
         __package__, "tables_column", "AsyncTablesColumn"
     )
     """``async_client.tables.column``: imported on first use."""
