@@ -248,28 +248,20 @@ def _parse_datetime(value: str) -> datetime:
     """Parse an RFC 3339 / ISO 8601 date-time into an aware ``datetime`` (UTC when unqualified)."""
     parsed: datetime
     try:
-        parsed = _WireDateTime.fromisoformat(value)
+        parsed = _from_iso(value)  # the C parser; the subclass's own would call its constructor
     except (ValueError, TypeError):
         parsed = _parse_datetime_slow(value)
-    else:
-        if parsed.tzinfo is not None and type(parsed) is _WireDateTime:  # the usual answer
-            parsed.wire = value
-            return parsed
-    if parsed.tzinfo is None or type(parsed) is not _WireDateTime:
-        tz = parsed.tzinfo or timezone.utc
-        parsed = _WireDateTime(
-            parsed.year,
-            parsed.month,
-            parsed.day,
-            parsed.hour,
-            parsed.minute,
-            parsed.second,
-            parsed.microsecond,
-            tz,
-        )
-    assert isinstance(parsed, _WireDateTime)
-    parsed.wire = value
-    return parsed
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    # the same value as a _WireDateTime, made from its pickled state (no parsing of 8 arguments):
+    # the two steps cost half of _WireDateTime.fromisoformat
+    state: Any = parsed.__reduce__()[1]
+    wired = _WireDateTime(*state)
+    wired.wire = value
+    return wired
+
+
+_from_iso = datetime.fromisoformat
 
 
 def _parse_datetime_slow(value: str) -> datetime:
