@@ -18,7 +18,7 @@ a null) are the members walked: for the unknown ones, and each optional member r
 for a null. A model with optional members takes that length, and the check that no scalar member
 holds an object or array, from one look-up: its class and the types of the members read (the
 runtime's ``_SHAPES``, filled by ``_shape`` the first time a combination is read), instead of a
-test of each member (two thirds of the time of a model of scalars went to those tests).
+test of each member (about a third of the time of a model of scalars went to those tests).
 """
 
 from __future__ import annotations
