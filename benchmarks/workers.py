@@ -282,7 +282,7 @@ def family_client(peers: Path, port: int) -> None:
     add_generated_to_path()
     import httpx
     from botpress_client import UNSET, AsyncClient, Client, _serde
-    from botpress_client._resources._tables import check_get_or_create_table
+    from botpress_client._resources.tables import check_get_or_create_table
 
     info["json_loads"] = getattr(_serde.json_loads, "__module__", "?")
     base = f"http://127.0.0.1:{port}"

@@ -8,7 +8,7 @@ import enum
 import os
 import reprlib
 from collections.abc import Mapping
-from typing import IO, Any, Final, Literal, Union
+from typing import IO, TYPE_CHECKING, Any, Final, Literal, TypeVar, Union
 
 import httpx
 
@@ -25,6 +25,7 @@ __all__ = [
     "_Model",
     "_given_nulls",
     "_model_repr",
+    "_new",
 ]
 
 
@@ -65,6 +66,17 @@ FileTypes = Union[
     FileContent, "tuple[str | None, FileContent]", "tuple[str | None, FileContent, str | None]"
 ]
 """A file to upload: its content, or ``(filename, content)``, or ``(filename, content, media type)``."""
+
+
+_M = TypeVar("_M")
+
+if TYPE_CHECKING:
+
+    def _new(cls: type[_M]) -> _M:
+        """A new instance of ``cls``, no ``__init__`` run (the models' ``from_dict`` sets every slot)."""
+
+else:
+    _new = object.__new__  # the same, without looking ``object.__new__`` up at each model read
 
 
 _MEMBERS: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}

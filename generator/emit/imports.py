@@ -68,14 +68,16 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             (
                 "_CONTAINERS as _NOT_SCALAR",
                 "_NO_EXTRA",
+                "_SHAPES",
                 "_bounded",
                 "_extra_members",
                 "_format_datetime",
                 "_parse_datetime",
+                "_shape",
                 "_to_json",
             ),
         ),
-        ("._types", ("UNSET", "_NO_NULLS", "ABSENT", "FileTypes", "Unset", "_Model", "_given_nulls")),
+        ("._types", ("UNSET", "_NO_NULLS", "ABSENT", "FileTypes", "Unset", "_Model", "_given_nulls", "_new")),
     ),
     "_checks.py": (
         ("typing", ("Any", "Mapping")),

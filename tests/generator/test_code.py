@@ -35,10 +35,14 @@ RUNTIME_MODULES = {f".{p.stem}": p.stem for p in RUNTIME.glob("_*.py")} | {".err
 def _defined(path: Path) -> set[str]:
     """Top-level names a module defines (functions, classes, assignments) or re-exports (``from
     ._raw import raw_sync`` named in ``__all__``, or ``import X as X``): a runtime module split in
-    two keeps the names the generated code imports from it."""
+    two keeps the names the generated code imports from it. Both branches of a top-level ``if``
+    count (``if TYPE_CHECKING: def _new(...)`` / ``else: _new = object.__new__``)."""
     names: set[str] = set()
     imported: set[str] = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    nodes = list(ast.parse(path.read_text(encoding="utf-8")).body)
+    for node in nodes:
+        if isinstance(node, ast.If):
+            nodes += [*node.body, *node.orelse]
         if isinstance(node, ast.ImportFrom):
             imported.update(a.name for a in node.names if a.asname is None)
             names.update(a.name for a in node.names if a.asname == a.name)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 from ._column_type import ColumnType
 
 __all__ = ["ColumnItems", "ColumnItemsDict"]
@@ -34,7 +34,7 @@ class ColumnItems(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnItems:
         """Build a ``ColumnItems`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.type = m_type = data["type"]
         if type(m_type) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
-from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _NO_NULLS, _Model
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
+from .._types import _NO_NULLS, _Model, _new
 
 __all__ = ["ComputedDefinitionAction", "ComputedDefinition", "ComputedDefinitionDict"]
 
@@ -52,34 +52,32 @@ class ComputedDefinition(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ComputedDefinition:
         """Build a ``ComputedDefinition`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.action = m_action = data["action"]
-        obj.dependencies = m_dependencies = _bounded(get("dependencies"))
-        obj.prompt = m_prompt = get("prompt")
-        obj.code = m_code = get("code")
-        obj.model = m_model = get("model")
-        obj.workflow_id = m_workflow_id = get("workflowId")
-        obj.enabled = m_enabled = get("enabled")
-        if (
-            type(m_action) in _NOT_SCALAR
-            or type(m_prompt) in _NOT_SCALAR
-            or type(m_code) in _NOT_SCALAR
-            or type(m_model) in _NOT_SCALAR
-            or type(m_workflow_id) in _NOT_SCALAR
-            or type(m_enabled) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (
-            (m_dependencies is None)
-            + (m_prompt is None)
-            + (m_code is None)
-            + (m_model is None)
-            + (m_workflow_id is None)
-            + (m_enabled is None)
+        m_dependencies = data.get("dependencies")
+        if m_dependencies is not None:
+            m_dependencies = _bounded(m_dependencies)
+        obj.dependencies = m_dependencies
+        obj.prompt = m_prompt = data.get("prompt")
+        obj.code = m_code = data.get("code")
+        obj.model = m_model = data.get("model")
+        obj.workflow_id = m_workflow_id = data.get("workflowId")
+        obj.enabled = m_enabled = data.get("enabled")
+        sig = (
+            cls,
+            type(m_action),
+            type(m_prompt),
+            type(m_code),
+            type(m_model),
+            type(m_workflow_id),
+            type(m_enabled),
+            type(m_dependencies),
         )
-        if len(data) + absent == 7:  # no null, no unknown member: the usual answer
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 1, 6, 7)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

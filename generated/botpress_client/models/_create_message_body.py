@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Mapping
 
-from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _NO_NULLS, _Model
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
+from .._types import _NO_NULLS, _Model, _new
 from ._message import MessageOrigin
 from ._message_schedule import MessageSchedule
 
@@ -51,28 +51,30 @@ class CreateMessageBody(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateMessageBody:
         """Build a ``CreateMessageBody`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.payload = _bounded(data["payload"])
         obj.user_id = m_user_id = data["userId"]
         obj.conversation_id = m_conversation_id = data["conversationId"]
         obj.type = m_type = data["type"]
         obj.tags = _bounded(data["tags"])
-        m_schedule = get("schedule")
+        m_schedule = data.get("schedule")
         if m_schedule is not None:
             m_schedule = MessageSchedule.from_dict(m_schedule)
         obj.schedule = m_schedule
-        obj.origin = m_origin = get("origin")
-        if (
-            type(m_user_id) in _NOT_SCALAR
-            or type(m_conversation_id) in _NOT_SCALAR
-            or type(m_type) in _NOT_SCALAR
-            or type(m_origin) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (m_schedule is None) + (m_origin is None)
-        if len(data) + absent == 7:  # no null, no unknown member: the usual answer
+        obj.origin = m_origin = data.get("origin")
+        sig = (
+            cls,
+            type(m_user_id),
+            type(m_conversation_id),
+            type(m_type),
+            type(m_origin),
+            type(m_schedule),
+        )
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 3, 4, 7)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

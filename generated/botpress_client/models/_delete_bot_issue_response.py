@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 
 __all__ = ["DeleteBotIssueResponse"]
 
@@ -27,7 +27,7 @@ class DeleteBotIssueResponse(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeleteBotIssueResponse:
         """Build a ``DeleteBotIssueResponse`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.extra_members = (
             _NO_EXTRA if len(data) == 0 else _extra_members(data, _DELETE_BOT_ISSUE_RESPONSE_KEYS)
         )

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 from ._bot_issue import BotIssue
 
 __all__ = ["GetBotIssueResponse"]
@@ -33,7 +33,7 @@ class GetBotIssueResponse(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetBotIssueResponse:
         """Build a ``GetBotIssueResponse`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.issue = BotIssue.from_dict(data["issue"])
         obj.extra_members = (
             _NO_EXTRA if len(data) == 1 else _extra_members(data, _GET_BOT_ISSUE_RESPONSE_KEYS)

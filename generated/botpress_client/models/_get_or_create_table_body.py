@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Mapping
 
-from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
+from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _new
 from ._table_schema import TableSchema
 
 __all__ = ["GetOrCreateTableBody"]
@@ -53,30 +53,29 @@ class GetOrCreateTableBody(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableBody:
         """Build a ``GetOrCreateTableBody`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.schema = TableSchema.from_dict(data["schema"])
-        obj.factor = m_factor = get("factor")
-        obj.frozen = m_frozen = get("frozen")
-        obj.key_column = m_key_column = get("keyColumn")
-        obj.tags = m_tags = _bounded(get("tags"))
-        obj.is_compute_enabled = m_is_compute_enabled = get("isComputeEnabled")
-        if (
-            type(m_factor) in _NOT_SCALAR
-            or type(m_frozen) in _NOT_SCALAR
-            or type(m_key_column) in _NOT_SCALAR
-            or type(m_is_compute_enabled) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (
-            (m_factor is None)
-            + (m_frozen is None)
-            + (m_key_column is None)
-            + (m_tags is None)
-            + (m_is_compute_enabled is None)
+        obj.factor = m_factor = data.get("factor")
+        obj.frozen = m_frozen = data.get("frozen")
+        obj.key_column = m_key_column = data.get("keyColumn")
+        m_tags = data.get("tags")
+        if m_tags is not None:
+            m_tags = _bounded(m_tags)
+        obj.tags = m_tags
+        obj.is_compute_enabled = m_is_compute_enabled = data.get("isComputeEnabled")
+        sig = (
+            cls,
+            type(m_factor),
+            type(m_frozen),
+            type(m_key_column),
+            type(m_is_compute_enabled),
+            type(m_tags),
         )
-        if len(data) + absent == 6:  # no null, no unknown member: the usual answer
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 4, 6)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 from ._table import Table
 
 __all__ = ["GetOrCreateTableResponse"]
@@ -43,7 +43,7 @@ class GetOrCreateTableResponse(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableResponse:
         """Build a ``GetOrCreateTableResponse`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
         obj.created = m_created = data["created"]
         obj.rows = m_rows = data["rows"]

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 from ._user import User
 
 __all__ = ["GetUserResponse"]
@@ -33,7 +33,7 @@ class GetUserResponse(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetUserResponse:
         """Build a ``GetUserResponse`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.user = User.from_dict(data["user"])
         obj.extra_members = (
             _NO_EXTRA if len(data) == 1 else _extra_members(data, _GET_USER_RESPONSE_KEYS)

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 from ._pagination_meta import PaginationMeta
 from ._passage import Passage
 
@@ -36,7 +36,7 @@ class ListFilePassagesResponse(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListFilePassagesResponse:
         """Build a ``ListFilePassagesResponse`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.passages = [Passage.from_dict(_v0) for _v0 in data["passages"]]
         obj.meta = PaginationMeta.from_dict(data["meta"])
         obj.extra_members = (

@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _bounded, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 from ._pagination_meta import PaginationMeta
 
 __all__ = ["ListFileTagValuesResponse"]
@@ -35,7 +35,7 @@ class ListFileTagValuesResponse(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListFileTagValuesResponse:
         """Build a ``ListFileTagValuesResponse`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.values = _bounded(data["values"])
         obj.meta = PaginationMeta.from_dict(data["meta"])
         obj.extra_members = (

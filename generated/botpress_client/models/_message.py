@@ -9,14 +9,15 @@ from datetime import datetime
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import (
-    _CONTAINERS as _NOT_SCALAR,
     _NO_EXTRA,
+    _SHAPES,
     _bounded,
     _extra_members,
     _format_datetime,
     _parse_datetime,
+    _shape,
 )
-from .._types import _NO_NULLS, _Model
+from .._types import _NO_NULLS, _Model, _new
 
 __all__ = ["MessageDirection", "MessageOrigin", "Message"]
 
@@ -81,47 +82,47 @@ class Message(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Message:
         """Build a ``Message`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id")
-        m_created_at = get("createdAt")
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.id = m_id = data.get("id")
+        m_created_at = data.get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
         obj.created_at = m_created_at
-        m_updated_at = get("updatedAt")
+        m_updated_at = data.get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
         obj.updated_at = m_updated_at
-        obj.type = m_type = get("type")
-        obj.payload = m_payload = _bounded(get("payload"))
-        obj.direction = m_direction = get("direction")
-        obj.user_id = m_user_id = get("userId")
-        obj.conversation_id = m_conversation_id = get("conversationId")
-        obj.tags = m_tags = _bounded(get("tags"))
-        obj.origin = m_origin = get("origin")
-        if (
-            type(m_id) in _NOT_SCALAR
-            or type(m_type) in _NOT_SCALAR
-            or type(m_direction) in _NOT_SCALAR
-            or type(m_user_id) in _NOT_SCALAR
-            or type(m_conversation_id) in _NOT_SCALAR
-            or type(m_origin) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (
-            (m_id is None)
-            + (m_created_at is None)
-            + (m_updated_at is None)
-            + (m_type is None)
-            + (m_payload is None)
-            + (m_direction is None)
-            + (m_user_id is None)
-            + (m_conversation_id is None)
-            + (m_tags is None)
-            + (m_origin is None)
+        obj.type = m_type = data.get("type")
+        m_payload = data.get("payload")
+        if m_payload is not None:
+            m_payload = _bounded(m_payload)
+        obj.payload = m_payload
+        obj.direction = m_direction = data.get("direction")
+        obj.user_id = m_user_id = data.get("userId")
+        obj.conversation_id = m_conversation_id = data.get("conversationId")
+        m_tags = data.get("tags")
+        if m_tags is not None:
+            m_tags = _bounded(m_tags)
+        obj.tags = m_tags
+        obj.origin = m_origin = data.get("origin")
+        sig = (
+            cls,
+            type(m_id),
+            type(m_type),
+            type(m_direction),
+            type(m_user_id),
+            type(m_conversation_id),
+            type(m_origin),
+            type(m_created_at),
+            type(m_updated_at),
+            type(m_payload),
+            type(m_tags),
         )
-        if len(data) + absent == 10:  # no null, no unknown member: the usual answer
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 6, 10)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

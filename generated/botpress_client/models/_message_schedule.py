@@ -8,14 +8,8 @@ from dataclasses import field as _field
 from datetime import datetime
 from typing import Any, Mapping, TypedDict
 
-from .._serde import (
-    _CONTAINERS as _NOT_SCALAR,
-    _NO_EXTRA,
-    _extra_members,
-    _format_datetime,
-    _parse_datetime,
-)
-from .._types import _NO_NULLS, _Model
+from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _new
 
 __all__ = ["MessageSchedule", "MessageScheduleDict"]
 
@@ -43,18 +37,18 @@ class MessageSchedule(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MessageSchedule:
         """Build a ``MessageSchedule`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        m_date_time = get("dateTime")
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        m_date_time = data.get("dateTime")
         if m_date_time is not None:
             m_date_time = _parse_datetime(m_date_time)
         obj.date_time = m_date_time
-        obj.delay = m_delay = get("delay")
-        if type(m_delay) in _NOT_SCALAR:
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (m_date_time is None) + (m_delay is None)
-        if len(data) + absent == 2:  # no null, no unknown member: the usual answer
+        obj.delay = m_delay = data.get("delay")
+        sig = (cls, type(m_delay), type(m_date_time))
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 1, 2)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

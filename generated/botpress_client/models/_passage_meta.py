@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
-from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model
+from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
+from .._types import _NO_NULLS, _Model, _new
 
 __all__ = ["PassageMetaSubtype", "PassageMetaType", "PassageMeta"]
 
@@ -52,30 +52,25 @@ class PassageMeta(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PassageMeta:
         """Build a ``PassageMeta`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.type = m_type = get("type")
-        obj.subtype = m_subtype = get("subtype")
-        obj.page_number = m_page_number = get("pageNumber")
-        obj.position = m_position = get("position")
-        obj.source_url = m_source_url = get("sourceUrl")
-        if (
-            type(m_type) in _NOT_SCALAR
-            or type(m_subtype) in _NOT_SCALAR
-            or type(m_page_number) in _NOT_SCALAR
-            or type(m_position) in _NOT_SCALAR
-            or type(m_source_url) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (
-            (m_type is None)
-            + (m_subtype is None)
-            + (m_page_number is None)
-            + (m_position is None)
-            + (m_source_url is None)
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.type = m_type = data.get("type")
+        obj.subtype = m_subtype = data.get("subtype")
+        obj.page_number = m_page_number = data.get("pageNumber")
+        obj.position = m_position = data.get("position")
+        obj.source_url = m_source_url = data.get("sourceUrl")
+        sig = (
+            cls,
+            type(m_type),
+            type(m_subtype),
+            type(m_page_number),
+            type(m_position),
+            type(m_source_url),
         )
-        if len(data) + absent == 5:  # no null, no unknown member: the usual answer
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 5, 5)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

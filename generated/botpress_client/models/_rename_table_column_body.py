@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 
 __all__ = ["RenameTableColumnBody"]
 
@@ -34,7 +34,7 @@ class RenameTableColumnBody(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RenameTableColumnBody:
         """Build a ``RenameTableColumnBody`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.name = m_name = data["name"]
         obj.new_name = m_new_name = data["newName"]
         if type(m_name) in _NOT_SCALAR or type(m_new_name) in _NOT_SCALAR:

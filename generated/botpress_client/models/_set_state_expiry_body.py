@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 
 __all__ = ["SetStateExpiryBody"]
 
@@ -33,7 +33,7 @@ class SetStateExpiryBody(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryBody:
         """Build a ``SetStateExpiryBody`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.expiry = m_expiry = data["expiry"]
         if type(m_expiry) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")

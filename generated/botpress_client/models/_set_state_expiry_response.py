@@ -8,7 +8,7 @@ from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _Model
+from .._types import _Model, _new
 from ._state import State
 
 __all__ = ["SetStateExpiryResponse"]
@@ -33,7 +33,7 @@ class SetStateExpiryResponse(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryResponse:
         """Build a ``SetStateExpiryResponse`` from its JSON form (wire names)."""
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.state = State.from_dict(data["state"])
         obj.extra_members = (
             _NO_EXTRA if len(data) == 1 else _extra_members(data, _SET_STATE_EXPIRY_RESPONSE_KEYS)

@@ -9,14 +9,15 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from .._serde import (
-    _CONTAINERS as _NOT_SCALAR,
     _NO_EXTRA,
+    _SHAPES,
     _bounded,
     _extra_members,
     _format_datetime,
     _parse_datetime,
+    _shape,
 )
-from .._types import _NO_NULLS, _Model
+from .._types import _NO_NULLS, _Model, _new
 from ._state_type import StateType
 
 __all__ = ["State"]
@@ -61,45 +62,42 @@ class State(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
         """Build a ``State`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id")
-        m_created_at = get("createdAt")
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.id = m_id = data.get("id")
+        m_created_at = data.get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
         obj.created_at = m_created_at
-        m_updated_at = get("updatedAt")
+        m_updated_at = data.get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
         obj.updated_at = m_updated_at
-        obj.bot_id = m_bot_id = get("botId")
-        obj.name = m_name = get("name")
-        obj.type = m_type = get("type")
-        obj.payload = m_payload = _bounded(get("payload"))
-        obj.conversation_id = m_conversation_id = get("conversationId")
-        obj.user_id = m_user_id = get("userId")
-        if (
-            type(m_id) in _NOT_SCALAR
-            or type(m_bot_id) in _NOT_SCALAR
-            or type(m_name) in _NOT_SCALAR
-            or type(m_type) in _NOT_SCALAR
-            or type(m_conversation_id) in _NOT_SCALAR
-            or type(m_user_id) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (
-            (m_id is None)
-            + (m_created_at is None)
-            + (m_updated_at is None)
-            + (m_bot_id is None)
-            + (m_name is None)
-            + (m_type is None)
-            + (m_payload is None)
-            + (m_conversation_id is None)
-            + (m_user_id is None)
+        obj.bot_id = m_bot_id = data.get("botId")
+        obj.name = m_name = data.get("name")
+        obj.type = m_type = data.get("type")
+        m_payload = data.get("payload")
+        if m_payload is not None:
+            m_payload = _bounded(m_payload)
+        obj.payload = m_payload
+        obj.conversation_id = m_conversation_id = data.get("conversationId")
+        obj.user_id = m_user_id = data.get("userId")
+        sig = (
+            cls,
+            type(m_id),
+            type(m_bot_id),
+            type(m_name),
+            type(m_type),
+            type(m_conversation_id),
+            type(m_user_id),
+            type(m_created_at),
+            type(m_updated_at),
+            type(m_payload),
         )
-        if len(data) + absent == 9:  # no null, no unknown member: the usual answer
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 6, 9)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
-from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _bounded, _extra_members
-from .._types import _NO_NULLS, _Model
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
+from .._types import _NO_NULLS, _Model, _new
 from ._column_definition import ColumnDefinition, ColumnDefinitionDict
 
 __all__ = ["TableSchemaType", "TableSchema", "TableSchemaDict"]
@@ -49,23 +49,22 @@ class TableSchema(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSchema:
         """Build a ``TableSchema`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.type = m_type = data["type"]
         m_properties = data["properties"]
         obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in m_properties.items()}
         obj.additional_properties = m_additional_properties = data["additionalProperties"]
-        obj.required = m_required = _bounded(get("required"))
-        obj.schema = m_schema = get("$schema")
-        if (
-            type(m_type) in _NOT_SCALAR
-            or type(m_additional_properties) in _NOT_SCALAR
-            or type(m_schema) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (m_required is None) + (m_schema is None)
-        if len(data) + absent == 5:  # no null, no unknown member: the usual answer
+        m_required = data.get("required")
+        if m_required is not None:
+            m_required = _bounded(m_required)
+        obj.required = m_required
+        obj.schema = m_schema = data.get("$schema")
+        sig = (cls, type(m_type), type(m_additional_properties), type(m_schema), type(m_required))
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 2, 3, 5)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

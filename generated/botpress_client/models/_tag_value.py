@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Mapping
 
-from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model
+from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
+from .._types import _NO_NULLS, _Model, _new
 
 __all__ = ["TagValue"]
 
@@ -34,14 +34,14 @@ class TagValue(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TagValue:
         """Build a ``TagValue`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.value = m_value = get("value")
-        if type(m_value) in _NOT_SCALAR:
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = m_value is None
-        if len(data) + absent == 1:  # no null, no unknown member: the usual answer
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.value = m_value = data.get("value")
+        sig = (cls, type(m_value))
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 1, 1)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

@@ -9,14 +9,15 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from .._serde import (
-    _CONTAINERS as _NOT_SCALAR,
     _NO_EXTRA,
+    _SHAPES,
     _bounded,
     _extra_members,
     _format_datetime,
     _parse_datetime,
+    _shape,
 )
-from .._types import _NO_NULLS, _Model
+from .._types import _NO_NULLS, _Model, _new
 
 __all__ = ["User"]
 
@@ -59,40 +60,46 @@ class User(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> User:
         """Build a ``User`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id")
-        m_created_at = get("createdAt")
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.id = m_id = data.get("id")
+        m_created_at = data.get("createdAt")
         if m_created_at is not None:
             m_created_at = _parse_datetime(m_created_at)
         obj.created_at = m_created_at
-        m_updated_at = get("updatedAt")
+        m_updated_at = data.get("updatedAt")
         if m_updated_at is not None:
             m_updated_at = _parse_datetime(m_updated_at)
         obj.updated_at = m_updated_at
-        obj.tags = m_tags = _bounded(get("tags"))
-        obj.name = m_name = get("name")
-        obj.picture_url = m_picture_url = get("pictureUrl")
-        obj.properties = m_properties = _bounded(get("properties"))
-        obj.attributes = m_attributes = _bounded(get("attributes"))
-        if (
-            type(m_id) in _NOT_SCALAR
-            or type(m_name) in _NOT_SCALAR
-            or type(m_picture_url) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (
-            (m_id is None)
-            + (m_created_at is None)
-            + (m_updated_at is None)
-            + (m_tags is None)
-            + (m_name is None)
-            + (m_picture_url is None)
-            + (m_properties is None)
-            + (m_attributes is None)
+        m_tags = data.get("tags")
+        if m_tags is not None:
+            m_tags = _bounded(m_tags)
+        obj.tags = m_tags
+        obj.name = m_name = data.get("name")
+        obj.picture_url = m_picture_url = data.get("pictureUrl")
+        m_properties = data.get("properties")
+        if m_properties is not None:
+            m_properties = _bounded(m_properties)
+        obj.properties = m_properties
+        m_attributes = data.get("attributes")
+        if m_attributes is not None:
+            m_attributes = _bounded(m_attributes)
+        obj.attributes = m_attributes
+        sig = (
+            cls,
+            type(m_id),
+            type(m_name),
+            type(m_picture_url),
+            type(m_created_at),
+            type(m_updated_at),
+            type(m_tags),
+            type(m_properties),
+            type(m_attributes),
         )
-        if len(data) + absent == 8:  # no null, no unknown member: the usual answer
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 3, 8)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Mapping
 
-from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model
+from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
+from .._types import _NO_NULLS, _Model, _new
 from ._workspace_member_role import WorkspaceMemberRole
 
 __all__ = ["WorkspaceMember"]
@@ -49,36 +49,29 @@ class WorkspaceMember(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WorkspaceMember:
         """Build a ``WorkspaceMember`` from its JSON form (wire names)."""
-        get = data.get
-        obj = object.__new__(cls)  # every slot is set below: no __init__ on the hot path
-        obj.id = m_id = get("id")
-        obj.email = m_email = get("email")
-        obj.created_at = m_created_at = get("createdAt")
-        obj.role = m_role = get("role")
-        obj.user_id = m_user_id = get("userId")
-        obj.profile_picture = m_profile_picture = get("profilePicture")
-        obj.display_name = m_display_name = get("displayName")
-        if (
-            type(m_id) in _NOT_SCALAR
-            or type(m_email) in _NOT_SCALAR
-            or type(m_created_at) in _NOT_SCALAR
-            or type(m_role) in _NOT_SCALAR
-            or type(m_user_id) in _NOT_SCALAR
-            or type(m_profile_picture) in _NOT_SCALAR
-            or type(m_display_name) in _NOT_SCALAR
-        ):
-            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        # the optional members read as None: absent, or an explicit null
-        absent = (
-            (m_id is None)
-            + (m_email is None)
-            + (m_created_at is None)
-            + (m_role is None)
-            + (m_user_id is None)
-            + (m_profile_picture is None)
-            + (m_display_name is None)
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.id = m_id = data.get("id")
+        obj.email = m_email = data.get("email")
+        obj.created_at = m_created_at = data.get("createdAt")
+        obj.role = m_role = data.get("role")
+        obj.user_id = m_user_id = data.get("userId")
+        obj.profile_picture = m_profile_picture = data.get("profilePicture")
+        obj.display_name = m_display_name = data.get("displayName")
+        sig = (
+            cls,
+            type(m_id),
+            type(m_email),
+            type(m_created_at),
+            type(m_role),
+            type(m_user_id),
+            type(m_profile_picture),
+            type(m_display_name),
         )
-        if len(data) + absent == 7:  # no null, no unknown member: the usual answer
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 7, 7)
+        if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
         else:
