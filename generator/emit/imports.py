@@ -61,8 +61,9 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("dataclasses", ("dataclass",)),
         ("dataclasses", ("field as _field",)),
         ("datetime", ("datetime",)),
-        ("typing", ("Any", "Literal", "Mapping", "TypeAlias", "TypedDict", "cast")),
+        ("typing", ("TYPE_CHECKING", "Any", "Literal", "Mapping", "TypeAlias", "TypedDict", "cast")),
         ("", ()),
+        ("._lazy", ("deferred",)),
         (
             "._serde",
             (
@@ -78,10 +79,11 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._types", ("UNSET", "_NO_NULLS", "ABSENT", "FileTypes", "Unset", "_Model", "_given_nulls")),
     ),
     "_checks.py": (
-        ("typing", ("Any", "Mapping")),
+        ("typing", ("TYPE_CHECKING", "Any", "Mapping")),
         ("", ()),
         (".", ("models",)),
         ("._exceptions", ("_Mismatch",)),
+        ("._lazy", ("deferred",)),
         ("._types", ("UNSET",)),
         (".errors", ("RequestValidationError",)),
     ),

@@ -81,6 +81,7 @@ class MethodCode:
     iter_returns: str
     needs: frozenset[str]
     refs: frozenset[str] = frozenset()
+    loads: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
