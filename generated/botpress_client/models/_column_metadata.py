@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping, TypedDict
+from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
+from .._lazy import deferred
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
 from .._types import _NO_NULLS, _Model
-from ._computed_definition import ComputedDefinition, ComputedDefinitionDict
+
+if TYPE_CHECKING:
+    from ._computed_definition import ComputedDefinition, ComputedDefinitionDict
+else:
+    deferred(globals(), "._computed_definition ComputedDefinition")
 
 __all__ = ["ColumnMetadata", "ColumnMetadataDict"]
 
