@@ -1,6 +1,8 @@
 """``models`` is a package of one module per schema, each loaded the first time one of its names is
-read: ``import botpress_client`` loads none, a name loads its module and those it refers to,
-``load_all`` loads every one, and every name is still there for ``dir`` and ``from ... import``."""
+read: ``import botpress_client`` loads none, a name loads its module only, decoding loads the
+modules of what the data holds (not every schema the model can reach: modules of ``models`` and
+``_validators`` reach each other through stand-ins, ``_lazy.deferred``), ``load_all`` loads every
+one, and every name is still there for ``dir`` and ``from ... import``."""
 
 from __future__ import annotations
 
@@ -30,18 +32,52 @@ def test_import_loads_no_model_module() -> None:
     assert result["loaded"] == []
 
 
-def test_a_name_loads_its_module_and_those_it_refers_to() -> None:
+def test_a_name_loads_its_module_and_decoding_those_of_its_data() -> None:
     result = _run(
         "import json, sys\n"
         "from botpress_client.models import Passage\n"
+        f"named = {LOADED}\n"
         "p = Passage.from_dict({'id': 'p1', 'meta': {'type': 'chunk'}})\n"
-        f"print(json.dumps({{'loaded': {LOADED}, 'meta': type(p.meta).__name__}}))"
+        f"print(json.dumps({{'named': named, 'loaded': {LOADED}, 'meta': type(p.meta).__name__}}))"
     )
+    assert result["named"] == ["botpress_client.models._passage"]  # not _passage_meta: no use yet
     assert result["meta"] == "PassageMeta"
-    loaded = result["loaded"]
-    assert isinstance(loaded, list)
-    assert "botpress_client.models._passage" in loaded and "botpress_client.models._passage_meta" in loaded
-    assert "botpress_client.models._table" not in loaded  # unrelated schemas stay unloaded
+    assert result["loaded"] == ["botpress_client.models._passage", "botpress_client.models._passage_meta"]
+
+
+# GET /v1/tables/{table} answers a GetTableResponse: a Table, its TableSchema, whose columns are
+# ColumnDefinitions (a ColumnMetadata each, and optionally ColumnItems, a ComputedDefinition...).
+ONE_CALL = """
+import json, sys, httpx
+from botpress_client import Client
+
+column = {"type": "string", "x-zui": {"index": 0}}
+schema = {"type": "object", "properties": {"a": column}, "additionalProperties": False}
+answer = {"table": {"id": "t1", "name": "T", "schema": schema}}
+transport = httpx.MockTransport(lambda request: httpx.Response(200, json=answer))
+loaded = lambda: sorted(m for m in sys.modules if m.startswith("botpress_client.") and m.count(".") == 2)
+http = httpx.Client(transport=transport)
+with Client(token="t", bot_id="b", workspace_id="w", base_url="https://api.test", http_client=http) as client:
+    before = loaded()
+    found = client.get_table(table="t1")
+print(json.dumps({"before": before, "loaded": loaded(), "x_zui": type(found.table.schema.properties["a"].x_zui).__name__}))
+"""
+
+
+def test_one_call_loads_the_modules_of_what_its_answer_holds() -> None:
+    result = _run(ONE_CALL)
+    assert result["x_zui"] == "ColumnMetadata"
+    before, loaded = result["before"], result["loaded"]
+    assert isinstance(before, list) and isinstance(loaded, list)
+    assert not [m for m in before if m.startswith(("botpress_client.models.", "botpress_client._validators."))]
+    models = [m.rpartition(".")[2] for m in loaded if m.startswith("botpress_client.models.")]
+    # not _column_items, _computed_definition (the answer holds none), nor _column_type or
+    # _table_schema_type (enums: annotations only)
+    assert models == ["_column_definition", "_column_metadata", "_get_table_response", "_table", "_table_schema"]
+    checks = [m.rpartition(".")[2] for m in loaded if m.startswith("botpress_client._validators.")]
+    # the answer's check (its module of _resources names the checks of its operations' answers:
+    # GET and POST /v1/tables/{table}), which checks the members the data holds in place
+    assert checks == ["_common", "_get_or_create_table_body", "_get_or_create_table_response", "_get_table_response"]
 
 
 def test_load_all_loads_every_module_and_dir_lists_every_name() -> None:
