@@ -49,7 +49,11 @@ def reference_lines(refs: Iterable[str], loads: Iterable[str], placement: Mappin
         return ""
     lines = ["if TYPE_CHECKING:"]
     lines += [f"    from .{module} import {', '.join(names)}" for module, names in by_module.items()]
-    later = [f'".{module} {" ".join(names)}"' for module, names in _by_module(loads, placement).items()]
+    later: list[str] = []
+    for module, names in _by_module(loads, placement).items():
+        entry = f'".{module} {" ".join(names)}",'
+        fits = layout.fits(2 * layout.STEP, entry)  # else one name an entry (a long line is not split)
+        later += [entry.removesuffix(",")] if fits else [f'".{module} {name}"' for name in names]
     if later:
         lines += ["else:", *layout.indented(layout.call("deferred", ["globals()", *later], "", 4))]
     return "\n".join(lines)

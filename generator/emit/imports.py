@@ -46,6 +46,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._base_client", ("SyncTransport", "raw_sync")),
         ("._binary", ("AsyncBinaryResponse", "BinaryResponse")),
         ("._encoding", ("_deep_object", "_exploded", "_joined", "_joined_object")),
+        ("._lazy", ("deferred",)),
         ("._reading", ("PageTokens",)),
         ("._styles", ("_label", "_matrix", "_object_text")),
         ("._serde", ("_to_json",)),
