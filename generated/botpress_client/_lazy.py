@@ -46,7 +46,7 @@ class Deferred:
     ``TYPE_CHECKING``): decoding an answer loads the modules its data reaches, not every
     module its schema can reach, and modules referring to each other load in any order."""
 
-    __slots__ = ("_namespace", "_module", "_name")
+    __slots__ = ("_module", "_name", "_namespace")
 
     def __init__(self, namespace: dict[str, Any], module: str, name: str) -> None:
         self._namespace = namespace
