@@ -34,11 +34,14 @@ def mine():
     return [m for m in sys.modules if m == package or m.startswith(package + ".")]
 def count(prefix):
     return sum(m.startswith(package + "." + prefix) for m in sys.modules)
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def rss():  # MB resident now (Linux): the peak of ru_maxrss may be httpx's
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
+base, base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, rss()
 started, cpu = time.perf_counter(), time.process_time()
 loaded = __import__(package)
 seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
-mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024
+mb, import_rss = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024, rss() - base_rss
 imported = len(mine())
 transport = httpx.MockTransport(lambda request: httpx.Response(200, json=answer))
 options = dict(base_url="https://api.example.test", http_client=httpx.Client(transport=transport), **given)
@@ -52,12 +55,12 @@ result = target(**arguments)
 call_seconds, call_cpu = time.perf_counter() - started, time.process_time() - call_cpu
 total = sum(1 for _ in __import__("pathlib").Path(loaded.__file__).parent.rglob("*.py"))
 print(json.dumps({{
-    "import_seconds": seconds, "import_cpu": cpu, "import_mb": mb, "after_import": imported,
+    "import_seconds": seconds, "import_cpu": cpu, "import_mb": mb, "import_rss_mb": import_rss,
+    "after_import": imported, "rss_mb_after_call": rss() - base_rss,
     "after_client": constructed, "after_call": len(mine()), "call_seconds": call_seconds,
     "call_cpu": call_cpu, "models": count("models."), "validators": count("_validators."),
     "resources": count("_resources.") + count("_internal.resources_"), "modules_in_package": total,
     "answer": type(result).__name__,
-    "mb_after_call": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024,
 }}))
 """
 
@@ -106,7 +109,9 @@ print(json.dumps(value(str(inspect.signature(target).return_annotation), 0)))
 (recursively: each ``KeyError`` of ``from_dict`` names one)."""
 
 
-def choose(out: Path, package: str, call: str | None, options: dict[str, str]) -> tuple[str, dict[str, Any], Any, str]:
+def choose(
+    out: Path, package: str, call: str | None, options: dict[str, str], answer: Any = None
+) -> tuple[str, dict[str, Any], Any, str]:
     """(client method, arguments, answer, 'METHOD /path') of the operation measured."""
     tools = json.loads((out / package / "_mcp_tools.json").read_text(encoding="utf-8"))["tools"]
     if call:
@@ -117,8 +122,9 @@ def choose(out: Path, package: str, call: str | None, options: dict[str, str]) -
     schemas = json.loads((out / package / "_mcp_schemas.json").read_text(encoding="utf-8"))[tool["name"]]
     inputs = schemas["input"]
     arguments = {name: "x" for name in inputs.get("required", ())}  # path parameters: strings
-    code = _ANSWER.format(package=package, method=tool["method"], arguments=arguments, options=options)
-    answer = json.loads(_child(out, code))
+    if answer is None:
+        code = _ANSWER.format(package=package, method=tool["method"], arguments=arguments, options=options)
+        answer = json.loads(_child(out, code))
     return tool["method"], arguments, answer, f"{tool['http']} {tool['path']}"
 
 
@@ -130,11 +136,14 @@ def _child(out: Path, code: str) -> str:
     return done.stdout
 
 
-def measure(out: Path, package: str, call: str | None = None, options: dict[str, str] | None = None) -> dict[str, Any]:
+def measure(
+    out: Path, package: str, call: str | None = None, options: dict[str, str] | None = None, answer: Any = None
+) -> dict[str, Any]:
     """The figures of one call in ``out/<package>`` (a fresh interpreter, no bytecode); ``options``:
-    of ``Client()`` (its token, the values of required headers)."""
+    of ``Client()`` (its token, the values of required headers); ``answer``: the JSON the call
+    receives (default: the smallest its model allows)."""
     options = {"token": "bench", **(options or {})}
-    method, arguments, answer, label = choose(out, package, call, options)
+    method, arguments, answer, label = choose(out, package, call, options, answer)
     code = _CHILD.format(package=package, method=method, arguments=arguments, answer=answer, options=options)
     figures: dict[str, Any] = json.loads(_child(out, code))
     return {"operation": label, "method": method, **figures}
@@ -149,7 +158,7 @@ def row(doc_label: str, f: dict[str, Any]) -> str:
     """One line of ``make bench``'s report."""
     return (
         f"| {doc_label} | `{f['operation']}` (`client.{f['method']}`) | import {f['import_cpu']:.2f} s CPU,"
-        f" {f['import_mb']:.1f} MB, {f['after_import']} modules; Client(): {f['after_client']} | one call:"
+        f" {f['import_rss_mb']:.1f} MB, {f['after_import']} modules; Client(): {f['after_client']} | one call:"
         f" {f['after_call']} of {f['modules_in_package']:,} modules ({f['models']} models, {f['validators']} checks,"
         f" {f['resources']} of _resources), {f['call_cpu']:.2f} s CPU |"
     )
@@ -162,10 +171,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--package", default=PACKAGE)
     parser.add_argument("--call", help="'METHOD /path' of the operation (default: the first GET with a parameter)")
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE of Client() (bot_id=b)")
+    parser.add_argument("--answer", type=json.loads, help="the JSON answer (default: the smallest its model allows)")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     if args.generated:
-        figures = measure(args.generated.resolve(), args.package, args.call, options)
+        figures = measure(args.generated.resolve(), args.package, args.call, options, args.answer)
         print(json.dumps(figures, indent=1))
         return 0
     with tempfile.TemporaryDirectory(prefix="one-call-") as scratch:
@@ -175,7 +185,7 @@ def main(argv: list[str]) -> int:
 
         doc = Path(args.doc).resolve() if args.doc else largest.synthetic_doc(work)
         generate(doc, work / "out", args.package)
-        figures = measure(work / "out", args.package, args.call, options)
+        figures = measure(work / "out", args.package, args.call, options, args.answer)
     print(json.dumps(figures, indent=1))
     return 0
 

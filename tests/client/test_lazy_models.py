@@ -56,52 +56,32 @@ schema = {"type": "object", "properties": {"a": column}, "additionalProperties":
 answer = {"table": {"id": "t1", "name": "T", "schema": schema}}
 transport = httpx.MockTransport(lambda request: httpx.Response(200, json=answer))
 loaded = lambda: sorted(m for m in sys.modules if m.startswith("botpress_client.") and m.count(".") == 2)
-http = httpx.Client(transport=transport)
-with Client(token="t", bot_id="b", workspace_id="w", base_url="https://api.test", http_client=http) as client:
+options = dict(token="t", bot_id="b", workspace_id="w", base_url="https://api.test")
+with Client(**options, http_client=httpx.Client(transport=transport)) as client:
     before = loaded()
     found = client.get_table(table="t1")
-print(json.dumps({"before": before, "loaded": loaded(), "x_zui": type(found.table.schema.properties["a"].x_zui).__name__}))
+    lenient = loaded()
+with Client(**options, http_client=httpx.Client(transport=transport), strict_responses=True) as client:
+    client.get_table(table="t1")
+x_zui = type(found.table.schema.properties["a"].x_zui).__name__
+print(json.dumps({"before": before, "lenient": lenient, "strict": loaded(), "x_zui": x_zui}))
 """
+
+
+def _ours(loaded: object, folder: str) -> list[str]:
+    assert isinstance(loaded, list)
+    return [m.rpartition(".")[2] for m in loaded if m.startswith(f"botpress_client.{folder}.")]
 
 
 def test_one_call_loads_the_modules_of_what_its_answer_holds() -> None:
     result = _run(ONE_CALL)
     assert result["x_zui"] == "ColumnMetadata"
-    before, loaded = result["before"], result["loaded"]
-    assert isinstance(before, list) and isinstance(loaded, list)
-    assert not [m for m in before if m.startswith(("botpress_client.models.", "botpress_client._validators."))]
-    models = [m.rpartition(".")[2] for m in loaded if m.startswith("botpress_client.models.")]
+    assert _ours(result["before"], "models") == _ours(result["before"], "_validators") == []
     # not _column_items, _computed_definition (the answer holds none), nor _column_type or
     # _table_schema_type (enums: annotations only)
-    assert models == ["_column_definition", "_column_metadata", "_get_table_response", "_table", "_table_schema"]
-    checks = [m.rpartition(".")[2] for m in loaded if m.startswith("botpress_client._validators.")]
-    # the answer's check (its module of _resources names the checks of its operations' answers:
-    # GET and POST /v1/tables/{table}), which checks the members the data holds in place
-    assert checks == ["_common", "_get_or_create_table_body", "_get_or_create_table_response", "_get_table_response"]
-
-
-def test_load_all_loads_every_module_and_dir_lists_every_name() -> None:
-    result = _run(
-        "import json, sys\n"
-        "from botpress_client import models\n"
-        "before = set(dir(models))\n"
-        "models.load_all()\n"
-        f"print(json.dumps({{'loaded': {LOADED}, 'names': sorted(before)}}))"
-    )
-    modules = sorted(p.stem for p in (PACKAGE / "models").glob("_*.py") if p.stem != "__init__")
-    assert result["loaded"] == [f"botpress_client.models.{m}" for m in modules]
-    names = result["names"]
-    assert isinstance(names, list)
-    assert {"Table", "Passage", "GetTableResponse", "load_all"} <= set(names)
-
-
-def test_an_unknown_name_is_an_attribute_error() -> None:
-    result = _run(
-        "import json\n"
-        "from botpress_client import models\n"
-        "try:\n"
-        "    models.NoSuchModel\n"
-        "except AttributeError as exc:\n"
-        "    print(json.dumps({'error': str(exc)}))\n"
-    )
-    assert result["error"] == "module 'botpress_client.models' has no attribute 'NoSuchModel'"
+    models = ["_column_definition", "_column_metadata", "_get_table_response", "_table", "_table_schema"]
+    assert _ours(result["lenient"], "models") == models
+    assert _ours(result["lenient"], "_validators") == []  # an answer that decodes is not checked
+    # checked (strict_responses): the checks of what it holds, and the helpers of every check
+    assert _ours(result["strict"], "models") == models
+    assert _ours(result["strict"], "_validators") == sorted(["_common", *models])
