@@ -24,6 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import one_call
 import synthetic
 from common import PY, first_line, log
 from generation import doc_label, run_measured
@@ -129,6 +130,27 @@ def subset_rows(doc: Path, work: Path) -> list[str]:
     return rows
 
 
+def one_call_rows(docs: list[tuple[Path, float]], work: Path) -> list[str]:
+    """What one call loads of each package generated above (one_call.py): Graph's GET
+    /users/{user-id}, the synthetic document's first GET with a path parameter."""
+    lines = [
+        "",
+        "One call (one_call.py): `import` and `Client()` without bytecode, then one operation against"
+        " httpx.MockTransport answering its smallest answer: the modules of the package loaded.",
+        "",
+        "| document | operation | import, Client() | one call |",
+        "|---|---|---|---|",
+    ]
+    for doc, _ in docs:
+        out = work / f"largest-{doc.stem}"
+        call = "GET /users/{user-id}" if "graph" in doc.name.lower() else None
+        try:
+            lines.append(one_call.row(doc_label(doc), one_call.measure(out, PACKAGE, call)))
+        except (OSError, ValueError, RuntimeError, StopIteration) as exc:
+            lines.append(f"| {doc_label(doc)} | failed: {first_line(str(exc))} | | |")
+    return lines
+
+
 def bench_largest(work: Path, docs: list[tuple[Path, float]] | None = None) -> list[str]:
     """The section of results.md (no lines when every document is skipped)."""
     docs = documents(work) if docs is None else docs
@@ -147,6 +169,7 @@ def bench_largest(work: Path, docs: list[tuple[Path, float]] | None = None) -> l
     ]
     for doc, target in docs:
         lines.append(row(doc, target, work))
+    lines += one_call_rows(docs, work)
     lines += [
         "",
         f"Subsets (`--include`, cold; target <= {SUBSET_SECONDS:.0f} s): the tag and the path prefix keeping the"

@@ -37,6 +37,61 @@ def bucket_of(name: str, buckets: tuple[str, ...]) -> str | None:
     return None
 
 
+class Deferred:
+    """A stand-in for a name another module of the package defines (a model, a union's decoder,
+    a check), set in the module's globals where an import would be: the first use imports the
+    defining module, puts the real value in the globals in its place and uses it, so later
+    look-ups are the plain global (one dict look-up). Modules of ``models`` and ``_validators``
+    import each other this way at run time (type checkers read the imports under
+    ``TYPE_CHECKING``): decoding an answer loads the modules its data reaches, not every
+    module its schema can reach, and modules referring to each other load in any order."""
+
+    __slots__ = ("_module", "_name", "_namespace")
+
+    def __init__(self, namespace: dict[str, Any], module: str, name: str) -> None:
+        self._namespace = namespace
+        self._module = module  # relative to the package of ``namespace`` (``._table``)
+        self._name = name
+
+    def resolve(self) -> Any:
+        """The value it stands for, now in its place in the module's globals."""
+        loaded = importlib.import_module(self._module, self._namespace["__package__"])
+        value = getattr(loaded, self._name)
+        self._namespace[self._name] = value
+        return value
+
+    def __getattr__(self, name: str) -> Any:  # ``Table.from_dict``
+        if name.startswith("__"):  # copy, pickle, inspection: no import for what is not a use
+            raise AttributeError(name)
+        return getattr(self.resolve(), name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:  # ``_decode_union(data)``, a check
+        return self.resolve()(*args, **kwargs)
+
+    def __instancecheck__(self, instance: object) -> bool:
+        return isinstance(instance, self.resolve())
+
+    def __or__(self, other: Any) -> Any:  # an annotation evaluated (``get_type_hints``)
+        return self.resolve() | other
+
+    def __ror__(self, other: Any) -> Any:
+        return other | self.resolve()
+
+    def __repr__(self) -> str:
+        return f"<{self._name} of {self._module}, imported on first use>"
+
+
+def deferred(namespace: dict[str, Any], *modules: str) -> None:
+    """Put a :class:`Deferred` in ``namespace`` for each name of ``modules``: a module relative to
+    the namespace's package, then names it defines (``"._table Table _decode_cell"``). A name
+    bound already (a module run again) keeps its value."""
+    for entry in modules:
+        module, *names = entry.split()
+        for name in names:
+            if name not in namespace:
+                namespace[name] = Deferred(namespace, module, name)
+
+
 _DOCUMENTING_DEPTH = 12
 """How many callers :func:`documenting` looks through (pydoc's class rendering is 3-4 deep)."""
 

@@ -22,21 +22,32 @@ class Needing(Protocol):
     @property
     def refs(self) -> frozenset[str]: ...
 
+    @property
+    def loads(self) -> frozenset[str]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Code:
     """Lines of generated code (one line for an expression or an annotation), the names of the
     module's import table they use (``needs``), and, in a module of ``models``, the definitions
-    of other modules of ``models`` they use (``refs``)."""
+    of other modules of ``models`` they use (``refs``), in annotations or at run time
+    (``loads``, a subset: those its code calls)."""
 
     lines: tuple[str, ...]
     needs: frozenset[str] = frozenset()
     refs: frozenset[str] = frozenset()
+    loads: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, written: str | Sequence[str], needs: Iterable[str] = (), refs: Iterable[str] = ()) -> Code:
+    def of(
+        cls,
+        written: str | Sequence[str],
+        needs: Iterable[str] = (),
+        refs: Iterable[str] = (),
+        loads: Iterable[str] = (),
+    ) -> Code:
         lines = (written,) if isinstance(written, str) else tuple(written)
-        return cls(lines, frozenset(needs), frozenset(refs))
+        return cls(lines, frozenset(needs), frozenset(refs), frozenset(loads))
 
     @property
     def text(self) -> str:
@@ -51,3 +62,8 @@ def needs_of(pieces: Iterable[Needing]) -> frozenset[str]:
 def refs_of(pieces: Iterable[Needing]) -> frozenset[str]:
     """The definitions of other modules of ``models`` the pieces use, together."""
     return frozenset().union(*(piece.refs for piece in pieces))
+
+
+def loads_of(pieces: Iterable[Needing]) -> frozenset[str]:
+    """The definitions of other modules of ``models`` the pieces' code uses at run time."""
+    return frozenset().union(*(piece.loads for piece in pieces))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from . import layout
 from .imports import EXPLODED, IMPORTS
 
 
@@ -33,14 +34,37 @@ def import_lines(table: str, uses: set[str], depth: int) -> str:
     return "\n".join(lines)
 
 
-def reference_lines(refs: Iterable[str], placement: Mapping[str, str]) -> str:
-    """The import lines of the definitions of other modules of ``models`` a module uses. They come
-    last in the module: modules of models refer to each other (in cycles too), only inside
-    functions and annotations, so each module is complete before another one reads its names."""
+def reference_needs(refs: Iterable[str], loads: Iterable[str]) -> set[str]:
+    """What :func:`reference_lines` writes needs imported."""
+    return ({"TYPE_CHECKING"} if refs else set()) | ({"deferred"} if loads else set())
+
+
+def reference_lines(refs: Iterable[str], loads: Iterable[str], placement: Mapping[str, str]) -> str:
+    """The imports of the definitions of sibling modules (of ``models``, of ``_validators``) a
+    module uses (``refs``), for type checkers only; at run time those its code uses (``loads``)
+    are stand-ins importing their module on first use (``_lazy.deferred``). No module imports
+    another at its top: loading one loads none of those it refers to, and cycles need no order."""
+    by_module = _by_module(refs, placement)
+    if not by_module:
+        return ""
+    lines = ["if TYPE_CHECKING:"]
+    lines += [f"    from .{module} import {', '.join(names)}" for module, names in by_module.items()]
+    later: list[str] = []
+    for module, names in _by_module(loads, placement).items():
+        entry = f'".{module} {" ".join(names)}",'
+        fits = layout.fits(2 * layout.STEP, entry)  # else one name an entry (a long line is not split)
+        later += [entry.removesuffix(",")] if fits else [f'".{module} {name}"' for name in names]
+    if later:
+        lines += ["else:", *layout.indented(layout.call("deferred", ["globals()", *later], "", 4))]
+    return "\n".join(lines)
+
+
+def _by_module(names: Iterable[str], placement: Mapping[str, str]) -> dict[str, list[str]]:
+    """The modules of ``names`` (sorted), each with its names (sorted)."""
     by_module: dict[str, list[str]] = {}
-    for name in sorted(refs):
+    for name in sorted(names):
         by_module.setdefault(placement[name], []).append(name)
-    return "\n".join(f"from .{module} import {', '.join(names)}" for module, names in sorted(by_module.items()))
+    return dict(sorted(by_module.items()))
 
 
 def _from(module: str, names: list[str], exploded: bool) -> str:

@@ -46,6 +46,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._base_client", ("SyncTransport", "raw_sync")),
         ("._binary", ("AsyncBinaryResponse", "BinaryResponse")),
         ("._encoding", ("_deep_object", "_exploded", "_joined", "_joined_object")),
+        ("._lazy", ("deferred",)),
         ("._reading", ("PageTokens",)),
         ("._styles", ("_label", "_matrix", "_object_text")),
         ("._serde", ("_to_json",)),
@@ -61,8 +62,9 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("dataclasses", ("dataclass",)),
         ("dataclasses", ("field as _field",)),
         ("datetime", ("datetime",)),
-        ("typing", ("Any", "Literal", "Mapping", "TypeAlias", "TypedDict", "cast")),
+        ("typing", ("TYPE_CHECKING", "Any", "Literal", "Mapping", "TypeAlias", "TypedDict", "cast")),
         ("", ()),
+        ("._lazy", ("deferred",)),
         (
             "._serde",
             (
@@ -80,10 +82,11 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._types", ("UNSET", "_NO_NULLS", "ABSENT", "FileTypes", "Unset", "_Model", "_given_nulls", "_new")),
     ),
     "_checks.py": (
-        ("typing", ("Any", "Mapping")),
+        ("typing", ("TYPE_CHECKING", "Any", "Mapping")),
         ("", ()),
         (".", ("models",)),
         ("._exceptions", ("_Mismatch",)),
+        ("._lazy", ("deferred",)),
         ("._types", ("UNSET",)),
         (".errors", ("RequestValidationError",)),
     ),

@@ -1,20 +1,19 @@
 """The view of one module of ``models``: every piece its template places, written from the IR
 before Jinja runs (members, ``from_dict``/``to_dict`` bodies, key sets, enum and union aliases,
 union and answer decoders, ``TypedDict`` forms), and its import lines, made from what those pieces
-need: the runtime's and typing's names (the definitions of other modules of ``models`` are
-placed by :func:`generator.emit.models_package.render_models`: at the top, or last for the
-modules in an import cycle with this one)."""
+need: the runtime's and typing's names, and the definitions of other modules of ``models``
+(imported for type checkers only; at run time, stand-ins import those the code uses on first
+use: :func:`generator.emit.import_lines.reference_lines`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..ir import EnumAlias, Field, Model, ResponseDecoder, TypedDictDef, UnionDef
 from . import writer_models, writer_typeddicts, writer_unions
-from .code import Code, Needing, needs_of
-from .import_lines import import_lines, reference_lines
+from .code import Code, Needing, loads_of, needs_of, refs_of
+from .import_lines import import_lines, reference_lines, reference_needs
 from .writer import PieceWriter, signature
 
 
@@ -68,6 +67,7 @@ class ModelCode:
     to_dict: tuple[str, ...]
     needs: frozenset[str]
     refs: frozenset[str]
+    loads: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +80,7 @@ class UnionCode:
     body: tuple[str, ...]
     needs: frozenset[str]
     refs: frozenset[str]
+    loads: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,7 @@ class DecoderCode:
     value: str
     needs: frozenset[str]
     refs: frozenset[str]
+    loads: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +105,7 @@ class ModelsModuleCode:
     typed_dicts: tuple[Code, ...]
     unions: tuple[UnionCode, ...]
     decoders: tuple[DecoderCode, ...]
-    imports: str  # the module's import lines: what its pieces need
-    references: str  # the imports of other modules' definitions ("" when none), with their comment
+    imports: str  # the module's import lines: what its pieces need, other modules' definitions last
 
     @property
     def pieces(self) -> tuple[Needing, ...]:
@@ -118,9 +119,12 @@ def module_code(w: PieceWriter, unit: ModuleView) -> ModelsModuleCode:
     models = tuple(_model(w.fresh(), m) for m in unit.models)
     unions = tuple(_union(w.fresh(), u) for u in unit.unions)
     decoders = tuple(_decoder(w.fresh(), d) for d in unit.response_decoders)
-    code = ModelsModuleCode(tuple(unit.all_lines), enums, models, typed_dicts, unions, decoders, "", "")
-    imports = import_lines(w.table, set(needs_of(code.pieces)), w.module.count("/"))
-    return replace(code, imports=imports)
+    code = ModelsModuleCode(tuple(unit.all_lines), enums, models, typed_dicts, unions, decoders, "")
+    refs, loads = refs_of(code.pieces), loads_of(code.pieces)
+    uses = set(needs_of(code.pieces)) | reference_needs(refs, loads)
+    imports = import_lines(w.table, uses, w.module.count("/"))
+    references = reference_lines(refs, loads, w.placement)
+    return replace(code, imports="\n\n".join(part for part in (imports, references) if part))
 
 
 def _enum(w: PieceWriter, e: EnumAlias) -> list[str]:
@@ -143,6 +147,7 @@ def _model(s: PieceWriter, m: Model) -> ModelCode:
         to_dict=tuple(writer_models.to_dict_body(s, m)),
         needs=s.needs,
         refs=frozenset(s.refs),
+        loads=frozenset(s.loads),
     )
 
 
@@ -151,22 +156,10 @@ def _union(s: PieceWriter, u: UnionDef) -> UnionCode:
     alias = writer_unions.union_alias(s, u)
     head = tuple(signature(u.decoder, ["data: Any"], u.name))
     body = tuple(writer_unions.union_body(s, u))
-    return UnionCode(u, alias, head, body, s.needs, frozenset(s.refs))
+    return UnionCode(u, alias, head, body, s.needs, frozenset(s.refs), frozenset(s.loads))
 
 
 def _decoder(s: PieceWriter, d: ResponseDecoder) -> DecoderCode:
     s.uses.update(DECODER_TEXT_NEEDS)
     annotation, value = s.annotation(d.type), s.decode(d.type, "data")
-    return DecoderCode(d, annotation, value, s.needs, frozenset(s.refs))
-
-
-def late_lines(refs: Iterable[str], placement: Mapping[str, str]) -> str:
-    """The imports of the definitions of the modules in an import cycle with this one ("" when
-    none): last, with their reason (the others are imported at the top)."""
-    references = reference_lines(refs, placement)
-    if not references:
-        return ""
-    return (
-        "\n\n# The definitions of the modules of models in an import cycle with this one, imported last:\n"
-        "# modules use each other's names only inside functions, so each is complete when read.\n" + references
-    )
+    return DecoderCode(d, annotation, value, s.needs, frozenset(s.refs), frozenset(s.loads))

@@ -2,26 +2,25 @@
 ``__init__`` that loads each module on first use, with every name visible to type checkers.
 
 A module of ``models`` refers to the definitions of others only inside functions and in
-annotations (a union's alias is a string). It imports them at its top, but for those of the
-modules in an import cycle with it (schemas referring to each other), which it imports last
-(:mod:`generator.emit.import_cycles`): each module is complete before another reads its names.
+annotations (a union's alias is a string): it imports them for type checkers only, and its code
+reaches them through stand-ins that import their module on first use (``_lazy.deferred``), so
+decoding an answer loads the modules of what it holds, and schemas referring to each other need
+no import order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import jinja2
 
 from ..ir import Api, EnumAlias, Model, ResponseDecoder, TypedDictDef, UnionDef
 from ..spelling import MODELS, event_decoder, response_decoder
-from . import import_cycles, internal, layout, lazy_tables
-from .code import refs_of
-from .import_lines import reference_lines
+from . import internal, layout, lazy_tables
 from .json_tests import Index
 from .literals import py_str
-from .models_module import late_lines, module_code
+from .models_module import module_code
 from .writer import PieceWriter
 
 TEMPLATE = "models/module.py.jinja"
@@ -96,15 +95,8 @@ def render_models(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]
     codes = {
         view.name: module_code(PieceWriter(api, f"{MODELS}/{view.name}.py", where, index), view) for view in all_views
     }
-    refs = {name: refs_of(code.pieces) for name, code in codes.items()}
-    in_cycle = import_cycles.late({name: {where[r] for r in found} - {name} for name, found in refs.items()})
     for name, code in codes.items():
-        last = {r for r in refs[name] if where[r] in in_cycle[name]}
-        top = reference_lines(refs[name] - last, where)
-        imports = "\n".join(part for part in (code.imports, top) if part)
-        yield f"{MODELS}/{name}.py", template.render(
-            api=api, unit=replace(code, imports=imports, references=late_lines(last, where))
-        )
+        yield f"{MODELS}/{name}.py", template.render(api=api, unit=code)
     used = _read_from_outside(api)
     private = sorted((name, where[name]) for name in used if name in where)
     chunks = lazy_tables.cut([(view.name, view.defined) for view in all_views])

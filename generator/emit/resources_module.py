@@ -1,7 +1,9 @@
 """The view of one module of ``_resources``: every piece its template places, written from the IR
 before Jinja runs (each operation's request check and constant, the arguments, return
 annotations, request mappings and answer readers of its sync and async methods), and its import
-lines, made from what those pieces need."""
+lines, made from what those pieces need: the checks of ``_validators`` its operations call are
+stand-ins importing their module on first use (``_lazy.deferred``), so importing the module of a
+namespace loads none of its operations' checks."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Protocol
 from ..ir import BodyArg, Operation, Parameter, ResourceModule
 from . import writer_checks, writer_client, writer_streams
 from .code import Code, Needing, needs_of
-from .import_lines import import_lines
+from .import_lines import import_lines, reference_lines, reference_needs
 from .imports import ALWAYS, IMPORTS
 from .writer import PieceWriter
 
@@ -81,6 +83,7 @@ class MethodCode:
     iter_returns: str
     needs: frozenset[str]
     refs: frozenset[str] = frozenset()
+    loads: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,9 +139,14 @@ def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> R
     )
     code = ResourceModuleCode(unit, checks, constants, methods, "")
     needs = needs_of(code.pieces) | ALWAYS.get(w.table, frozenset()) | fixed_needs(unit, w.api.flat_methods)
-    called = sorted(needs & checks_names)  # what the operations' checks call
-    line = f"from .._validators import {', '.join(called)}" if called else ""
-    return replace(code, imports=_with_checks(import_lines(w.table, set(needs), w.module.count("/")), line))
+    functions = {v.function for v in (*w.api.validators, *w.api.response_validators)}
+    later = needs & functions  # the checks of models the operations call: stand-ins
+    now = sorted(needs & checks_names - functions)  # helpers and patterns of ``_validators._common``
+    line = f"from .._validators import {', '.join(now)}" if now else ""
+    depth = w.module.count("/")  # 1: in _resources or _internal
+    imports = _with_checks(import_lines(w.table, set(needs) | reference_needs(later, later), depth), line)
+    references = reference_lines(later, later, dict.fromkeys(later, "._validators"))
+    return replace(code, imports="\n\n".join(part for part in (imports, references) if part))
 
 
 def fixed_needs(unit: ResourceView, flat: bool) -> frozenset[str]:

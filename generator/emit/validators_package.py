@@ -2,21 +2,22 @@
 (``_rcheck_<model>``) of each model in a module named as the model's module of ``models``, the
 helpers and ``pattern`` constants in ``_common``, and an ``__init__`` that imports a module the
 first time one of its functions is read (``_lazy.LazyModules``), with every name visible to type
-checkers (``__init__.pyi``). A module imports the checks of other models it calls last, so
-modules that call each other (recursive schemas) load in any order.
+checkers (``__init__.pyi``). A module imports the checks of other models it calls for type
+checkers only; at run time it calls stand-ins that import their module on first use
+(``_lazy.deferred``), so a check loads the modules of what its data holds, in any order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import jinja2
 
 from ..ir import Api, ModelValidator, ValueCheck
-from . import import_cycles, internal, lazy_tables, writer_checks, writer_responses
+from . import internal, lazy_tables, writer_checks, writer_responses
 from .code import Code, needs_of
-from .import_lines import import_lines, reference_lines
+from .import_lines import import_lines, reference_lines, reference_needs
 from .json_tests import Index
 from .writer import PieceWriter
 
@@ -47,15 +48,14 @@ class CheckView:
 
 @dataclass(frozen=True, slots=True)
 class CheckModuleCode:
-    """What the template of one module of ``_validators`` places: the statements of each check,
-    the module's import lines (made from what the checks need) and, last, the imports of the
-    checks of other modules it calls."""
+    """What the template of one module of ``_validators`` places: the statements of each check and
+    the module's import lines (made from what the checks need, with the checks of other modules
+    it calls)."""
 
     unit: CheckView
     requests: tuple[tuple[ModelValidator, Code], ...]
     responses: tuple[tuple[ModelValidator, Code], ...]
     imports: str
-    last: str
 
 
 def views(api: Api) -> list[CheckView]:
@@ -88,7 +88,6 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
     common = set(common_names(api))
     template = env.get_template(TEMPLATE)
     index = Index.of(api)
-    pieces = {}
     for view in all_views:
         w = PieceWriter(api, f"{VALIDATORS}/{view.name}.py", index=index)
         requests = tuple((v, w.code(writer_checks.model_check, v)) for v in view.requests)
@@ -96,14 +95,13 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
         needs = needs_of(code for _, code in (*requests, *responses))
         called = needs | _response_calls(view)  # what the request checks wrote, what the response checks call
         calls = {name for name in called - common - set(view.defined) if name in placement}
-        pieces[view.name] = (view, requests, responses, import_lines(w.table, set(needs), 1), called & common, calls)
-    in_cycle = import_cycles.late({name: {placement[c] for c in p[5]} - {name} for name, p in pieces.items()})
-    for name, (view, requests, responses, imports, helpers, calls) in pieces.items():
-        last = {c for c in calls if placement[c] in in_cycle[name]}
-        top = {**dict.fromkeys(helpers, COMMON), **{c: placement[c] for c in calls - last}}
-        imports = "\n".join(part for part in (imports, reference_lines(top, top)) if part)
-        unit = CheckModuleCode(view, requests, responses, imports, _last(last, placement))
-        yield f"{VALIDATORS}/{name}.py", template.render(api=api, unit=unit)
+        imports = import_lines(w.table, set(needs) | reference_needs(calls, calls), 1)
+        helpers = sorted(called & common)
+        if helpers:
+            imports += f"\nfrom .{COMMON} import {', '.join(helpers)}"
+        references = reference_lines(calls, calls, placement)
+        unit = CheckModuleCode(view, requests, responses, "\n\n".join(p for p in (imports, references) if p))
+        yield f"{VALIDATORS}/{view.name}.py", template.render(api=api, unit=unit)
     yield f"{VALIDATORS}/{COMMON}.py", env.get_template("validators/_common.py.jinja").render(api=api)
     table = [(view.name, view.defined) for view in all_views] + [(COMMON, common_names(api))]
     chunks = lazy_tables.cut(table)
@@ -138,17 +136,3 @@ def _walk(check: ValueCheck, names: set[str]) -> None:
         names.add(check.model)
     if check.items is not None:
         _walk(check.items, names)
-
-
-def _last(functions: Iterable[str], placement: dict[str, str]) -> str:
-    by_module: dict[str, list[str]] = {}
-    for name in sorted(functions):
-        if name in placement:
-            by_module.setdefault(placement[name], []).append(name)
-    if not by_module:
-        return ""
-    lines = [f"from .{module} import {', '.join(names)}" for module, names in sorted(by_module.items())]
-    return (
-        "\n\n# The checks of the modules in an import cycle with this one, imported last: modules call\n"
-        "# each other only inside functions, so each is complete when read.\n" + "\n".join(lines) + "\n"
-    )

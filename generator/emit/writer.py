@@ -49,6 +49,7 @@ class PieceWriter:
         self.models, self.enums, self.unions = self.index.models, self.index.enums, self.index.unions
         self.uses: set[str] = set()  # names of the module's import table the piece needs
         self.refs: set[str] = set()  # definitions of other modules of ``models`` the piece uses
+        self.loads: set[str] = set()  # those of ``refs`` its code uses at run time (not annotations)
 
     def fresh(self) -> PieceWriter:
         """A writer of another piece of the same module (nothing noted yet)."""
@@ -60,7 +61,7 @@ class PieceWriter:
         """The piece ``write(writer, *args)`` writes (with a fresh writer), with what it needs."""
         w = self.fresh()
         written = write(w, *args, **kwargs)
-        return Code.of(written, w.uses, w.refs)
+        return Code.of(written, w.uses, w.refs, w.loads)
 
     @property
     def needs(self) -> frozenset[str]:
@@ -73,6 +74,14 @@ class PieceWriter:
         if self.placement.get(name, self.here) != self.here:
             self.refs.add(name)
         return name
+
+    def load(self, name: str) -> str:
+        """:meth:`ref` of a definition the code uses at run time (a model's ``from_dict``, a
+        union's decoder): another module's is reached through a stand-in importing it on first
+        use (``_lazy.deferred``)."""
+        if self.placement.get(name, self.here) != self.here:
+            self.loads.add(name)
+        return self.ref(name)
 
     # -- types ----------------------------------------------------------------------------
     def _type_uses(self, t: TypeRef, qualified: bool) -> None:
@@ -115,11 +124,11 @@ class PieceWriter:
     def decoder(self, t: TypeRef) -> str:
         """The function reading a model, date-time or union value; "" for other kinds."""
         if t.kind == "model":
-            return f"{self.ref(t.name)}.from_dict"
+            return f"{self.load(t.name)}.from_dict"
         if t.kind == "datetime":
             self.uses.add("_parse_datetime")
             return "_parse_datetime"
-        return self.ref(self.unions[t.name].decoder) if t.kind == "union" else ""
+        return self.load(self.unions[t.name].decoder) if t.kind == "union" else ""
 
     def _decode_non_null(self, t: TypeRef, src: str, depth: int) -> str:
         function = self.decoder(t)

@@ -117,9 +117,9 @@ def constant(w: Writer, op: Operation) -> str:
     if op.redirects:
         args.append(f"answers={py_literal(op.redirects)}")
     check = response_check(w.api, op)
-    if check:
-        w.uses.add("_validators")
-        args.append(f"check_response=_validators.{check}")
+    if check:  # a stand-in (``_lazy.deferred``): its module is imported on the first check
+        w.uses.add(check)
+        args.append(f"check_response={check}")
     if op.validator:
         args.append(f"validate={op.validator.function}")
     if op.security is not None:  # its own requirement, not the document's

@@ -78,7 +78,7 @@ SPECS = [SPEC, *(spec_of(case) for case in cases())]
 def test_every_name_a_piece_needs_is_importable(spec: Path) -> None:
     api = build_api(load_document(str(spec)), "pkg")
     index, where = Index.of(api), placement(api)
-    checks = {v.function for v in api.validators} | set(common_names(api))  # imported from _validators
+    checks = {v.function for v in (*api.validators, *api.response_validators)} | set(common_names(api))  # _validators
     needed: list[tuple[str, frozenset[str]]] = []
     for view in views(api):  # the modules of models
         code = models_module.module_code(PieceWriter(api, f"models/{view.name}.py", where, index), view)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from generator.emit import models_module, resources_module
-from generator.emit.code import Code, needs_of
-from generator.emit.import_lines import import_lines
+from generator.emit.code import Code, loads_of, needs_of, refs_of
+from generator.emit.import_lines import import_lines, reference_lines, reference_needs
 from generator.emit.json_tests import Index
 from generator.emit.models_package import placement, views
 from generator.emit.readme_view import readme_view
@@ -67,10 +67,13 @@ def test_models_module_imports_are_the_union_of_its_pieces_needs(api: Api) -> No
     for view in views(api):
         writer = PieceWriter(api, f"models/{view.name}.py", where, index)
         code = models_module.module_code(writer, view)
-        assert code.imports == import_lines("models.py", set(needs_of(code.pieces)), 1)
+        refs, loads = refs_of(code.pieces), loads_of(code.pieces)
+        top = import_lines("models.py", set(needs_of(code.pieces)) | reference_needs(refs, loads), 1)
+        assert code.imports == "\n\n".join(part for part in (top, reference_lines(refs, loads, where)) if part)
+        assert loads <= refs and not refs & set(view.defined)  # other modules' names only
         for piece in code.pieces:
-            assert piece.needs <= _imported(code.imports), (view.name, piece.needs - _imported(code.imports))
-        assert (writer.uses, writer.refs) == (set(), set())  # building the view changed no writer
+            assert piece.needs | piece.refs <= _imported(code.imports), (view.name, piece.needs)
+        assert (writer.uses, writer.refs, writer.loads) == (set(), set(), set())  # no writer changed
 
 
 def test_resources_module_imports_are_the_union_of_its_pieces_needs(api: Api) -> None:
@@ -80,7 +83,9 @@ def test_resources_module_imports_are_the_union_of_its_pieces_needs(api: Api) ->
         code = resources_module.module_code(writer, unit, checks)
         imported = _imported(code.imports)
         assert needs_of(code.pieces) <= imported
-        assert not any(imported - needs_of(code.pieces) - resources_module.fixed_needs(unit, api.flat_methods))
+        later = needs_of(code.pieces) & {v.function for v in (*api.validators, *api.response_validators)}
+        extra = resources_module.fixed_needs(unit, api.flat_methods) | reference_needs(later, later)
+        assert not any(imported - needs_of(code.pieces) - extra)
         assert (writer.uses, writer.refs) == (set(), set())
 
 

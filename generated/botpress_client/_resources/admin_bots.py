@@ -7,16 +7,24 @@ The client imports this module the first time ``client.admin.bots`` is read.
 from __future__ import annotations
 
 import warnings
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import _rcheck_delete_bot_issue_response, _rcheck_get_bot_issue_response
+else:
+    deferred(
+        globals(), ".._validators _rcheck_delete_bot_issue_response _rcheck_get_bot_issue_response"
+    )
 
 
 def check_get_bot_issue(
@@ -76,7 +84,7 @@ _GET_BOT_ISSUE = Operation(
     method="GET",
     path="/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
-    check_response=_validators._rcheck_get_bot_issue_response,
+    check_response=_rcheck_get_bot_issue_response,
     validate=check_get_bot_issue,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
@@ -85,7 +93,7 @@ _DELETE_BOT_ISSUE = Operation(
     method="DELETE",
     path="/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
-    check_response=_validators._rcheck_delete_bot_issue_response,
+    check_response=_rcheck_delete_bot_issue_response,
     validate=check_delete_bot_issue,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )

@@ -7,17 +7,24 @@ The client imports this module the first time ``client.admin.workspace_members``
 from __future__ import annotations
 
 import warnings
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
-from .._validators import _check_update_workspace_member_body
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import _check_update_workspace_member_body, _rcheck_workspace_member
+else:
+    deferred(
+        globals(), ".._validators _check_update_workspace_member_body _rcheck_workspace_member"
+    )
 
 
 def check_update_workspace_member(
@@ -50,7 +57,7 @@ _UPDATE_WORKSPACE_MEMBER = Operation(
     idempotent=True,
     content_type="application/json",
     encoding="json",
-    check_response=_validators._rcheck_workspace_member,
+    check_response=_rcheck_workspace_member,
     validate=check_update_workspace_member,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )

@@ -7,16 +7,22 @@ The client imports this module the first time ``client.admin.workspaces`` is rea
 from __future__ import annotations
 
 import warnings
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import _rcheck_delete_workspace_response
+else:
+    deferred(globals(), ".._validators _rcheck_delete_workspace_response")
 
 
 def check_delete_workspace(
@@ -42,7 +48,7 @@ _DELETE_WORKSPACE = Operation(
     method="DELETE",
     path="/v1/admin/workspaces/{id}",
     idempotent=True,
-    check_response=_validators._rcheck_delete_workspace_response,
+    check_response=_rcheck_delete_workspace_response,
     validate=check_delete_workspace,
 )
 

@@ -6,18 +6,32 @@ The client imports this module the first time ``client.chat.messages`` is read.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._serde import _to_json
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
-from .._validators import _check_create_message_body
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import (
+        _check_create_message_body,
+        _rcheck_create_message_response,
+        _rcheck_get_message_response,
+    )
+else:
+    deferred(
+        globals(),
+        ".._validators _check_create_message_body",
+        ".._validators _rcheck_create_message_response",
+        ".._validators _rcheck_get_message_response",
+    )
 
 
 def check_create_message(
@@ -76,7 +90,7 @@ _CREATE_MESSAGE = Operation(
     idempotent=False,
     content_type="application/json",
     encoding="json",
-    check_response=_validators._rcheck_create_message_response,
+    check_response=_rcheck_create_message_response,
     validate=check_create_message,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -85,7 +99,7 @@ _GET_MESSAGE = Operation(
     method="GET",
     path="/v1/chat/messages/{id}",
     idempotent=True,
-    check_response=_validators._rcheck_get_message_response,
+    check_response=_rcheck_get_message_response,
     validate=check_get_message,
     required_headers=(("x-bot-id", "bot_id"),),
 )

@@ -6,17 +6,23 @@ The client imports this module the first time ``client.chat.tags`` is read.
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._reading import PageTokens
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import _rcheck_list_tag_values_response
+else:
+    deferred(globals(), ".._validators _rcheck_list_tag_values_response")
 
 
 def check_list_tag_values(
@@ -60,7 +66,7 @@ _LIST_TAG_VALUES = Operation(
     method="GET",
     path="/v1/chat/tags/{key}/values",
     idempotent=True,
-    check_response=_validators._rcheck_list_tag_values_response,
+    check_response=_rcheck_list_tag_values_response,
     validate=check_list_tag_values,
     required_headers=(("x-bot-id", "bot_id"),),
 )

@@ -6,16 +6,22 @@ The client imports this module the first time ``client.chat.users`` is read.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import _rcheck_get_user_response
+else:
+    deferred(globals(), ".._validators _rcheck_get_user_response")
 
 
 def check_get_user(
@@ -49,7 +55,7 @@ _GET_USER = Operation(
     method="GET",
     path="/v1/chat/users/{id}",
     idempotent=True,
-    check_response=_validators._rcheck_get_user_response,
+    check_response=_rcheck_get_user_response,
     validate=check_get_user,
     required_headers=(("x-bot-id", "bot_id"),),
 )

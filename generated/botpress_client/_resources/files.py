@@ -8,14 +8,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._spaces import AsyncSpace, Space, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import _rcheck_delete_file_response
+else:
+    deferred(globals(), ".._validators _rcheck_delete_file_response")
 
 if TYPE_CHECKING:
     from . import files_passages as _ns_files_passages
@@ -65,7 +71,7 @@ _DELETE_FILE = Operation(
     method="DELETE",
     path="/v1/files/{id}",
     idempotent=True,
-    check_response=_validators._rcheck_delete_file_response,
+    check_response=_rcheck_delete_file_response,
     validate=check_delete_file,
     required_headers=(("x-bot-id", "bot_id"),),
 )

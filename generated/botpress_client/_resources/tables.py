@@ -8,16 +8,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._serde import _to_json
 from .._spaces import AsyncSpace, Space, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
-from .._validators import _check_get_or_create_table_body
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import (
+        _check_get_or_create_table_body,
+        _rcheck_get_or_create_table_response,
+        _rcheck_get_table_response,
+    )
+else:
+    deferred(
+        globals(),
+        ".._validators _check_get_or_create_table_body",
+        ".._validators _rcheck_get_or_create_table_response",
+        ".._validators _rcheck_get_table_response",
+    )
 
 if TYPE_CHECKING:
     from . import tables_column as _ns_tables_column
@@ -107,7 +121,7 @@ _GET_OR_CREATE_TABLE = Operation(
     idempotent=True,
     content_type="application/json",
     encoding="json",
-    check_response=_validators._rcheck_get_or_create_table_response,
+    check_response=_rcheck_get_or_create_table_response,
     validate=check_get_or_create_table,
     required_headers=(("x-bot-id", "bot_id"),),
 )
@@ -116,7 +130,7 @@ _GET_TABLE = Operation(
     method="GET",
     path="/v1/tables/{table}",
     idempotent=True,
-    check_response=_validators._rcheck_get_table_response,
+    check_response=_rcheck_get_table_response,
     validate=check_get_table,
     required_headers=(("x-bot-id", "bot_id"),),
 )

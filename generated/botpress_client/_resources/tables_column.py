@@ -6,17 +6,25 @@ The client imports this module the first time ``client.tables.column`` is read.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .. import _validators, models
+from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
+from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
 from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
-from .._validators import _check_rename_table_column_body
 from ..errors import RequestValidationError
+
+if TYPE_CHECKING:
+    from .._validators import _check_rename_table_column_body, _rcheck_rename_table_column_response
+else:
+    deferred(
+        globals(),
+        ".._validators _check_rename_table_column_body _rcheck_rename_table_column_response",
+    )
 
 
 def check_rename_table_column(
@@ -65,7 +73,7 @@ _RENAME_TABLE_COLUMN = Operation(
     idempotent=True,
     content_type="application/json",
     encoding="json",
-    check_response=_validators._rcheck_rename_table_column_response,
+    check_response=_rcheck_rename_table_column_response,
     validate=check_rename_table_column,
     required_headers=(("x-bot-id", "bot_id"),),
 )

@@ -3,14 +3,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._exceptions import _Mismatch
+from .._lazy import deferred
 from ..errors import RequestValidationError
-from ._column_items import _check_column_items, _rcheck_column_items
-from ._column_metadata import _check_column_metadata, _rcheck_column_metadata
 from ._common import _MISSING, _at
+
+if TYPE_CHECKING:
+    from ._column_items import _check_column_items, _rcheck_column_items
+    from ._column_metadata import _check_column_metadata, _rcheck_column_metadata
+else:
+    deferred(
+        globals(),
+        "._column_items _check_column_items _rcheck_column_items",
+        "._column_metadata _check_column_metadata _rcheck_column_metadata",
+    )
 
 
 def _check_column_definition(data: Any, at: str) -> None:

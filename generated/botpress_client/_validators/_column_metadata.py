@@ -3,13 +3,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._exceptions import _Mismatch
+from .._lazy import deferred
 from ..errors import RequestValidationError
 from ._common import _MISSING, _at
-from ._computed_definition import _check_computed_definition, _rcheck_computed_definition
+
+if TYPE_CHECKING:
+    from ._computed_definition import _check_computed_definition, _rcheck_computed_definition
+else:
+    deferred(
+        globals(), "._computed_definition _check_computed_definition _rcheck_computed_definition"
+    )
 
 
 def _check_column_metadata(data: Any, at: str) -> None:

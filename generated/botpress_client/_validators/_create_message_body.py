@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .._lazy import deferred
 from ..errors import RequestValidationError
 from ._common import _MISSING, _at
-from ._message_schedule import _check_message_schedule
+
+if TYPE_CHECKING:
+    from ._message_schedule import _check_message_schedule
+else:
+    deferred(globals(), "._message_schedule _check_message_schedule")
 
 
 def _check_create_message_body(data: Any, at: str) -> None:

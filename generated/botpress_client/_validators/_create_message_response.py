@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
-from ._message import _rcheck_message
+from .._lazy import deferred
+
+if TYPE_CHECKING:
+    from ._message import _rcheck_message
+else:
+    deferred(globals(), "._message _rcheck_message")
 
 
 def _rcheck_create_message_response(data: Any) -> None:

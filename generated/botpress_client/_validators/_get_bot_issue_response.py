@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
-from ._bot_issue import _rcheck_bot_issue
+from .._lazy import deferred
+
+if TYPE_CHECKING:
+    from ._bot_issue import _rcheck_bot_issue
+else:
+    deferred(globals(), "._bot_issue _rcheck_bot_issue")
 
 
 def _rcheck_get_bot_issue_response(data: Any) -> None:

@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import models
+from .._lazy import deferred
 from ..errors import RequestValidationError
 from ._common import _MISSING, _at
-from ._table_schema import _check_table_schema
+
+if TYPE_CHECKING:
+    from ._table_schema import _check_table_schema
+else:
+    deferred(globals(), "._table_schema _check_table_schema")
 
 
 def _check_get_or_create_table_body(data: Any, at: str) -> None:

@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
-from ._user import _rcheck_user
+from .._lazy import deferred
+
+if TYPE_CHECKING:
+    from ._user import _rcheck_user
+else:
+    deferred(globals(), "._user _rcheck_user")
 
 
 def _rcheck_get_user_response(data: Any) -> None:

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
-from ._pagination_meta import _rcheck_pagination_meta
-from ._passage import _rcheck_passage
+from .._lazy import deferred
+
+if TYPE_CHECKING:
+    from ._pagination_meta import _rcheck_pagination_meta
+    from ._passage import _rcheck_passage
+else:
+    deferred(globals(), "._pagination_meta _rcheck_pagination_meta", "._passage _rcheck_passage")
 
 
 def _rcheck_list_file_passages_response(data: Any) -> None:

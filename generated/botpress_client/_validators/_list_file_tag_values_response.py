@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
-from ._pagination_meta import _rcheck_pagination_meta
+from .._lazy import deferred
+
+if TYPE_CHECKING:
+    from ._pagination_meta import _rcheck_pagination_meta
+else:
+    deferred(globals(), "._pagination_meta _rcheck_pagination_meta")
 
 
 def _rcheck_list_file_tag_values_response(data: Any) -> None:

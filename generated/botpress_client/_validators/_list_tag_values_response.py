@@ -3,11 +3,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
-from ._pagination_meta import _rcheck_pagination_meta
-from ._tag_value import _rcheck_tag_value
+from .._lazy import deferred
+
+if TYPE_CHECKING:
+    from ._pagination_meta import _rcheck_pagination_meta
+    from ._tag_value import _rcheck_tag_value
+else:
+    deferred(
+        globals(), "._pagination_meta _rcheck_pagination_meta", "._tag_value _rcheck_tag_value"
+    )
 
 
 def _rcheck_list_tag_values_response(data: Any) -> None:

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
+from .._lazy import deferred
 from ._common import _MISSING
-from ._passage_meta import _rcheck_passage_meta
+
+if TYPE_CHECKING:
+    from ._passage_meta import _rcheck_passage_meta
+else:
+    deferred(globals(), "._passage_meta _rcheck_passage_meta")
 
 
 def _rcheck_passage(data: Any) -> None:

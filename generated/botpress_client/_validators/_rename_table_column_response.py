@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
-from ._table import _rcheck_table
+from .._lazy import deferred
+
+if TYPE_CHECKING:
+    from ._table import _rcheck_table
+else:
+    deferred(globals(), "._table _rcheck_table")
 
 
 def _rcheck_rename_table_column_response(data: Any) -> None:

@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
-from ._state import _rcheck_state
+from .._lazy import deferred
+
+if TYPE_CHECKING:
+    from ._state import _rcheck_state
+else:
+    deferred(globals(), "._state _rcheck_state")
 
 
 def _rcheck_set_state_expiry_response(data: Any) -> None:

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
+from .._lazy import deferred
 from ._common import _MISSING
-from ._table_schema import _rcheck_table_schema
+
+if TYPE_CHECKING:
+    from ._table_schema import _rcheck_table_schema
+else:
+    deferred(globals(), "._table_schema _rcheck_table_schema")
 
 
 def _rcheck_table(data: Any) -> None:

@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._exceptions import _Mismatch
+from .._lazy import deferred
 from ..errors import RequestValidationError
-from ._column_definition import _check_column_definition, _rcheck_column_definition
 from ._common import _MISSING, _at
+
+if TYPE_CHECKING:
+    from ._column_definition import _check_column_definition, _rcheck_column_definition
+else:
+    deferred(globals(), "._column_definition _check_column_definition _rcheck_column_definition")
 
 
 def _check_table_schema(data: Any, at: str) -> None:

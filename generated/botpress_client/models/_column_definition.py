@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Literal, Mapping, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeAlias, TypedDict
 
+from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
 from .._types import _NO_NULLS, _Model, _new
-from ._column_items import ColumnItems, ColumnItemsDict
-from ._column_metadata import ColumnMetadata, ColumnMetadataDict
-from ._column_type import ColumnType
+
+if TYPE_CHECKING:
+    from ._column_items import ColumnItems, ColumnItemsDict
+    from ._column_metadata import ColumnMetadata, ColumnMetadataDict
+    from ._column_type import ColumnType
+else:
+    deferred(globals(), "._column_items ColumnItems", "._column_metadata ColumnMetadata")
 
 __all__ = ["ColumnDefinitionFormat", "ColumnDefinition", "ColumnDefinitionDict"]
 

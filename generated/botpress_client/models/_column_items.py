@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping, TypedDict
+from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
 from .._types import _Model, _new
-from ._column_type import ColumnType
+
+if TYPE_CHECKING:
+    from ._column_type import ColumnType
 
 __all__ = ["ColumnItems", "ColumnItemsDict"]
 

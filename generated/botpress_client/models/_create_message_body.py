@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
+from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
 from .._types import _NO_NULLS, _Model, _new
-from ._message import MessageOrigin
-from ._message_schedule import MessageSchedule
+
+if TYPE_CHECKING:
+    from ._message import MessageOrigin
+    from ._message_schedule import MessageSchedule
+else:
+    deferred(globals(), "._message_schedule MessageSchedule")
 
 __all__ = ["CreateMessageBody"]
 

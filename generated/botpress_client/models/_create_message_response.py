@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
+from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
 from .._types import _Model, _new
-from ._message import Message
+
+if TYPE_CHECKING:
+    from ._message import Message
+else:
+    deferred(globals(), "._message Message")
 
 __all__ = ["CreateMessageResponse"]
 

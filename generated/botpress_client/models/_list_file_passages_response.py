@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
+from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
 from .._types import _Model, _new
-from ._pagination_meta import PaginationMeta
-from ._passage import Passage
+
+if TYPE_CHECKING:
+    from ._pagination_meta import PaginationMeta
+    from ._passage import Passage
+else:
+    deferred(globals(), "._pagination_meta PaginationMeta", "._passage Passage")
 
 __all__ = ["ListFilePassagesResponse"]
 

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
+from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
 from .._types import _NO_NULLS, _Model, _new
-from ._passage_meta import PassageMeta
+
+if TYPE_CHECKING:
+    from ._passage_meta import PassageMeta
+else:
+    deferred(globals(), "._passage_meta PassageMeta")
 
 __all__ = ["Passage"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as _field
 from datetime import datetime
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .._serde import (
     _NO_EXTRA,
@@ -18,7 +18,9 @@ from .._serde import (
     _shape,
 )
 from .._types import _NO_NULLS, _Model, _new
-from ._state_type import StateType
+
+if TYPE_CHECKING:
+    from ._state_type import StateType
 
 __all__ = ["State"]
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as _field
 from datetime import datetime
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
+from .._lazy import deferred
 from .._serde import (
     _NO_EXTRA,
     _SHAPES,
@@ -18,7 +19,11 @@ from .._serde import (
     _shape,
 )
 from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _new
-from ._table_schema import TableSchema
+
+if TYPE_CHECKING:
+    from ._table_schema import TableSchema
+else:
+    deferred(globals(), "._table_schema TableSchema")
 
 __all__ = ["Table"]
 

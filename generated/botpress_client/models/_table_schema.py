@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Literal, Mapping, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeAlias, TypedDict
 
+from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
 from .._types import _NO_NULLS, _Model, _new
-from ._column_definition import ColumnDefinition, ColumnDefinitionDict
+
+if TYPE_CHECKING:
+    from ._column_definition import ColumnDefinition, ColumnDefinitionDict
+else:
+    deferred(globals(), "._column_definition ColumnDefinition")
 
 __all__ = ["TableSchemaType", "TableSchema", "TableSchemaDict"]
 

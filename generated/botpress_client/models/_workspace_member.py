@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
 from .._types import _NO_NULLS, _Model, _new
-from ._workspace_member_role import WorkspaceMemberRole
+
+if TYPE_CHECKING:
+    from ._workspace_member_role import WorkspaceMemberRole
 
 __all__ = ["WorkspaceMember"]
 
