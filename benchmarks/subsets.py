@@ -53,7 +53,9 @@ def subset_row(doc: Path, selector: str, target: float, work: Path) -> str:
     best = min(runs, key=lambda r: r.seconds)
     summary = next((line for line in best.out.splitlines() if line.startswith("wrote ")), "")
     kept = summary.partition("): ")[2].partition(" warnings=")[0] or "?"
-    verdict = "met" if best.seconds <= target else ("MISSED" if best.cpu_seconds > target else "missed as wall, met by CPU")
+    verdict = (
+        "met" if best.seconds <= target else ("MISSED" if best.cpu_seconds > target else "missed as wall, met by CPU")
+    )
     return (
         f"| {doc.name} `--include {selector}` | {kept} | {best.seconds:.1f} s wall, {best.cpu_seconds:.1f} s CPU,"
         f" {best.maxrss_mb:.0f} MB [load {os.getloadavg()[0]:.1f}] | <= {target:.0f} s: {verdict} |"
