@@ -28,7 +28,9 @@ a decode or encode target is missed: the profile that shows why);
 BENCH_CORPUS_DOC=path picks another corpus document; BENCH_SKIP_CORPUS=1 skips it;
 BENCH_SKIP_SCALING=1 skips the synthetic documents. The largest APIs (largest.py, issue 38): a
 synthetic document of 4,000 schemas and 11,000 operations (BENCH_SKIP_LARGEST=1 skips it), and
-BENCH_GRAPH=/path/to/graph.json adds Microsoft Graph's document (minutes). The MCP server's
+BENCH_GRAPH=/path/to/graph.json adds Microsoft Graph's document (minutes). Subsets (subsets.py,
+issues 35 and 38): `--include` on GitHub's and Graph's documents of the APIs.guru directory
+(BENCH_APIS, by default ../dl/package/api), cold, against 5 and 10 s. The MCP server's
 start-up (mcp_startup.py, issue 39): the openai document's first ``tools/list`` against the SDK's floor.
 """
 
@@ -72,6 +74,7 @@ from lines import corpus_docs
 from lines import rows as line_rows
 from report import build_rows, codec_notes, generation_notes, stage_notes, summary, table_markdown
 from shape import IMPORT_MB, IMPORT_SECONDS, MAX_MODULE_LINES, shape
+from subsets import bench_subsets
 from synthetic import write as write_synthetic
 
 REPEAT = 11  # timed runs per codec measurement (median); same as workers.REPEAT
@@ -392,6 +395,10 @@ def main() -> int:
             shape_lines += ["", *bench_largest(work)]
         except Exception as exc:
             figures.errors["largest"] = f"{type(exc).__name__}: {exc}"
+        try:
+            shape_lines += ["", *bench_subsets(work)]
+        except Exception as exc:
+            figures.errors["subsets"] = f"{type(exc).__name__}: {exc}"
         log("MCP server start-up: the openai corpus document")
         try:
             shape_lines += ["", *mcp_startup.bench_rows(ROOT.parent / "shared" / "corpus")]

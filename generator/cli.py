@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__, config, defaults, pipeline
+from .load import collector
 from .load.bounds import SETTINGS, Limits
 from .pipeline import generate_files
 from .problem_classes import CLASSES, unknown
@@ -276,6 +277,10 @@ def _classes(key: str, configured: list[str], given: list[str]) -> frozenset[str
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (``argv``: by default the process's own, and then the process runs this
+    one command: :func:`generator.load.collector.own_process`); the exit code."""
+    if argv is None:
+        collector.own_process()
     argv = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(argv)
     try:

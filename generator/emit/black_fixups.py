@@ -29,14 +29,15 @@ from .layout import WIDTH
 _QUOTES = '"""'
 
 
-def mend(text: str, flagged: set[int], black: Callable[[str, int], str]) -> str | None:
+def mend(text: str, flagged: set[int], black: Callable[[str, int], str], tree: ast.Module | None = None) -> str | None:
     """``text`` (Ruff's output) with the statements holding the ``flagged`` lines (1-based, over
     the width) in Black's form, ``black(source, width)`` formatting one statement; None when a
-    flagged line is not one this module knows how to mend."""
-    try:
-        tree = ast.parse(text)
-    except SyntaxError:
-        return None
+    flagged line is not one this module knows how to mend. ``tree``: ``text`` parsed, if it was."""
+    if tree is None:
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            return None
     lines = text.splitlines(keepends=True)
     left = set(flagged)  # the flagged lines no statement mended yet
     edits: dict[int, tuple[int, list[str]]] = {}  # first line (0-based) -> (end, new lines)

@@ -20,6 +20,7 @@ The runtime modules are copied as they are: they are formatted already (``make l
 
 from __future__ import annotations
 
+import ast
 import io
 import os
 import re
@@ -106,10 +107,10 @@ def _like_black(source: Path, formatted: str, name: str) -> str:
     """Ruff's output ``formatted`` of the module kept at ``source`` as Black gives it: as it
     is, or with the statements where they may part mended one by one (:mod:`.black_fixups`),
     else Black's output of the whole module."""
-    flagged = _black_may_differ(formatted)
+    flagged, tree = _flagged(formatted)
     if not flagged:
         return formatted
-    mended = mend(formatted, flagged, lambda text, width: _black(text, name, width))
+    mended = mend(formatted, flagged, lambda text, width: _black(text, name, width), tree)
     if mended is not None:
         return mended
     with open(source, encoding="utf-8", newline="") as kept:  # the very text written
@@ -125,6 +126,73 @@ def _black_may_differ(text: str) -> set[int]:
     long annotation between parentheses, Ruff splits the value), and a conditional expression
     split without parentheses (:func:`_bare_conditionals`). A false alarm costs time (Black on a
     statement), never the output."""
+    return _flagged(text)[0]
+
+
+def _flagged(text: str) -> tuple[set[int], ast.Module | None]:
+    """:func:`_black_may_differ`'s lines, and the module's syntax tree when it was parsed to tell
+    code from text (given to :func:`.black_fixups.mend`, which would parse it again). A line
+    is code unless it lies inside a string of several lines, with nothing but a comment after
+    the string's end (the tokens of the module say the same, at several times the cost)."""
+    if any(c in text for c in _OTHER_BREAKS):  # splitlines() and the tokens number lines apart: the long way
+        return _tokenized(text), None
+    flagged: set[int] = set()
+    annotated: set[int] = set()
+    lines = text.split("\n")
+    for n in [n for n, line in enumerate(lines, 1) if len(line) > WIDTH]:
+        line = lines[n - 1]
+        if line.endswith('"""') and not line.lstrip().startswith('"""'):
+            flagged.add(n)
+        elif _ANNOTATED.match(line):
+            annotated.add(n)
+    if "else " in text:
+        annotated.update(_bare_conditionals(lines))
+    if not annotated:
+        return flagged, None
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return flagged | annotated, None  # a false alarm costs time only (mend gives up: Black)
+    return flagged | (annotated - _text_lines(tree, lines, annotated)), tree
+
+
+_OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+"""The line breaks of str.splitlines() other than ``\\n`` (none in Ruff's output of the writer's)."""
+
+
+def _text_lines(tree: ast.Module, lines: list[str], candidates: set[int]) -> set[int]:
+    """Which of the ``candidates`` (1-based lines) hold no code token: inside a string literal of
+    several lines (not an f-string: its fields are code), from its second line to its last when
+    nothing but blanks or a comment follows the string there. Only the statements that hold a
+    candidate are walked."""
+    found: set[int] = set()
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.JoinedStr):
+            continue  # code may stand in its fields: its lines stay code (a false alarm at worst)
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, (str, bytes)) and (node.end_lineno or node.lineno) > node.lineno:
+                found.update(_inside(node, lines))
+            continue
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.stmt, ast.excepthandler)) or any(
+                child.lineno <= n <= (child.end_lineno or child.lineno) for n in candidates
+            ):
+                todo.append(child)
+    return found & candidates
+
+
+def _inside(node: ast.Constant, lines: list[str]) -> range:
+    """The lines of a string of several lines that hold nothing but its text (and a comment)."""
+    first, last = node.lineno, node.end_lineno or node.lineno
+    rest = lines[last - 1].encode("utf-8")[node.end_col_offset or 0 :].decode("utf-8", "replace").lstrip()
+    return range(first + 1, last + 1) if not rest or rest.startswith("#") else range(first + 1, last)
+
+
+def _tokenized(text: str) -> set[int]:
+    """:func:`_black_may_differ` by the tokens of the module (for a text with line breaks other
+    than ``\\n``, whose lines the two ways number apart)."""
     flagged: set[int] = set()
     annotated: set[int] = set()
     for n, line in enumerate(text.splitlines(), 1):

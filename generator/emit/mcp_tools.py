@@ -76,6 +76,7 @@ class _Schemas:
         self.unions = {u.name: u for u in api.unions}
         self.lenient = lenient  # output: nothing required, nulls and other values admitted
         self.depth = MAX_OUTPUT_DEPTH if lenient else MAX_DEPTH
+        self.made: dict[tuple[str, tuple[str, ...]], JSON] = {}  # (model, its path's names sorted) -> schema
 
     def of(self, t: TypeRef, path: tuple[str, ...]) -> JSON:
         schema = self._bare(t, path)
@@ -126,6 +127,17 @@ class _Schemas:
         return schema
 
     def model(self, model: Model, path: tuple[str, ...]) -> JSON:
+        """``model``'s schema inside ``path`` (the models and unions around it, each once), which
+        it depends on only as a set (what is recursive) and by its number of models (how deep):
+        made once for each model and set (shared, never changed: Microsoft Graph's ``user``
+        holds the same models under many members)."""
+        key = (model.name, tuple(sorted(path)))
+        made = self.made.get(key)
+        if made is None:
+            made = self.made[key] = self._model(model, path)
+        return made
+
+    def _model(self, model: Model, path: tuple[str, ...]) -> JSON:
         if model.name in path:
             return {"type": "object", "description": f"A {model.name} (recursive: not expanded again)"}
         if sum(name in self.models for name in path) >= self.depth:  # models only: unions are free

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -115,10 +116,12 @@ def _describe(description: str, default_doc: str = "", deprecated: bool = False)
     return " ".join(parts)
 
 
+@lru_cache(maxsize=16384)
 def _entry(name: str, text: str, indent: int, shift: int = 0) -> str:
     """``text`` as the entry of ``name`` in an ``Attributes:``/``Args:`` list at ``indent``:
     one paragraph, wrapped to the line length, continuation lines indented 4 more. ``shift``:
-    how far the template moves the whole text right afterwards."""
+    how far the template moves the whole text right afterwards. Remembered: the members a
+    schema inherits repeat in every subtype (Microsoft Graph's ``id`` in 1,297 models)."""
     head = " " * indent + name + ": "
     lines = textwrap.wrap(
         " ".join(_docstring(text).split()),

@@ -1,5 +1,6 @@
 """Where in a JSON text the parser's refusals are: the place of a value the parser gives no path
-for (an integer too long, nesting too deep, a ``NaN``), found by scanning the tokens."""
+for (an integer too long, nesting too deep, a ``NaN``), found by scanning the tokens; and the
+count of a parsed value's nodes (:func:`json_nodes`)."""
 
 from __future__ import annotations
 
@@ -64,3 +65,31 @@ def _json_where(text: str, find: str, *, max_depth: int = 1 << 30, max_digits: i
             except ValueError:
                 last = token[1:-1]
     return tuple(str(f[1]) for f in frames) if find == "deep" else None
+
+
+def json_nodes(value: Any, depth_limit: int, nodes: int) -> int | None:
+    """The nodes (keys and values) of a parsed JSON ``value`` as
+    :func:`generator.load.limits._check_shape` counts them, in its order; None where it refuses
+    the value (over ``depth_limit`` levels or ``nodes`` nodes: it then walks again, to say where)."""
+    count = 1
+    if count > nodes:
+        return None
+    stack: list[tuple[Any, int]] = [(value, 0)] if isinstance(value, (dict, list)) else []
+    pop, push = stack.pop, stack.append
+    while stack:
+        current, depth = pop()
+        if depth >= depth_limit:
+            return None
+        if type(current) is dict:
+            count += 2 * len(current)
+            children = current.values()
+        else:
+            count += len(current)
+            children = current
+        if count > nodes:
+            return None
+        depth += 1
+        for child in children:
+            if type(child) is dict or type(child) is list:
+                push((child, depth))
+    return count

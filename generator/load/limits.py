@@ -20,7 +20,7 @@ import yaml
 
 from ..problems import Problem, SpecError, pointer
 from .bounds import Limits
-from .json_places import NotJson, json_big_int, json_constant, json_too_deep, not_json
+from .json_places import NotJson, json_big_int, json_constant, json_nodes, json_too_deep, not_json
 
 # Size, nodes and depth are the user's to set (:class:`Limits`, defaults: 64 MiB per file, the
 # largest real spec known being Microsoft Graph beta's 47 MB; 20,000,000 keys and values, real
@@ -217,6 +217,11 @@ def _check_shape(value: JSON, display: str, budget: Budget, duplicates: dict[int
     list are counted before any is looked at, and only mappings and lists are kept to look at:
     a huge flat list costs no more than its own count."""
     limits = budget.limits
+    if not duplicates:  # the common case: counted without spelling where each value stands
+        counted = json_nodes(value, limits.depth, budget.nodes)
+        if counted is not None:
+            budget.nodes -= counted
+            return
     count = 1
     if count > budget.nodes:
         raise SpecError([Problem(display, "", _too_many(limits))])

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..problems import Problem, SpecError, pointer
 from ..selection import Selection
+from . import collector
 from .bounds import Limits
 from .document import JSON, Document, Node, Ptr
 from .keyword_types import keyword_type_problems
@@ -50,12 +51,13 @@ def load_document(
     path = Path(spec).resolve()
     doc = Document(path=path, display=display)
     budget = Budget(limits or Limits())
-    doc.files[path] = parse(path, display, budget)
-    _check_root(doc.files[path], display)
     refs = _RefReader(doc, budget, Path(ref_root).resolve() if ref_root is not None else path.parent)
-    if selection:  # first: only what the kept operations reach is read and checked
-        doc.unmatched_selectors = apply_selection(doc, selection, strict=selection_strict, load=refs.load)
-    refs.read_all()
+    with collector.paused():  # millions of containers, none of them garbage
+        doc.files[path] = parse(path, display, budget)
+        _check_root(doc.files[path], display)
+        if selection:  # first: only what the kept operations reach is read and checked
+            doc.unmatched_selectors = apply_selection(doc, selection, strict=selection_strict, load=refs.load)
+        refs.read_all()
     if selection:  # files read only to see operations left out
         doc.files = {file: value for file, value in doc.files.items() if file in refs.walked}
     doc.warnings.extend(budget.warnings)  # duplicate keys
@@ -63,6 +65,7 @@ def load_document(
     _refuse(ref_chains(doc)[1])
     if validate:  # our own checks first: the validator may fail on these, and its failure is only a warning
         _refuse(keyword_type_problems(doc))
+        collector.settle()  # before the fork: neither process walks the document again
         doc.pending_validation = validate_in_background(doc) if background else validated_now(doc)
         if not background:
             finish_validation(doc)

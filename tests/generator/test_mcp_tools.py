@@ -147,3 +147,36 @@ def test_readme_agent_section_is_the_documents(path: Path) -> None:
     selector = parse(example)  # the example selects some of the document's operations
     facts = [OperationFacts(t["http"], t["path"], t["op"], tuple(t["tags"])) for t in tools.values()]
     assert selector.kind in ("tag", "path", "method") and any(map(selector.matches, facts)), example
+
+
+def test_a_models_schema_is_made_once_per_set_of_models_around_it() -> None:
+    """Models that hold each other (directly, through lists and through a union): every schema
+    equals the one made without remembering, and the remembered ones are shared."""
+    from types import SimpleNamespace
+
+    from generator.emit.mcp_tools import _Schemas
+    from generator.ir import Field, Model, TypeRef, UnionDef
+
+    def field(name: str, t: TypeRef) -> Field:
+        return Field(name, name, t, True, f"The {name}.", False, False, "", "")
+
+    a, b, c = (TypeRef("model", name=n) for n in "ABC")
+    either = TypeRef("union", name="Either")
+    models = (
+        Model("A", "", (field("b", b), field("cs", TypeRef("list", items=c)), field("e", either)), True, "", ""),
+        Model("B", "", (field("a", a), field("c", c)), False, "", ""),
+        Model("C", "", (field("b", b), field("x", TypeRef("str"))), False, "", ""),
+    )
+    union = UnionDef("Either", "", "_decode_either", (a, TypeRef("list", items=either)), "", ())
+    api: Any = SimpleNamespace(models=models, enums=(), unions=(union,))
+
+    class Unremembered(_Schemas):
+        def model(self, model: Model, path: tuple[str, ...]) -> Any:
+            return self._model(model, path)
+
+    for lenient in (False, True):
+        remembered, fresh = _Schemas(api, lenient), Unremembered(api, lenient)
+        for t in (a, b, c, either):
+            assert remembered.of(t, ()) == fresh.of(t, ()), (lenient, t.name)
+        shared = remembered.model(models[1], ("A",))
+        assert remembered.model(models[1], ("A",)) is shared and len(remembered.made) < 40
