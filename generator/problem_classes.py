@@ -60,6 +60,7 @@ Kind = Literal[
     "unread-ref",
     "framing-header",
     "media-header",
+    "credential-header",
     "error-text-raw",
     "shape-shared",
 ]
@@ -134,6 +135,11 @@ CLASSES: dict[str, ProblemClass] = {
             "media-header",
             "resolved",
             "an Accept or Content-Type header parameter: the client sends the document's media types",
+        ),
+        ProblemClass(
+            "credential-header",
+            "resolved",
+            "an Authorization header parameter of a secured operation: the client sends the credential",
         ),
     )
 }

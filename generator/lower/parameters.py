@@ -64,17 +64,41 @@ class ParameterBuilder:
                 if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("in"), str):
                     merged[(value["in"], value["name"])] = (node, self.b.where(owner.child("parameters", index)))
         typed = _typed_body(self.b.deref(op.child("requestBody")).value) if "requestBody" in op.value else False
-        return [listed for listed in merged.values() if not self._set_by_client(listed[0], typed)]
+        secured = self._authorizes(op)
+        return [listed for listed in merged.values() if not self._set_by_client(listed[0], typed, secured)]
 
-    def _set_by_client(self, node: Node, typed_body: bool) -> bool:
+    def _authorizes(self, op: Node) -> bool:
+        """Whether the operation's security requirement (its own, else the document's) names a
+        scheme whose credential the client sends in ``Authorization``: ``http``, ``oauth2``,
+        ``openIdConnect``, or an ``apiKey`` header of that name."""
+        root = self.b.doc.root
+        security = op.value.get("security") if "security" in op.value else root.value.get("security")
+        components = root.value.get("components")
+        schemes = components.get("securitySchemes") if isinstance(components, dict) else None
+        if not isinstance(security, list) or not isinstance(schemes, dict):
+            return False
+        for key in {key for alt in security if isinstance(alt, dict) for key in alt if key in schemes}:
+            scheme = self.b.deref(root.child("components", "securitySchemes", key)).value
+            if not isinstance(scheme, dict):
+                continue
+            kind, where, name = scheme.get("type"), scheme.get("in"), str(scheme.get("name", "")).lower()
+            if kind in ("http", "oauth2", "openIdConnect") or (kind == "apiKey" and (where, name) == _HEADER):
+                return True
+        return False
+
+    def _set_by_client(self, node: Node, typed_body: bool, secured: bool) -> bool:
         """A header parameter the client sets itself, never an argument (one warning per
         parameter): ``Content-Length``, the length of the body it sends (httpx); ``Accept``, the
         media types the operation answers; ``Content-Type`` where every call sends a body of the
         one media type the document gives (elsewhere the argument names it: a wildcard body's
-        type, or a header a bodiless call is to carry). (OpenAPI ignores a header parameter
-        named Accept, Content-Type or Authorization; servers and mocks ask for them still.)"""
+        type, or a header a bodiless call is to carry); ``Authorization`` where the operation's
+        security requirement has the client send a credential there (``secured``; elsewhere the
+        argument is the only way to send it). (OpenAPI ignores a header parameter named Accept,
+        Content-Type or Authorization; servers and mocks ask for them still.)"""
         name = node.value["name"].lower()
-        if node.value["in"] != "header" or name not in _SET_BY_CLIENT or (name == "content-type" and not typed_body):
+        if node.value["in"] != "header" or name not in _SET_BY_CLIENT:
+            return False
+        if (name == "content-type" and not typed_body) or (name == "authorization" and not secured):
             return False
         if (node.file, node.pointer) not in self.framing_warned:
             self.framing_warned.add((node.file, node.pointer))
@@ -158,10 +182,14 @@ class ParameterBuilder:
         return option
 
 
+_HEADER = ("header", "authorization")
+"""Where an ``apiKey`` scheme's credential stands in ``Authorization``."""
+
 _SET_BY_CLIENT: dict[str, tuple[str, Kind]] = {
     "content-length": ("the body", "framing-header"),
     "content-type": ("the body's media type", "media-header"),
     "accept": ("the media types the operation answers", "media-header"),
+    "authorization": ("the credential the operation's security requirement names", "credential-header"),
 }
 
 

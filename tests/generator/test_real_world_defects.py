@@ -41,6 +41,10 @@ WARNINGS: dict[str, list[str]] = {
         "enum lists no value of type boolean (1, 0); ignored",
         "no number is within the bounds (> 3 and <= 3); none of them is checked",
     ],
+    "authorization_headers": [
+        "header parameter Authorization is set by the client from the credential the operation's security"
+        " requirement names; not an argument"
+    ],
     "shadowing_namespaces": [
         "method 'list' of namespace 'drives' is not unique there; keeps its whole name 'list_drives'"
     ],
@@ -215,6 +219,20 @@ def test_date_members(build: Callable[[str], ModuleType]) -> None:
                 client.bookings.create(**kwargs)
             assert where in str(e.value)
     assert len(rec.requests) == 1
+
+
+def test_authorization_headers(build: Callable[[str], ModuleType]) -> None:
+    """An ``Authorization`` header parameter of an operation whose security requirement has the
+    client send a credential is the client's to set (OpenAPI ignores it): not an argument, so the
+    token is never overwritten; where no scheme applies, it stays the argument that sends it."""
+    pkg = build("authorization_headers")
+    rec = Recorder(status=204)
+    with client_of(pkg, rec) as client:
+        assert "authorization" not in inspect.signature(client.accounts.list).parameters
+        client.accounts.list(fapi_interaction_id="i")
+        client.legacy.get(authorization="Basic dTpw")
+    assert rec.requests[0].headers["authorization"] == "Bearer tok"
+    assert rec.requests[1].headers["authorization"] == "Basic dTpw"
 
 
 def test_shadowing_namespaces(build: Callable[[str], ModuleType]) -> None:
