@@ -29,6 +29,8 @@ __all__ = [
     "_bounded",
     "_extra_members",
     "_format_datetime",
+    "_is_date",
+    "_is_datetime",
     "_parse_datetime",
     "_shape",
     "_to_json",
@@ -320,6 +322,16 @@ def _to_json_walk(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_to_json_walk(v) for v in value]
     return value
+
+
+def _is_datetime(value: str) -> bool:
+    """Whether :func:`_parse_datetime` reads ``value``: the request check of a string of
+    ``format: date-time``."""
+    try:
+        _parse_datetime(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_date(value: str) -> bool:

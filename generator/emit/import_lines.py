@@ -39,16 +39,21 @@ def reference_needs(refs: Iterable[str], loads: Iterable[str]) -> set[str]:
     return ({"TYPE_CHECKING"} if refs else set()) | ({"deferred"} if loads else set())
 
 
-def reference_lines(refs: Iterable[str], loads: Iterable[str], placement: Mapping[str, str]) -> str:
+def reference_lines(
+    refs: Iterable[str], loads: Iterable[str], placement: Mapping[str, str], typing_only: Iterable[str] = ()
+) -> str:
     """The imports of the definitions of sibling modules (of ``models``, of ``_validators``) a
-    module uses (``refs``), for type checkers only; at run time those its code uses (``loads``)
-    are stand-ins importing their module on first use (``_lazy.deferred``). No module imports
-    another at its top: loading one loads none of those it refers to, and cycles need no order."""
+    module uses (``refs``), for type checkers only, with the import lines ``typing_only`` (after
+    them: a closer module comes later in isort's order); at run time those its code uses
+    (``loads``) are stand-ins importing their module on first use (``_lazy.deferred``). No module
+    imports another at its top: loading one loads none of those it refers to, and cycles need no
+    order."""
     by_module = _by_module(refs, placement)
-    if not by_module:
+    typing_lines = [f"    from .{module} import {', '.join(names)}" for module, names in by_module.items()]
+    typing_lines += [f"    {line}" for line in typing_only]
+    if not typing_lines:
         return ""
-    lines = ["if TYPE_CHECKING:"]
-    lines += [f"    from .{module} import {', '.join(names)}" for module, names in by_module.items()]
+    lines = ["if TYPE_CHECKING:", *typing_lines]
     later: list[str] = []
     for module, names in _by_module(loads, placement).items():
         entry = f'".{module} {" ".join(names)}",'

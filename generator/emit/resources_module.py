@@ -145,7 +145,8 @@ def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> R
     line = f"from .._validators import {', '.join(now)}" if now else ""
     depth = w.module.count("/")  # 1: in _resources or _internal
     imports = _with_checks(import_lines(w.table, set(needs) | reference_needs(later, later), depth), line)
-    references = reference_lines(later, later, dict.fromkeys(later, "._validators"))
+    spaces = [f"from . import {module} as _ns_{module}" for _, module, _ in unit.module.children]
+    references = reference_lines(later, later, dict.fromkeys(later, "._validators"), spaces)
     return replace(code, imports="\n\n".join(part for part in (imports, references) if part))
 
 

@@ -56,7 +56,7 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
     prefix = security_env_prefix(env_prefix, ext, package)
     token_env = str(ext.get("token-env", "")) or f"{prefix}_TOKEN"
     security = SecurityBuilder(b, prefix, token_env)  # before the operations: options first
-    ops_builder = OperationBuilder(b)
+    ops_builder = OperationBuilder(b, security.authorizing())
     drafts = ops_builder.draft_all()  # names every type an operation reaches
     b.build_models()  # every model and union, once, before an operation reads one
     b.finish_unions()

@@ -41,10 +41,10 @@ class Draft:
 
 
 class OperationBuilder:
-    def __init__(self, b: ModelBuilder) -> None:
+    def __init__(self, b: ModelBuilder, authorizing: frozenset[str] = frozenset()) -> None:
         self.b = b
         self.checks = CheckBuilder(b)
-        self.parameters = ParameterBuilder(b, self.checks)
+        self.parameters = ParameterBuilder(b, self.checks, authorizing)
         self.responses = ResponseBuilder(b)
 
     def draft_all(self) -> list[Draft]:

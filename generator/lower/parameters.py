@@ -31,9 +31,10 @@ Listed = tuple[Node, str]
 
 
 class ParameterBuilder:
-    def __init__(self, b: ModelBuilder, checks: CheckBuilder) -> None:
+    def __init__(self, b: ModelBuilder, checks: CheckBuilder, authorizing: frozenset[str] = frozenset()) -> None:
         self.b = b
         self.checks = checks
+        self.authorizing = authorizing  # the schemes whose credential goes in Authorization (security.py)
         self.options: dict[str, ClientOption] = {}  # the client options the headers declare, by name
         self.framing_warned: set[tuple[Path, str]] = set()  # header parameters the client sets, warned about
 
@@ -69,22 +70,12 @@ class ParameterBuilder:
 
     def _authorizes(self, op: Node) -> bool:
         """Whether the operation's security requirement (its own, else the document's) names a
-        scheme whose credential the client sends in ``Authorization``: ``http``, ``oauth2``,
-        ``openIdConnect``, or an ``apiKey`` header of that name."""
+        scheme whose credential the client sends in ``Authorization``."""
         root = self.b.doc.root
         security = op.value.get("security") if "security" in op.value else root.value.get("security")
-        components = root.value.get("components")
-        schemes = components.get("securitySchemes") if isinstance(components, dict) else None
-        if not isinstance(security, list) or not isinstance(schemes, dict):
+        if not isinstance(security, list):
             return False
-        for key in {key for alt in security if isinstance(alt, dict) for key in alt if key in schemes}:
-            scheme = self.b.deref(root.child("components", "securitySchemes", key)).value
-            if not isinstance(scheme, dict):
-                continue
-            kind, where, name = scheme.get("type"), scheme.get("in"), str(scheme.get("name", "")).lower()
-            if kind in ("http", "oauth2", "openIdConnect") or (kind == "apiKey" and (where, name) == _HEADER):
-                return True
-        return False
+        return any(isinstance(alt, dict) and not self.authorizing.isdisjoint(alt) for alt in security)
 
     def _set_by_client(self, node: Node, typed_body: bool, secured: bool) -> bool:
         """A header parameter the client sets itself, never an argument (one warning per
@@ -181,9 +172,6 @@ class ParameterBuilder:
         self.options.setdefault(name, option)
         return option
 
-
-_HEADER = ("header", "authorization")
-"""Where an ``apiKey`` scheme's credential stands in ``Authorization``."""
 
 _SET_BY_CLIENT: dict[str, tuple[str, Kind]] = {
     "content-length": ("the body", "framing-header"),

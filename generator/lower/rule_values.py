@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..ir import Rule, ValueCheck
-from ..runtime._serde import _is_date, _parse_datetime
+from ..runtime._serde import _is_date, _is_datetime
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt,
@@ -43,15 +43,6 @@ def breaks(rule: Rule, value: Any, regexes: dict[str, str]) -> bool:
     if test == "not_date" and isinstance(value, str):
         return not _is_date(value)
     return False
-
-
-def _is_datetime(text: str) -> bool:
-    """As the generated check tests it (the runtime's own parser)."""
-    try:
-        _parse_datetime(text)
-    except ValueError:
-        return False
-    return True
 
 
 _TYPES: dict[str, Callable[[Any], bool]] = {

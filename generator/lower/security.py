@@ -56,6 +56,15 @@ class SecurityBuilder:
                     self.schemes[str(key)] = scheme
         self.security = self.requirement(root.child("security")) if "security" in root.value else None
 
+    def authorizing(self) -> frozenset[str]:
+        """The schemes whose credential the client sends in ``Authorization``: all but an
+        ``apiKey`` elsewhere than a header of that name."""
+        return frozenset(
+            key
+            for key, s in self.schemes.items()
+            if s.kind != API_KEY or (s.location == "header" and s.wire.lower() == "authorization")
+        )
+
     def _env(self, option: str) -> str:
         return f"{self.prefix}_{option.upper()}"
 

@@ -85,6 +85,7 @@ def test_resources_module_imports_are_the_union_of_its_pieces_needs(api: Api) ->
         assert needs_of(code.pieces) <= imported
         later = needs_of(code.pieces) & {v.function for v in (*api.validators, *api.response_validators)}
         extra = resources_module.fixed_needs(unit, api.flat_methods) | reference_needs(later, later)
+        extra |= {f"_ns_{module}" for _, module, _ in unit.module.children}  # its namespaces' modules
         assert not any(imported - needs_of(code.pieces) - extra)
         assert (writer.uses, writer.refs) == (set(), set())
 

@@ -20,12 +20,10 @@ from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
     from .._validators import _rcheck_delete_file_response
-else:
-    deferred(globals(), ".._validators _rcheck_delete_file_response")
-
-if TYPE_CHECKING:
     from . import files_passages as _ns_files_passages
     from . import files_tags as _ns_files_tags
+else:
+    deferred(globals(), ".._validators _rcheck_delete_file_response")
 
 
 def check_delete_file(

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         _rcheck_get_or_create_table_response,
         _rcheck_get_table_response,
     )
+    from . import tables_column as _ns_tables_column
 else:
     deferred(
         globals(),
@@ -32,9 +33,6 @@ else:
         ".._validators _rcheck_get_or_create_table_response",
         ".._validators _rcheck_get_table_response",
     )
-
-if TYPE_CHECKING:
-    from . import tables_column as _ns_tables_column
 
 
 def check_get_or_create_table(

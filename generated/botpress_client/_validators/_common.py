@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._serde import _is_date as _is_date  # re-exported: the checks read it here
-from .._serde import _parse_datetime
+from .._serde import _is_date as _is_date  # re-exported: the checks read them here
+from .._serde import _is_datetime as _is_datetime
 
 _MISSING: Final = object()
 
@@ -14,11 +14,3 @@ _MISSING: Final = object()
 def _at(at: str, wire: str, display: str) -> str:
     """Path of a member: dotted wire names below the top level, the argument name at it."""
     return f"{at}.{wire}" if at else display
-
-
-def _is_datetime(value: str) -> bool:
-    try:
-        _parse_datetime(value)
-    except ValueError:
-        return False
-    return True
