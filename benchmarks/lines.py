@@ -4,7 +4,8 @@
     python benchmarks/lines.py [DOC ...]   # the rows as Markdown (default: the corpus documents)
 
 Per document: our package's lines without the runtime it copies (the modules of
-generator/runtime, and ``_selection.py``), OPC's package's lines (every ``.py`` file it writes),
+generator/runtime at the same place in the package: the client's at its top, the test kit's
+engine in ``testing/``; and ``_selection.py``), OPC's package's lines (every ``.py`` file it writes),
 the ratio (target <= 1.00x on every corpus document of over 50 operations), and our runtime's
 lines as copied into that package (target < 5,000). A one-operation document (the
 ``ONE_OPERATION`` fixture below): under 1,500 lines beside the runtime. ``.py``/``.pyi`` files only;
@@ -23,6 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, ENV, PY, ROOT, log
 
+from generator.emit.render import RUNTIME_FILES, SELECTION
+
 CORPUS = ROOT.parent / "shared" / "corpus"
 LARGE = (
     "openai/openapi.yaml",
@@ -32,7 +35,8 @@ LARGE = (
     "box/openapi.json",
 )
 RATIO, RUNTIME_LINES, ONE_OP_LINES = 1.0, 5000, 1500
-RUNTIME = {p.name for p in (ROOT / "generator" / "runtime").glob("*.py")} | {"_selection.py"}
+RUNTIME = frozenset((*RUNTIME_FILES, SELECTION))
+"""Paths in a package of the modules copied as they are (``testing/_testing.py`` for the kit's engine)."""
 ONE_OPERATION = {
     "openapi": "3.1.0",
     "info": {"title": "One", "version": "1"},
@@ -57,7 +61,7 @@ def _count(folder: Path) -> tuple[int, int]:
         if path.suffix not in (".py", ".pyi") or not path.is_file():
             continue
         n = len(path.read_text(encoding="utf-8").splitlines())
-        if path.parent == folder and path.name in RUNTIME:
+        if path.relative_to(folder).as_posix() in RUNTIME:
             runtime += n
         else:
             own += n
