@@ -8,7 +8,7 @@ and what it is called there: the namer's rules for namespaces (README, "Namespac
   rest of their words make the second level (``files.requests``); a leading verb never merges.
 - The second level is otherwise the path's next literal segment; none: the first level's own.
   One the rules made that would hold one operation saying nothing more than its levels is none:
-  the operation is a method of the first level named after it (``resources.download``).
+  the operation is a method of the first level (``resources.download``).
 - An operation may set both: ``x-client-group: files.passages`` and ``x-client-method: list``
   on the operation, or ``groups``/``method-names`` (by operationId) under the document's
   ``x-client``; at most two levels.
@@ -67,7 +67,7 @@ class Placed:
     first: str  # snake_case
     second: str  # snake_case, "" for the first level's own
     key: str  # what the document spells the first level from
-    method: str  # a method name the document asks for, or the rules give ("" none)
+    method: str  # a method name the document asks for ("" none)
     chosen: bool = False  # the document chose the namespace (x-client-group, groups)
 
 
@@ -135,8 +135,8 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
 def _lifted(placed: list[Placed], operations: list[Operation]) -> list[Placed]:
     """``placed``, where a second level the rules made holds one operation whose name says
     nothing the levels do not (``/resources/download``'s ``download``): that operation is a
-    method of the first level named after the second (``client.resources.download(...)``, not
-    ``client.resources.download.download(...)``)."""
+    method of the first level (``client.resources.download(...)``, not
+    ``client.resources.download.download(...)``), named there by the same rule."""
     count: dict[tuple[str, str], int] = {}
     for p in placed:
         count[(p.first, p.second)] = count.get((p.first, p.second), 0) + 1
@@ -145,7 +145,7 @@ def _lifted(placed: list[Placed], operations: list[Operation]) -> list[Placed]:
         said = {stem(w) for level in (p.first, p.second) for w in level.split("_")}
         alone = p.second and not p.chosen and not p.method and count[(p.first, p.second)] == 1
         if alone and all(stem(w) in said for w in op.method_name.split("_") if w):
-            p = Placed(p.first, "", p.key, p.second)
+            p = Placed(p.first, "", p.key, "")
         out.append(p)
     return out
 
