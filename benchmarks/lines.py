@@ -25,8 +25,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, ENV, PY, ROOT, log
 
-from generator.emit.render import RUNTIME_FILES, SELECTION
-
 CORPUS = ROOT.parent / "shared" / "corpus"
 LARGE = (
     "openai/openapi.yaml",
@@ -36,8 +34,11 @@ LARGE = (
     "box/openapi.json",
 )
 RATIO, RUNTIME_LINES, ONE_OP_LINES = 1.0, 5000, 1500
-RUNTIME = frozenset((*RUNTIME_FILES, SELECTION))
-"""Paths in a package of the modules copied as they are (``testing/_testing.py`` for the kit's engine)."""
+_SOURCE = ROOT / "generator" / "runtime"
+RUNTIME = frozenset(p.relative_to(_SOURCE).as_posix() for p in _SOURCE.rglob("*.py") if p.name != "__init__.py")
+RUNTIME |= {"_selection.py"}
+"""Paths in a package of the modules copied as they are (``testing/_testing.py`` for the kit's
+engine; a package's ``__init__`` modules are its own)."""
 ONE_OPERATION = {
     "openapi": "3.1.0",
     "info": {"title": "One", "version": "1"},
