@@ -50,6 +50,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_operation.py",
     "_transport.py",
     "_sse.py",
+    "_events.py",
     "_opened.py",
     "_streaming.py",
     "_binary.py",
@@ -278,6 +279,12 @@ def module_views(api: Api, name: str) -> dict[str, object]:
                 [internal.group(RESOURCES, g) for g in resource_groups(flat_modules(api))] if api.flat_methods else []
             ),
             "spaces": tuple(view.name for view in resource_views(api) if not view.module.is_part),
+        }
+    if name == "__init__.py":  # the answer types of the package's operations (issue 35)
+        kinds = {op.response_kind for op in api.operations}
+        return {
+            "streams": "sse" in kinds or any(op.stream_switch for op in api.operations),
+            "binary": "binary" in kinds,
         }
     if name == "README.md":
         options, optional = option_pieces(api, "httpx.Client"), optional_example(api)

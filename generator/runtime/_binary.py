@@ -1,11 +1,13 @@
 """Binary answers (:class:`BinaryResponse`, :class:`AsyncBinaryResponse`): the body still to
-read, read whole within ``max_response_bytes``, or chunk by chunk (to a file) without a bound."""
+read, read whole within ``max_response_bytes``, or chunk by chunk (to a file) without a bound.
+The calls of operations answering so (:func:`request_binary`) are here too, so that only a
+package with such operations copies this module."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Iterator
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -14,8 +16,10 @@ from ._reading import (
     _Body,
 )
 
-T = TypeVar("T")
-P = ParamSpec("P")
+if TYPE_CHECKING:
+    from ._async_client import AsyncTransport
+    from ._base_client import SyncTransport
+    from ._transport import Operation
 
 
 class _BinaryBase:
@@ -185,6 +189,21 @@ class AsyncBinaryResponse(_BinaryBase):
 
     def __repr__(self) -> str:
         return (
-            f"<AsyncBinaryResponse [{self.status_code}] "
-            f"{self.content_type or 'no content type'}>"
+            f"<AsyncBinaryResponse [{self.status_code}] {self.content_type or 'no content type'}>"
         )
+
+
+def request_binary(client: SyncTransport, op: Operation, **request: Any) -> BinaryResponse:
+    """Send the request of ``op`` with ``client`` (``request``: the ``path``, ``query``,
+    ``headers``, ``body``, ``options`` and ``cookies`` of the call); the answer is binary, its
+    body left to read."""
+    sent = client._build_request(op, **request)
+    return client._open_as(op, sent, request["options"], BinaryResponse)
+
+
+async def request_binary_async(
+    client: AsyncTransport, op: Operation, **request: Any
+) -> AsyncBinaryResponse:
+    """:func:`request_binary` on ``AsyncClient``."""
+    sent = client._build_request(op, **request)
+    return await client._open_as(op, sent, request["options"], AsyncBinaryResponse)

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from generator.runtime import _transport
+from generator.runtime._events import SSEDecoder
 from generator.runtime._exceptions import (
     ApiConnectionError,
     ApiError,
@@ -31,7 +32,7 @@ from generator.runtime._exceptions import (
     StreamDecodeError,
     StreamEventError,
 )
-from generator.runtime._sse import ServerSentEvent, SSEDecoder, _TooLarge
+from generator.runtime._sse import ServerSentEvent, _TooLarge
 
 from ..conftest import ROOT
 from ..streaming_server import Exchange, StreamingServer
