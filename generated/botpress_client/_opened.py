@@ -189,18 +189,6 @@ class _AsyncReader:
 _BODY_LATE = "the body did not arrive within total_timeout"
 
 
-def _check_event_stream(response: httpx.Response) -> None:
-    """Refuse a 2xx answer to a stream request that says it is something else (JSON, HTML)."""
-    value = response.headers.get("content-type")
-    if value is None:
-        return
-    media = value.split(";", 1)[0].strip().lower()
-    if media and media != "text/event-stream":
-        raise ResponseDecodeError(
-            response, f"expected an event stream (text/event-stream), the answer is {media!r}"
-        )
-
-
 def _rechunk(chunk: bytes, size: int | None, carry: bytearray) -> Iterator[bytes]:
     if size is None:
         if chunk:
