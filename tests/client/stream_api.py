@@ -25,6 +25,7 @@ from generator.runtime._streamed import streaming_async, streaming_sync
 from generator.runtime._streaming import AsyncStream, Stream, request_events, request_events_async
 from generator.runtime._transport import Operation, RequestOptions
 from generator.runtime._types import UNSET
+from generator.runtime._uploads import encode_upload
 
 
 @dataclass
@@ -76,6 +77,7 @@ UPLOAD_RAW = Operation(
     idempotent=False,
     content_type="application/octet-stream",
     encoding="raw",
+    upload=encode_upload,
 )
 UPLOAD_FORM = Operation(
     name="uploadForm",
@@ -84,6 +86,7 @@ UPLOAD_FORM = Operation(
     idempotent=False,
     content_type="multipart/form-data",
     encoding="multipart",
+    upload=encode_upload,
 )
 GET_THING = Operation(name="getThing", method="GET", path="/thing", idempotent=True)
 
