@@ -29,7 +29,7 @@ from ._auth import (
     call_token_async,
     put,
 )
-from ._uploads import replayable
+from ._encoding import replayable
 
 Signed = tuple[Scheme, frozenset[str]] | None
 """The client-credentials scheme and scopes whose fetched token a request carries, if any."""
