@@ -30,7 +30,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "user_agent",
             ),
         ),
-        ("._lazy", ("LazyMethods",)),
+        ("._lazy_methods", ("LazyMethods",)),
         ("._spaces", ("Space", "load_spaces")),
         ("._streamed", ("streaming_async", "streaming_sync")),
         ("._types", ("UNSET", "TimeoutTypes", "Unset")),

@@ -58,6 +58,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_raw.py",
     "_base_client.py",
     "_lazy.py",
+    "_lazy_methods.py",
     "_spaces.py",
     "testing/_fake_lazy.py",
     "testing/_fake_wire.py",
