@@ -9,12 +9,7 @@ import os
 from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, Any
 
-import httpx
-
-from ._opened import _BODY_LATE, _AsyncReader, _Opened, _rechunk, _SyncReader
-from ._reading import (
-    _Body,
-)
+from ._opened import _Answer, _AsyncReader, _Opened, _SyncReader
 
 if TYPE_CHECKING:
     from ._async_client import AsyncTransport
@@ -22,26 +17,18 @@ if TYPE_CHECKING:
     from ._transport import Operation
 
 
-class _BinaryBase:
-    def __init__(self, opened: _Opened) -> None:
-        self._opened = opened
-        self._content: bytes | None = None
-        self.http_response = opened.response
-        """The ``httpx.Response`` (status, headers); its body is read by the methods."""
-
-    @property
-    def status_code(self) -> int:
-        return self.http_response.status_code
-
-    @property
-    def headers(self) -> httpx.Headers:
-        return self.http_response.headers
-
+class _BinaryBase(_Answer):
     @property
     def content_type(self) -> str | None:
         """The answer's media type (``image/png``), without parameters; ``None`` when absent."""
         value = self.http_response.headers.get("content-type")
         return value.split(";", 1)[0].strip() or None if value else None
+
+    def _pieces(self, content: bytes, chunk_size: int | None) -> Iterator[bytes]:
+        """The body already read, cut as ``iter_bytes`` would."""
+        step = chunk_size or max(len(content), 1)
+        for start in range(0, len(content), step):
+            yield content[start : start + step]
 
 
 class BinaryResponse(_BinaryBase):
@@ -61,41 +48,19 @@ class BinaryResponse(_BinaryBase):
         self._reader = _SyncReader(opened)
 
     def read(self) -> bytes:
-        if self._content is not None:
-            return self._content
-        opened = self._opened
-        opened.claim("read() it")
-        body = _Body(opened.request, opened.limit, None)
-        late = _BODY_LATE
-        try:
-            while (chunk := self._reader.next(opened.deadline, late)) is not None:
-                if body.add(chunk):
-                    raise opened.too_large(body)
-        finally:
-            self.close()
-        body.store(self.http_response)
-        self._content = self.http_response.content
+        if self._content is None:
+            self._opened.claim("read() it")
+            self._content = self._reader.read_all()
         return self._content
 
     def iter_bytes(self, chunk_size: int | None = None) -> Iterator[bytes]:
         """The body, in chunks of ``chunk_size`` bytes (the last one shorter), or as they
         arrive (``None``)."""
         if self._content is not None:
-            step = chunk_size or max(len(self._content), 1)
-            for start in range(0, len(self._content), step):
-                yield self._content[start : start + step]
+            yield from self._pieces(self._content, chunk_size)
             return
-        opened = self._opened
-        opened.claim("iterate over it")
-        carry = bytearray()
-        late = _BODY_LATE
-        try:
-            while (chunk := self._reader.next(opened.deadline, late)) is not None:
-                yield from _rechunk(chunk, chunk_size, carry)
-            if carry:
-                yield bytes(carry)
-        finally:
-            self.close()
+        self._opened.claim("iterate over it")
+        yield from self._reader.chunks(chunk_size)
 
     def write_to_file(self, file: str | os.PathLike[str]) -> int:
         """Stream the body into ``file`` (created or truncated); returns the bytes written."""
@@ -135,40 +100,23 @@ class AsyncBinaryResponse(_BinaryBase):
         self._reader = _AsyncReader(opened)
 
     async def read(self) -> bytes:
-        if self._content is not None:
-            return self._content
-        opened = self._opened
-        opened.claim("read() it")
-        body = _Body(opened.request, opened.limit, None)
-        late = _BODY_LATE
-        try:
-            while (chunk := await self._reader.next(opened.deadline, late)) is not None:
-                if body.add(chunk):
-                    raise opened.too_large(body)
-        finally:
-            await self.close()
-        body.store(self.http_response)
-        self._content = self.http_response.content
+        if self._content is None:
+            self._opened.claim("read() it")
+            self._content = await self._reader.read_all()
         return self._content
 
     async def iter_bytes(self, chunk_size: int | None = None) -> AsyncIterator[bytes]:
         if self._content is not None:
-            step = chunk_size or max(len(self._content), 1)
-            for start in range(0, len(self._content), step):
-                yield self._content[start : start + step]
+            for piece in self._pieces(self._content, chunk_size):
+                yield piece
             return
-        opened = self._opened
-        opened.claim("iterate over it")
-        carry = bytearray()
-        late = _BODY_LATE
+        self._opened.claim("iterate over it")
+        chunks = self._reader.chunks(chunk_size)
         try:
-            while (chunk := await self._reader.next(opened.deadline, late)) is not None:
-                for piece in _rechunk(chunk, chunk_size, carry):
-                    yield piece
-            if carry:
-                yield bytes(carry)
-        finally:
-            await self.close()
+            async for chunk in chunks:
+                yield chunk
+        finally:  # an iteration left early releases the connection now
+            await chunks.aclose()
 
     async def write_to_file(self, file: str | os.PathLike[str]) -> int:
         written = 0
