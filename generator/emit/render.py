@@ -40,6 +40,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_exceptions.py",
     "_settings.py",
     "_config.py",
+    "_options.py",
     "_encoding.py",
     "_auth.py",
     "_credentials.py",
