@@ -6,15 +6,16 @@ package with such operations copies this module."""
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._opened import _Answer, _AsyncReader, _Opened, _SyncReader
+from ._operation import NO_VALUES
 
 if TYPE_CHECKING:
     from ._async_client import AsyncTransport
     from ._base_client import SyncTransport
-    from ._transport import Operation
+    from ._transport import Operation, RequestOptions
 
 
 class _BinaryBase(_Answer):
@@ -141,17 +142,38 @@ class AsyncBinaryResponse(_BinaryBase):
         )
 
 
-def request_binary(client: SyncTransport, op: Operation, **request: Any) -> BinaryResponse:
-    """Send the request of ``op`` with ``client`` (``request``: the ``path``, ``query``,
-    ``headers``, ``body``, ``options`` and ``cookies`` of the call); the answer is binary, its
-    body left to read."""
-    sent = client._build_request(op, **request)
-    return client._open_as(op, sent, request["options"], BinaryResponse)
+def request_binary(
+    client: SyncTransport,
+    op: Operation,
+    *,
+    path: Mapping[str, object] = NO_VALUES,
+    query: Mapping[str, object] = NO_VALUES,
+    headers: Mapping[str, object] = NO_VALUES,
+    body: Any = None,
+    options: RequestOptions,
+    cookies: Mapping[str, object] | None = None,
+) -> BinaryResponse:
+    """Send the request of ``op`` with ``client``; the answer is binary, its body left to
+    read."""
+    request = client._build_request(
+        op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+    )
+    return client._open_as(op, request, options, BinaryResponse)
 
 
 async def request_binary_async(
-    client: AsyncTransport, op: Operation, **request: Any
+    client: AsyncTransport,
+    op: Operation,
+    *,
+    path: Mapping[str, object] = NO_VALUES,
+    query: Mapping[str, object] = NO_VALUES,
+    headers: Mapping[str, object] = NO_VALUES,
+    body: Any = None,
+    options: RequestOptions,
+    cookies: Mapping[str, object] | None = None,
 ) -> AsyncBinaryResponse:
     """:func:`request_binary` on ``AsyncClient``."""
-    sent = client._build_request(op, **request)
-    return await client._open_as(op, sent, request["options"], AsyncBinaryResponse)
+    request = client._build_request(
+        op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+    )
+    return await client._open_as(op, request, options, AsyncBinaryResponse)

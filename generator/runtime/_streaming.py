@@ -27,6 +27,7 @@ from ._exceptions import (
     _Mismatch,
 )
 from ._opened import _AsyncReader, _Opened, _SyncReader
+from ._operation import NO_VALUES
 from ._serde import MAX_JSON_DEPTH, json_loads
 from ._sse import MAX_LINE_BYTES, ServerSentEvent, _TooLarge
 
@@ -315,10 +316,10 @@ def request_events(
     client: SyncTransport,
     op: Operation,
     *,
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
+    path: Mapping[str, object] = NO_VALUES,
+    query: Mapping[str, object] = NO_VALUES,
+    headers: Mapping[str, object] = NO_VALUES,
+    body: Any = None,
     decode: Callable[[Any], T],
     options: RequestOptions,
     check: Callable[[Any], None] | None = None,
@@ -340,10 +341,10 @@ async def request_events_async(
     client: AsyncTransport,
     op: Operation,
     *,
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
+    path: Mapping[str, object] = NO_VALUES,
+    query: Mapping[str, object] = NO_VALUES,
+    headers: Mapping[str, object] = NO_VALUES,
+    body: Any = None,
     decode: Callable[[Any], T],
     options: RequestOptions,
     check: Callable[[Any], None] | None = None,
