@@ -282,7 +282,7 @@ def module_views(api: Api, name: str) -> dict[str, object]:
             ),
             "spaces": tuple(view.name for view in resource_views(api) if not view.module.is_part),
         }
-    if name == "__init__.py":  # the answer types of the package's operations (issue 35)
+    if name in ("__init__.py", "errors.py"):  # what the package's operations answer (issue 35)
         kinds = {op.response_kind for op in api.operations}
         return {
             "streams": "sse" in kinds or any(op.stream_switch for op in api.operations),

@@ -85,5 +85,5 @@ def runtime_client_attributes() -> frozenset[str]:
 @cache
 def runtime_error_classes() -> frozenset[str]:
     """The error classes of the runtime (``ClientError``, ``ApiError``, ...)."""
-    modules = ("_exceptions", "_auth")  # MissingCredentialsError is _auth's
+    modules = ("_exceptions", "_auth", "_events")  # MissingCredentialsError: _auth; the stream errors: _events
     return frozenset(n.name for m in modules for n in _runtime_tree(m).body if isinstance(n, ast.ClassDef))

@@ -1,7 +1,8 @@
 """The event stream format as the WHATWG HTML standard parses it (``event``/``data``/``id``/
 ``retry`` fields, multi-line data, comments, CR, LF and CRLF line ends, a leading byte order
 mark), with a bound on the length of a line and on the data of one event; and the ``decode``
-markers of streams whose events have no schema or are text. Copied only into packages with an
+markers of streams whose events have no schema or are text; the errors of a stream
+(:class:`StreamDecodeError`, :class:`StreamEventError`). Copied only into packages with an
 operation answering events (as ``_streaming``, which reads streams with it)."""
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from typing import Any
 
 import httpx
 
-from ._exceptions import ResponseDecodeError
+from ._error_text import MAX_ERROR_BODY_CHARS, _one_line
+from ._exceptions import ApiError, ResponseDecodeError
+from ._serde import json_loads
 from ._sse import MAX_LINE_BYTES, ServerSentEvent, _LineSplitter, _TooLarge
 
 MAX_EVENT_BYTES = 16 * 1024 * 1024
@@ -130,3 +133,69 @@ def _check_event_stream(response: httpx.Response) -> None:
         raise ResponseDecodeError(
             response, f"expected an event stream (text/event-stream), the answer is {media!r}"
         )
+
+
+def _event_name(event: ServerSentEvent | None, index: int) -> str:
+    """``event 3 ('message', id '7')``: which event of a stream, for an error's message."""
+    if event is None:
+        return f"event {index}"
+    where = f"id {_one_line(event.id)!r}, " if event.id else ""
+    return f"event {index} ({where}type {_one_line(event.event)!r})"
+
+
+class StreamDecodeError(ResponseDecodeError):
+    """An event of a server-sent event stream that cannot be read: its data is not JSON or not
+    the event schema's shape, or a line or an event is larger than the stream allows.
+
+    Attributes:
+        event: The raw event (``event``, ``data``, ``id``, ``retry``), ``None`` when the stream
+            broke before an event was complete (a line too long).
+        index: The number of the event in the stream, from 1.
+        path: Where the data breaks the event schema (``choices[0].index``), when it does.
+        rule: The rule it breaks there (``expected integer``), when it does.
+    """
+
+    def __init__(
+        self, response: httpx.Response, event: ServerSentEvent | None, index: int, reason: str
+    ) -> None:
+        self.event = event
+        self.index = index
+        self.path: str | None = None
+        self.rule: str | None = None
+        super().__init__(response, f"{_event_name(event, index)}: {reason}")
+        if event is not None:
+            self.body = event.data[:MAX_ERROR_BODY_CHARS]
+            self.body_truncated = len(event.data) > MAX_ERROR_BODY_CHARS
+
+
+class StreamEventError(ApiError):
+    """A server-sent event stream carried an ``error`` event: the API failed after the stream
+    had started. ``status_code`` is the stream's (a 2xx); ``body`` is the event's data, and
+    ``type``, ``message``, ``id`` and ``metadata`` are read from it when it is the API's error
+    JSON (at its top level or under ``error``).
+
+    Attributes:
+        event: The raw event (``event``, ``data``, ``id``, ``retry``).
+        index: The number of the event in the stream, from 1.
+    """
+
+    def __init__(self, response: httpx.Response, event: ServerSentEvent, index: int) -> None:
+        self.event = event
+        self.index = index
+        data: Any = None
+        try:
+            data = json_loads(event.data)
+        except ValueError:
+            pass
+        if isinstance(data, dict) and isinstance(data.get("error"), dict):
+            data = data["error"]
+        self._event_data = event.data
+        super().__init__(response, data if isinstance(data, dict) else None)
+
+    def _init_response(self, response: httpx.Response, truncated: bool) -> None:
+        super()._init_response(response, truncated)
+        self.body = self._event_data[:MAX_ERROR_BODY_CHARS]
+        self.body_truncated = len(self._event_data) > MAX_ERROR_BODY_CHARS
+
+    def _summary(self) -> str:
+        return f"{_event_name(self.event, self.index)}: {super()._summary()}"

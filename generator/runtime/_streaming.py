@@ -17,15 +17,13 @@ from ._events import (
     DONE,
     MAX_EVENT_BYTES,
     SSEDecoder,
+    StreamDecodeError,
+    StreamEventError,
     _check_event_stream,
     event_data,
     raw_event,
 )
-from ._exceptions import (
-    StreamDecodeError,
-    StreamEventError,
-    _Mismatch,
-)
+from ._exceptions import _Mismatch
 from ._opened import _AsyncReader, _Opened, _SyncReader
 from ._operation import NO_VALUES
 from ._serde import MAX_JSON_DEPTH, json_loads

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from generator.runtime import _transport
-from generator.runtime._events import SSEDecoder
+from generator.runtime._events import SSEDecoder, StreamDecodeError, StreamEventError
 from generator.runtime._exceptions import (
     ApiConnectionError,
     ApiError,
@@ -29,8 +29,6 @@ from generator.runtime._exceptions import (
     InternalServerError,
     ResponseDecodeError,
     ResponseTooLargeError,
-    StreamDecodeError,
-    StreamEventError,
 )
 from generator.runtime._sse import ServerSentEvent, _TooLarge
 
