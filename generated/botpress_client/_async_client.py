@@ -15,7 +15,7 @@ import httpx
 
 from ._auth import Scheme
 from ._base_client import _received
-from ._credentials import refresh_async, renewable, sign_async
+from ._credentials import renewable, sign_async
 from ._opened import _Opened
 from ._raw import raw_async
 from ._reading import (
@@ -215,9 +215,10 @@ class AsyncTransport(BaseTransport):
         (``request`` re-signed with it), so that the request may be sent once more."""
         if not renewable(op.encoding, response, request):
             return False
-        c = self._config
-        await refresh_async(
-            c.auth, c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
+        c = self._config  # a fetched token: its cache (``_oauth.TokenCache``) renews it
+        tokens = c.auth.tokens
+        await tokens.renew_async(
+            c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
         )
         return True
 

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import httpx
 
 from ._auth import Scheme, shown_url
-from ._credentials import refresh, renewable, sign
+from ._credentials import renewable, sign
 from ._opened import _Opened
 from ._raw import RawResponse, raw_sync
 from ._reading import (
@@ -242,9 +242,9 @@ class SyncTransport(BaseTransport):
         (``request`` re-signed with it), so that the request may be sent once more."""
         if not renewable(op.encoding, response, request):
             return False
-        c = self._config
-        refresh(
-            c.auth, c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
+        c = self._config  # a fetched token: its cache (``_oauth.TokenCache``) renews it
+        c.auth.tokens.renew(
+            c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
         )
         return True
 
