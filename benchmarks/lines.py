@@ -32,7 +32,8 @@ LARGE = (
     "box/openapi.json",
 )
 RATIO, RUNTIME_LINES, ONE_OP_LINES = 1.0, 5000, 1500
-RUNTIME = {p.name for p in (ROOT / "generator" / "runtime").glob("*.py")} | {"_selection.py"}
+# The runtime's own __init__.py is copied nowhere: a package's __init__.py is its template's.
+RUNTIME = {p.name for p in (ROOT / "generator" / "runtime").glob("*.py") if p.name != "__init__.py"} | {"_selection.py"}
 ONE_OPERATION = {
     "openapi": "3.1.0",
     "info": {"title": "One", "version": "1"},
