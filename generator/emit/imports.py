@@ -48,7 +48,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._encoding", ("_deep_object", "_exploded", "_joined", "_joined_object")),
         ("._events", ("event_data", "event_json", "raw_event")),
         ("._lazy", ("deferred",)),
-        ("._reading", ("PageTokens",)),
+        ("._pages", ("PageTokens",)),
         ("._styles", ("_label", "_matrix", "_object_text")),
         ("._serde", ("_to_json",)),
         ("._spaces", ("AsyncSpace", "Space", "SyncSpace")),

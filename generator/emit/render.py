@@ -47,6 +47,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_oauth.py",
     "_styles.py",
     "_reading.py",
+    "_pages.py",
     "_uploads.py",
     "_operation.py",
     "_transport.py",

@@ -1,5 +1,7 @@
 """How arguments go on the wire: header checks, path segments, query and form values,
-parameter styles (joined, exploded, deepObject)."""
+parameter styles (joined, exploded, deepObject), the body; and whether a request that uploads
+files can be sent again (:func:`replayable`). Files are read by ``_uploads``, which only a
+package with a ``multipart`` or ``raw`` operation copies."""
 
 from __future__ import annotations
 
