@@ -471,6 +471,23 @@ def test_an_unread_binary_answer_closed_releases_its_connection(flavour: Flavour
         flavour.run(binary.read())
 
 
+def test_an_iteration_of_a_body_left_early_releases_its_connection(flavour: Flavour) -> None:
+    """``iter_bytes`` of a binary answer and of a streamed one, left after one chunk and closed
+    (``break`` out of ``for``, then the iterator collected; ``aclose()`` for ``async for``)."""
+    flavour.server.script(big_body(5_000_000), big_body(5_000_000))
+    client = flavour.client()
+    binary = flavour.call(client, "download", id="f1")
+    manager = client.with_streaming_response.download(id="f2")
+    streamed = flavour.enter(manager)
+    for busy, answer in ((2, binary), (1, streamed)):
+        chunks = answer.iter_bytes(1000)
+        assert len(flavour.next(chunks)) == 1000 and pool_busy(client) == busy
+        flavour.run(chunks.aclose()) if flavour.is_async else chunks.close()
+        assert pool_busy(client) == busy - 1  # at once, not when the iterator is collected
+        del chunks
+    flavour.exit(manager)
+
+
 def _measure(flavour: str, action: str, url: str, path: Path) -> dict[str, int]:
     done = subprocess.run(
         [sys.executable, "-m", "tests.client.stream_api", flavour, action, url, str(path)],
