@@ -9,10 +9,8 @@ client = Client()  # configuration from arguments, else the environment
 from . import errors, models
 from ._base_client import RawResponse
 from ._client import DEFAULT_BASE_URL, AsyncClient, Client, load_all
-from ._binary import AsyncBinaryResponse, BinaryResponse
 from ._sse import ServerSentEvent
 from ._streamed import AsyncStreamedResponse, StreamedResponse
-from ._streaming import AsyncStream, Stream
 from ._types import UNSET, Unset
 from ._version import API_VERSION, SPEC_SHA256, __version__
 from .errors import (
@@ -29,11 +27,7 @@ __all__ = [
     "Client",
     "AsyncClient",
     "RawResponse",
-    "Stream",
-    "AsyncStream",
     "ServerSentEvent",
-    "BinaryResponse",
-    "AsyncBinaryResponse",
     "StreamedResponse",
     "AsyncStreamedResponse",
     "DEFAULT_BASE_URL",

@@ -16,12 +16,8 @@ from typing import Any, TypeVar
 import httpx
 
 from ._auth import Scheme, shown_url
-from ._binary import BinaryResponse
-from ._credentials import refresh, renewable, sign
-from ._encoding import (
-    _ACCEPT,
-)
-from ._opened import _check_event_stream, _Opened
+from ._credentials import renewable, sign
+from ._opened import _Opened
 from ._raw import RawResponse, raw_sync
 from ._reading import (
     _WATCHDOG,
@@ -30,7 +26,6 @@ from ._reading import (
 )
 from ._settings import Config, attempt_limit
 from ._streamed import _STREAMING, StreamedResponse
-from ._streaming import Stream
 from ._transport import (
     BaseTransport,
     Operation,
@@ -42,7 +37,6 @@ __all__ = ["RawResponse", "SyncTransport", "raw_sync"]
 
 T = TypeVar("T")
 R = TypeVar("R")
-E = TypeVar("E")
 
 
 _HTTPX_LOG = logging.getLogger("httpx")
@@ -136,90 +130,6 @@ class SyncTransport(BaseTransport):
         response = self._exchange(op, request, options, timeout, self._call_deadline(), False)
         return self._decode(op, response, decode, self._config.strict_responses)
 
-    def _request_stream(
-        self,
-        op: Operation,
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        decode: Callable[[Any], T],
-        options: RequestOptions,
-        check: Callable[[Any], None] | None = None,
-        cookies: Mapping[str, object] | None = None,
-    ) -> Stream[T]:
-        """Send the request; the answer is a stream of server-sent events, each decoded with
-        ``decode`` (and checked with ``check`` with ``strict_responses``)."""
-        request = self._build_request(
-            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
-        )
-        if op.response != "sse":  # an operation that streams when asked (``stream: true``)
-            request.headers["accept"] = _ACCEPT["sse"]
-        strict = self._config.strict_responses
-
-        def make(opened: _Opened) -> Stream[T]:
-            return Stream(opened, decode, check, strict=strict)
-
-        return self._open_as(op, request, options, make, _event_stream=True)
-
-    def _request_or_stream(
-        self,
-        op: Operation,
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        decode: Callable[[Any], T] | None,
-        options: RequestOptions,
-        stream: bool,
-        event_decode: Callable[[Any], E],
-        event_check: Callable[[Any], None] | None = None,
-        cookies: Mapping[str, object] | None = None,
-    ) -> T | Stream[E]:
-        """An operation that answers JSON, or a stream of events when ``stream`` (the body
-        member that asks for it is true)."""
-        if stream:
-            return self._request_stream(
-                op,
-                path=path,
-                query=query,
-                headers=headers,
-                body=body,
-                decode=event_decode,
-                check=event_check,
-                options=options,
-                cookies=cookies,
-            )
-        return self._request(
-            op,
-            path=path,
-            query=query,
-            headers=headers,
-            body=body,
-            decode=decode,
-            options=options,
-            cookies=cookies,
-        )
-
-    def _request_binary(
-        self,
-        op: Operation,
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        options: RequestOptions,
-        cookies: Mapping[str, object] | None = None,
-    ) -> BinaryResponse:
-        """Send the request; the answer is binary, its body left to read."""
-        request = self._build_request(
-            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
-        )
-        return self._open_as(op, request, options, BinaryResponse)
-
     def _open_as(
         self,
         op: Operation,
@@ -227,18 +137,18 @@ class SyncTransport(BaseTransport):
         options: RequestOptions,
         make: Callable[[_Opened], R] | None,
         parse: Callable[[StreamedResponse[R]], R] | None = None,
-        *,
-        _event_stream: bool = False,
+        check: Callable[[httpx.Response], None] | None = None,
     ) -> R:
         """Send ``request`` until its answer's headers arrive (retried as any call); then
         ``make`` the result from the open answer, or hand the answer to
-        ``with_streaming_response`` (which ``parse``s it when asked)."""
+        ``with_streaming_response`` (which ``parse``s it when asked). ``check`` may refuse
+        the open answer (it is closed then)."""
         timeout = self._timeout(options)
         call_deadline = self._call_deadline()
         response = self._exchange(op, request, options, timeout, call_deadline, True)
-        if _event_stream:
+        if check is not None:
             try:
-                _check_event_stream(response)
+                check(response)
             except BaseException:
                 response.close()
                 raise
@@ -332,9 +242,9 @@ class SyncTransport(BaseTransport):
         (``request`` re-signed with it), so that the request may be sent once more."""
         if not renewable(op.encoding, response, request):
             return False
-        c = self._config
-        refresh(
-            c.auth, c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
+        c = self._config  # a fetched token: its cache (``_oauth.TokenCache``) renews it
+        c.auth.tokens.renew(
+            c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
         )
         return True
 

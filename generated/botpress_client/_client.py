@@ -26,7 +26,7 @@ from ._config import (
     update_config,
     user_agent,
 )
-from ._lazy import LazyMethods
+from ._lazy_methods import LazyMethods
 from ._spaces import Space, load_spaces
 from ._streamed import streaming_async, streaming_sync
 from ._types import UNSET, TimeoutTypes, Unset

@@ -13,10 +13,10 @@ Every error derives from :class:`ClientError`:
   time.
 - :class:`ResponseDecodeError`: a 2xx answer whose body is not what the operation returns
   (:class:`ResponseTooLargeError`: larger than the client's ``max_response_bytes``;
-  :class:`ResponseValidationError`: breaks the operation's schema at a JSON path;
-  :class:`StreamDecodeError`: an event of a server-sent event stream that cannot be read).
-- :class:`StreamEventError`: a server-sent event stream carried an ``error`` event (an
-  :class:`ApiError` whose status is the stream's, 200).
+  :class:`ResponseValidationError`: breaks the operation's schema at a JSON path).
+
+The errors of event streams (``StreamDecodeError``, ``StreamEventError``) are ``_events``',
+copied only into packages with an operation answering events.
 
 Errors that carry a response keep at most :data:`MAX_ERROR_BODY_CHARS` characters of its body in
 ``body`` (``body_truncated``: some was left out), read as ``_error_text`` says. The generator
@@ -34,10 +34,8 @@ from ._error_text import (
     DEFAULT_ERROR_FIELDS,
     MAX_ERROR_BODY_CHARS,
     ErrorFields,
-    ServerSentEventFields,
     _body_text,
     _code_or_none,
-    _event_name,
     _one_line,
     _read,
     _str_or_none,
@@ -63,8 +61,6 @@ __all__ = [
     "ResponseDecodeError",
     "ResponseTooLargeError",
     "ResponseValidationError",
-    "StreamDecodeError",
-    "StreamEventError",
     "UnprocessableEntityError",
     "error_from_response",
     "status_error_class",
@@ -178,31 +174,6 @@ class ResponseTooLargeError(ResponseDecodeError):
     """
 
 
-class StreamDecodeError(ResponseDecodeError):
-    """An event of a server-sent event stream that cannot be read: its data is not JSON or not
-    the event schema's shape, or a line or an event is larger than the stream allows.
-
-    Attributes:
-        event: The raw event (``event``, ``data``, ``id``, ``retry``), ``None`` when the stream
-            broke before an event was complete (a line too long).
-        index: The number of the event in the stream, from 1.
-        path: Where the data breaks the event schema (``choices[0].index``), when it does.
-        rule: The rule it breaks there (``expected integer``), when it does.
-    """
-
-    def __init__(
-        self, response: httpx.Response, event: ServerSentEventFields | None, index: int, reason: str
-    ) -> None:
-        self.event = event
-        self.index = index
-        self.path: str | None = None
-        self.rule: str | None = None
-        super().__init__(response, f"{_event_name(event, index)}: {reason}")
-        if event is not None:
-            self.body = event.data[:MAX_ERROR_BODY_CHARS]
-            self.body_truncated = len(event.data) > MAX_ERROR_BODY_CHARS
-
-
 class ApiError(_ResponseErrorBase):
     """The API answered with a non-2xx status.
 
@@ -258,39 +229,6 @@ class ApiError(_ResponseErrorBase):
         if self.id:
             line += f" (error id {_one_line(self.id)})"
         return line
-
-
-class StreamEventError(ApiError):
-    """A server-sent event stream carried an ``error`` event: the API failed after the stream
-    had started. ``status_code`` is the stream's (a 2xx); ``body`` is the event's data, and
-    ``type``, ``message``, ``id`` and ``metadata`` are read from it when it is the API's error
-    JSON (at its top level or under ``error``).
-
-    Attributes:
-        event: The raw event (``event``, ``data``, ``id``, ``retry``).
-        index: The number of the event in the stream, from 1.
-    """
-
-    def __init__(self, response: httpx.Response, event: ServerSentEventFields, index: int) -> None:
-        self.event = event
-        self.index = index
-        data: Any = None
-        try:
-            data = json_loads(event.data)
-        except ValueError:
-            pass
-        if isinstance(data, dict) and isinstance(data.get("error"), dict):
-            data = data["error"]
-        self._event_data = event.data
-        super().__init__(response, data if isinstance(data, dict) else None)
-
-    def _init_response(self, response: httpx.Response, truncated: bool) -> None:
-        super()._init_response(response, truncated)
-        self.body = self._event_data[:MAX_ERROR_BODY_CHARS]
-        self.body_truncated = len(self._event_data) > MAX_ERROR_BODY_CHARS
-
-    def _summary(self) -> str:
-        return f"{_event_name(self.event, self.index)}: {super()._summary()}"
 
 
 class BadRequestError(ApiError):

@@ -202,7 +202,6 @@ def _start(body: str) -> str:
 
 async def _outcome(tool: Tool, answer: Any) -> Outcome:
     from ._serde import _to_json
-    from ._streaming import AsyncStream
 
     kind = tool["answer"]
     if kind == "binary":
@@ -210,7 +209,9 @@ async def _outcome(tool: Tool, answer: Any) -> Outcome:
         return _binary(data, answer.content_type or "application/octet-stream")
     if kind == "bytes":
         return _binary(bytes(answer), "application/octet-stream")
-    if kind == "sse" or isinstance(answer, AsyncStream):  # or a body member asked for events
+    # An AsyncStream (or a body member asked for events): told by its protocol, so that a
+    # package without event streams need not copy ``_streaming``.
+    if kind == "sse" or hasattr(answer, "__aiter__"):
         return await _events(answer, _to_json)
     value = _to_json(answer)
     structured = value if "output" in tool and isinstance(value, dict) else {"result": value}

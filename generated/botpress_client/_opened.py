@@ -87,6 +87,25 @@ class _Opened:
         )
 
 
+class _Answer:
+    """What the answers whose body is read when asked share (``StreamedResponse``,
+    ``BinaryResponse`` and their async twins): status and headers, the body read once."""
+
+    def __init__(self, opened: _Opened) -> None:
+        self._opened = opened
+        self._content: bytes | None = None
+        self.http_response = opened.response
+        """The ``httpx.Response`` (status, headers); its body is read by the methods."""
+
+    @property
+    def status_code(self) -> int:
+        return self.http_response.status_code
+
+    @property
+    def headers(self) -> httpx.Headers:
+        return self.http_response.headers
+
+
 def _chunks(response: httpx.Response, request: httpx.Request) -> Generator[bytes, None, None]:
     """The decoded body, chunk by chunk (gzip and deflate inflated in bounded steps)."""
     inflater = _Inflater.of(response, request)
@@ -145,6 +164,32 @@ class _SyncReader:
             self.close()
             raise
 
+    def read_all(self) -> bytes:
+        """The whole body, at most ``max_response_bytes`` (else :class:`ResponseTooLargeError`);
+        the answer is closed after."""
+        opened = self._opened
+        body = _Body(opened.request, opened.limit, None)
+        try:
+            while (chunk := self.next(opened.deadline, _BODY_LATE)) is not None:
+                if body.add(chunk):
+                    raise opened.too_large(body)
+        finally:
+            self.close()
+        body.store(opened.response)
+        return opened.response.content
+
+    def chunks(self, size: int | None) -> Iterator[bytes]:
+        """The body in chunks of ``size`` bytes (the last one shorter), or as they arrive
+        (``None``), without a size bound; the answer is closed after."""
+        carry = bytearray()
+        try:
+            while (chunk := self.next(self._opened.deadline, _BODY_LATE)) is not None:
+                yield from _rechunk(chunk, size, carry)
+            if carry:
+                yield bytes(carry)
+        finally:
+            self.close()
+
     def close(self) -> None:
         self._opened.closed = True
         self._chunks.close()
@@ -180,6 +225,29 @@ class _AsyncReader:
             await self.close()
             raise
 
+    async def read_all(self) -> bytes:
+        opened = self._opened
+        body = _Body(opened.request, opened.limit, None)
+        try:
+            while (chunk := await self.next(opened.deadline, _BODY_LATE)) is not None:
+                if body.add(chunk):
+                    raise opened.too_large(body)
+        finally:
+            await self.close()
+        body.store(opened.response)
+        return opened.response.content
+
+    async def chunks(self, size: int | None) -> AsyncGenerator[bytes, None]:
+        carry = bytearray()
+        try:
+            while (chunk := await self.next(self._opened.deadline, _BODY_LATE)) is not None:
+                for piece in _rechunk(chunk, size, carry):
+                    yield piece
+            if carry:
+                yield bytes(carry)
+        finally:
+            await self.close()
+
     async def close(self) -> None:
         self._opened.closed = True
         await self._chunks.aclose()
@@ -187,18 +255,6 @@ class _AsyncReader:
 
 
 _BODY_LATE = "the body did not arrive within total_timeout"
-
-
-def _check_event_stream(response: httpx.Response) -> None:
-    """Refuse a 2xx answer to a stream request that says it is something else (JSON, HTML)."""
-    value = response.headers.get("content-type")
-    if value is None:
-        return
-    media = value.split(";", 1)[0].strip().lower()
-    if media and media != "text/event-stream":
-        raise ResponseDecodeError(
-            response, f"expected an event stream (text/event-stream), the answer is {media!r}"
-        )
 
 
 def _rechunk(chunk: bytes, size: int | None, carry: bytearray) -> Iterator[bytes]:

@@ -9,14 +9,9 @@ import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any, Generic, ParamSpec, TypeVar
 
-import httpx
-
 from ._config import _PACKAGE
 from ._error_text import _text
-from ._opened import _BODY_LATE, _AsyncReader, _lines_of, _Opened, _rechunk, _SyncReader
-from ._reading import (
-    _Body,
-)
+from ._opened import _Answer, _AsyncReader, _lines_of, _Opened, _SyncReader
 from ._sse import MAX_LINE_BYTES, _LineSplitter
 
 T = TypeVar("T")
@@ -29,48 +24,44 @@ _STREAMING: contextvars.ContextVar[list[tuple[_Opened, Callable[[Any], Any]]] | 
 to this list instead of reading it."""
 
 
-class StreamedResponse(Generic[T]):
-    """The answer of ``client.with_streaming_response.<method>(...)``: status and headers are
-    there, the body is read only when asked, once: :meth:`iter_bytes`, :meth:`iter_lines`,
-    :meth:`read` (bounded by ``max_response_bytes``) or :meth:`parse` (what the method
-    returns). Leaving the ``with`` block closes the connection."""
+class _Streamed(_Answer):
+    """What :class:`StreamedResponse` and :class:`AsyncStreamedResponse` share."""
 
-    def __init__(self, opened: _Opened, parse: Callable[[StreamedResponse[T]], T]) -> None:
-        self._opened = opened
-        self._parse = parse
-        self._reader = _SyncReader(opened)
-        self._content: bytes | None = None
+    def __init__(self, opened: _Opened) -> None:
+        super().__init__(opened)
         self._parsed = False
         self._taken = False
-        self._value: T
-        self.http_response = opened.response
 
     def _claim(self, what: str) -> None:
         if self._taken:
             raise RuntimeError(f"the body of this answer was parsed: cannot {what}")
         self._opened.claim(what)
 
-    @property
-    def status_code(self) -> int:
-        return self.http_response.status_code
+    def _take(self) -> _Opened:
+        """The answer still unread, for ``parse`` to make a stream or binary answer of."""
+        opened = self._opened
+        opened.claim("parse() it")
+        opened.claimed = False  # the stream (or binary answer) made of it reads it
+        self._taken = True
+        return opened
 
-    @property
-    def headers(self) -> httpx.Headers:
-        return self.http_response.headers
+
+class StreamedResponse(_Streamed, Generic[T]):
+    """The answer of ``client.with_streaming_response.<method>(...)``: status and headers are
+    there, the body is read only when asked, once: :meth:`iter_bytes`, :meth:`iter_lines`,
+    :meth:`read` (bounded by ``max_response_bytes``) or :meth:`parse` (what the method
+    returns). Leaving the ``with`` block closes the connection."""
+
+    def __init__(self, opened: _Opened, parse: Callable[[StreamedResponse[T]], T]) -> None:
+        super().__init__(opened)
+        self._parse = parse
+        self._reader = _SyncReader(opened)
+        self._value: T
 
     def iter_bytes(self, chunk_size: int | None = None) -> Iterator[bytes]:
         """The body chunk by chunk, decompressed, without a size bound."""
-        opened = self._opened
         self._claim("iterate over it")
-        carry = bytearray()
-        late = _BODY_LATE
-        try:
-            while (chunk := self._reader.next(opened.deadline, late)) is not None:
-                yield from _rechunk(chunk, chunk_size, carry)
-            if carry:
-                yield bytes(carry)
-        finally:
-            self.close()
+        yield from self._reader.chunks(chunk_size)
 
     def iter_lines(self) -> Iterator[str]:
         """The body as lines of text (without their CR, LF or CRLF), each at most
@@ -85,20 +76,9 @@ class StreamedResponse(Generic[T]):
 
     def read(self) -> bytes:
         """The whole body, at most ``max_response_bytes`` (else :class:`ResponseTooLargeError`)."""
-        if self._content is not None:
-            return self._content
-        opened = self._opened
-        self._claim("read() it")
-        body = _Body(opened.request, opened.limit, None)
-        late = _BODY_LATE
-        try:
-            while (chunk := self._reader.next(opened.deadline, late)) is not None:
-                if body.add(chunk):
-                    raise opened.too_large(body)
-        finally:
-            self.close()
-        body.store(self.http_response)
-        self._content = self.http_response.content
+        if self._content is None:
+            self._claim("read() it")
+            self._content = self._reader.read_all()
         return self._content
 
     def parse(self) -> T:
@@ -109,60 +89,30 @@ class StreamedResponse(Generic[T]):
             self._parsed = True
         return self._value
 
-    def _take(self) -> _Opened:
-        """The answer still unread, for ``parse`` to make a stream or binary answer of."""
-        opened = self._opened
-        opened.claim("parse() it")
-        opened.claimed = False  # the stream (or binary answer) made of it reads it
-        self._taken = True
-        return opened
-
     def close(self) -> None:
         self._reader.close()
 
 
-class AsyncStreamedResponse(Generic[T]):
+class AsyncStreamedResponse(_Streamed, Generic[T]):
     """:class:`StreamedResponse` on ``AsyncClient``: ``async for`` over :meth:`iter_bytes` and
     :meth:`iter_lines`; ``await`` :meth:`read` and :meth:`parse`."""
 
     def __init__(
         self, opened: _Opened, parse: Callable[[AsyncStreamedResponse[T]], Awaitable[T]]
     ) -> None:
-        self._opened = opened
+        super().__init__(opened)
         self._parse = parse
         self._reader = _AsyncReader(opened)
-        self._content: bytes | None = None
-        self._parsed = False
-        self._taken = False
         self._value: T
-        self.http_response = opened.response
-
-    def _claim(self, what: str) -> None:
-        if self._taken:
-            raise RuntimeError(f"the body of this answer was parsed: cannot {what}")
-        self._opened.claim(what)
-
-    @property
-    def status_code(self) -> int:
-        return self.http_response.status_code
-
-    @property
-    def headers(self) -> httpx.Headers:
-        return self.http_response.headers
 
     async def iter_bytes(self, chunk_size: int | None = None) -> AsyncIterator[bytes]:
-        opened = self._opened
         self._claim("iterate over it")
-        carry = bytearray()
-        late = _BODY_LATE
+        chunks = self._reader.chunks(chunk_size)
         try:
-            while (chunk := await self._reader.next(opened.deadline, late)) is not None:
-                for piece in _rechunk(chunk, chunk_size, carry):
-                    yield piece
-            if carry:
-                yield bytes(carry)
-        finally:
-            await self.close()
+            async for chunk in chunks:
+                yield chunk
+        finally:  # an iteration left early releases the connection now
+            await chunks.aclose()
 
     async def iter_lines(self) -> AsyncIterator[str]:
         splitter = _LineSplitter(min(MAX_LINE_BYTES, max(self._opened.limit, 1)))
@@ -175,20 +125,9 @@ class AsyncStreamedResponse(Generic[T]):
             yield _text(response, rest)
 
     async def read(self) -> bytes:
-        if self._content is not None:
-            return self._content
-        opened = self._opened
-        self._claim("read() it")
-        body = _Body(opened.request, opened.limit, None)
-        late = _BODY_LATE
-        try:
-            while (chunk := await self._reader.next(opened.deadline, late)) is not None:
-                if body.add(chunk):
-                    raise opened.too_large(body)
-        finally:
-            await self.close()
-        body.store(self.http_response)
-        self._content = self.http_response.content
+        if self._content is None:
+            self._claim("read() it")
+            self._content = await self._reader.read_all()
         return self._content
 
     async def parse(self) -> T:
@@ -196,13 +135,6 @@ class AsyncStreamedResponse(Generic[T]):
             self._value = await self._parse(self)
             self._parsed = True
         return self._value
-
-    def _take(self) -> _Opened:
-        opened = self._opened
-        opened.claim("parse() it")
-        opened.claimed = False
-        self._taken = True
-        return opened
 
     async def close(self) -> None:
         await self._reader.close()

@@ -21,8 +21,10 @@ from ._encoding import (
     _path_segment,
     _query_value,
     _unsendable,
+    attach,
     encode_body,
     query_string,
+    replayable,
     request_headers,
 )
 from ._error_text import ErrorFields, _text
@@ -45,7 +47,6 @@ from ._reading import _retry_after
 from ._serde import MAX_JSON_DEPTH, json_loads
 from ._settings import Config, _clipped, attempt_limit, make_timeout, timeout_problem
 from ._types import UNSET
-from ._uploads import UploadSource, attach, replayable
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -66,7 +67,7 @@ _REFUSED_STATUSES = frozenset({429, 503})  # the server did not act on the reque
 
 
 _UPLOADS = frozenset({"multipart", "raw"})
-"""Body encodings that may send a file (see ``_uploads.replayable``)."""
+"""Body encodings that may send a file (see ``_encoding.replayable``)."""
 
 
 class BaseTransport:
@@ -139,7 +140,7 @@ class BaseTransport:
         params: dict[str, Any] = {k: _query_value(v) for k, v in query.items() if v is not UNSET}
         if options.extra_query:
             params.update(options.extra_query)
-        sources: list[UploadSource] = []  # files read while sending
+        sources: list[Any] = []  # files read while sending (``_uploads.UploadSource``)
         agent, extra = self._user_agent, options.extra_headers
         out_headers = request_headers(
             op.accept or _ACCEPT[op.response],
@@ -158,6 +159,7 @@ class BaseTransport:
             out_headers,
             sources,
             op.part_types,
+            op.upload,
         )
         # Built by the httpx client itself, so that an injected client's own headers, params and
         # cookies apply (``send`` alone would ignore them); the query by ``query_string``.

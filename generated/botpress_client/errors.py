@@ -17,9 +17,7 @@ Every error derives from :class:`ClientError` (also known as :class:`BotpressCli
   JSON (HTML, empty) gives the status's class, with the status and the raw body.
 - :class:`ApiConnectionError` / :class:`ApiTimeoutError`: no answer was received in time.
 - :class:`ResponseDecodeError`: a 2xx answer whose body is not what the operation returns
-  (:class:`ResponseTooLargeError`: larger than the client's ``max_response_bytes``;
-  :class:`StreamDecodeError`: an event of a stream that cannot be read).
-- :class:`StreamEventError`: an event stream carried an ``error`` event (an :class:`ApiError`).
+  (:class:`ResponseTooLargeError`: larger than the client's ``max_response_bytes``).
 """
 
 from __future__ import annotations
@@ -42,8 +40,6 @@ from ._exceptions import (
     ResponseDecodeError,
     ResponseTooLargeError,
     ResponseValidationError,
-    StreamDecodeError,
-    StreamEventError,
     UnprocessableEntityError,
 )
 
@@ -58,9 +54,7 @@ __all__ = [
     "ResponseDecodeError",
     "ResponseTooLargeError",
     "ResponseValidationError",
-    "StreamDecodeError",
     "ApiError",
-    "StreamEventError",
     "BadRequestError",
     "AuthenticationError",
     "PermissionDeniedError",

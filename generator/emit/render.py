@@ -41,16 +41,19 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_checks.py",
     "_settings.py",
     "_config.py",
+    "_options.py",
     "_encoding.py",
     "_auth.py",
     "_credentials.py",
     "_oauth.py",
     "_styles.py",
     "_reading.py",
+    "_pages.py",
     "_uploads.py",
     "_operation.py",
     "_transport.py",
     "_sse.py",
+    "_events.py",
     "_opened.py",
     "_streaming.py",
     "_binary.py",
@@ -58,6 +61,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_raw.py",
     "_base_client.py",
     "_lazy.py",
+    "_lazy_methods.py",
     "_spaces.py",
     "testing/_fake_lazy.py",
     "testing/_fake_wire.py",
@@ -279,6 +283,12 @@ def module_views(api: Api, name: str) -> dict[str, object]:
                 [internal.group(RESOURCES, g) for g in resource_groups(flat_modules(api))] if api.flat_methods else []
             ),
             "spaces": tuple(view.name for view in resource_views(api) if not view.module.is_part),
+        }
+    if name in ("__init__.py", "errors.py"):  # what the package's operations answer (issue 35)
+        kinds = {op.response_kind for op in api.operations}
+        return {
+            "streams": "sse" in kinds or any(op.stream_switch for op in api.operations),
+            "binary": "binary" in kinds,
         }
     if name == "README.md":
         options, optional = option_pieces(api, "httpx.Client"), optional_example(api)

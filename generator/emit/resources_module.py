@@ -76,7 +76,7 @@ class MethodCode:
     body_required: tuple[tuple[BodyArg, str], ...]  # the members of a model body and their JSON forms
     body_optional: tuple[tuple[BodyArg, str], ...]
     body: str  # the ``body=`` value of a body that is no model ("" otherwise)
-    request: str  # the transport method sending the request
+    request: str  # what sends the request: ``self._request``, or a function taking ``self`` first
     mappings: tuple[tuple[str, tuple[str, ...]], ...]  # (argument, entries) of the request's mappings
     reading: tuple[str, ...]  # the arguments saying how the answer is read
     iter_args: tuple[ArgCode, ...]  # of the page iterator
@@ -214,7 +214,7 @@ def method(s: PieceWriter, op: Operation, is_async: bool, flat: bool = False) ->
             tuple((a, writer_client.arg_encode(s, a)) for a in model_body.optional_args) if model_body else ()
         ),
         body=writer_client.arg_encode(s, body.args[0]) if body is not None and model_body is None else "",
-        request=writer_streams.request_function(op),
+        request=writer_streams.request_function(s, op, is_async),
         mappings=tuple(mappings),
         reading=tuple(writer_streams.decode_arguments(s, op, writer_client.response_decode(s, op))),
         iter_args=tuple(a for a in args if a.name in iterated),

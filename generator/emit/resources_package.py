@@ -1,6 +1,6 @@
 """The ``_resources`` package: the methods of ``Client`` and ``AsyncClient``, one module per
 resource and path segment (:class:`generator.ir.ResourceModule`), each loaded the first time one
-of its methods is used (``_lazy.LazyMethods``). A module holds its operations' ``Operation``
+of its methods is used (``_lazy_methods.LazyMethods``). A module holds its operations' ``Operation``
 constants, their request checks and the classes of their sync and async methods (with, for type
 checkers, those of ``with_raw_response`` and ``with_streaming_response``).
 

@@ -108,6 +108,9 @@ def constant(w: Writer, op: Operation) -> str:
         args += [f"content_type={py_literal(op.body.content_type)}", f"encoding={py_literal(op.body.encoding)}"]
         if op.body.part_types:
             args.append(f"part_types={py_literal(op.body.part_types)}")
+        if op.body.encoding in ("multipart", "raw"):  # only such a package copies ``_uploads``
+            w.uses.add("encode_upload")
+            args.append("upload=encode_upload")
     if op.response_kind != "json":
         args.append(f"response={py_literal(op.response_kind)}")
     if op.accept:

@@ -59,15 +59,21 @@ def raw_body_annotation(w: Writer, text: bool) -> str:
     return "FileTypes"
 
 
-def request_function(op: Operation) -> str:
-    """The transport method sending the request of ``op``."""
+def request_function(w: Writer, op: Operation, is_async: bool) -> str:
+    """What sends the request of ``op``: the transport's ``self._request``, or the function of
+    ``_streaming`` or ``_binary`` for an answer of events or bytes (called with ``self`` first:
+    only a package with such operations copies those modules)."""
     if op.response_kind == "sse":
-        return "_request_stream"
-    if op.response_kind == "binary":
-        return "_request_binary"
-    if op.stream_switch:
-        return "_request_or_stream"
-    return "_request"
+        function = "request_events"
+    elif op.response_kind == "binary":
+        function = "request_binary"
+    elif op.stream_switch:
+        function = "request_json_or_events"
+    else:
+        return "self._request"
+    function += "_async" if is_async else ""
+    w.uses.add(function)
+    return function
 
 
 def event_decode(w: Writer, op: Operation) -> str:

@@ -47,6 +47,8 @@ METHOD_ARGUMENTS = frozenset(
     | {"make_config", "update_config", "_API_DEFAULTS"}
     | {"bool", "dict", "float", "int", "list", "object", "str", "tuple", "isinstance", "len", "iter", "next"}
     | {"overload", "streaming_sync", "streaming_async", "raw_event", "event_data", "event_json"}
+    | {"request_events", "request_events_async", "request_json_or_events", "request_json_or_events_async"}
+    | {"request_binary", "request_binary_async"}
 )
 # Arguments of ``Client(...)`` and ``with_options(...)`` (the runtime's ``CLIENT_OPTIONS``) and the
 # names their bodies use: a client option (``x-client-option``) of one of these names gets a "_".

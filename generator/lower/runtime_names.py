@@ -3,8 +3,9 @@ attributes of the client classes, the error classes and the client options' decl
 
 The runtime is the one source of these names and options: the namer reserves them and the emit
 side writes the client's constructor from them, so adding a client option is a change of
-``generator/runtime/_config.py`` alone. The runtime needs httpx, which the generator does not
-import: it is read as text, never imported.
+``generator/runtime`` alone (the table in ``_options.py``, what takes the values in
+``_config.py``). The runtime needs httpx, which the generator does not import: it is read as
+text, never imported.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ CLIENT_TEMPLATE_ATTRIBUTES = frozenset(
 
 
 class ClientOptionDeclaration(NamedTuple):
-    """One entry of the runtime's ``CLIENT_OPTIONS`` (see ``generator/runtime/_config.py``)."""
+    """One entry of the runtime's ``CLIENT_OPTIONS`` (see ``generator/runtime/_options.py``)."""
 
     name: str
     annotation: str  # may hold {http_client}
@@ -41,11 +42,11 @@ def _runtime_tree(module: str) -> ast.Module:
 @cache
 def client_options() -> tuple[ClientOptionDeclaration, ...]:
     """The runtime's ``CLIENT_OPTIONS`` table, in its order."""
-    for node in _runtime_tree("_config").body:
+    for node in _runtime_tree("_options").body:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             if node.target.id == "CLIENT_OPTIONS" and node.value is not None:
                 return tuple(ClientOptionDeclaration(*entry) for entry in ast.literal_eval(node.value))
-    raise LookupError("generator/runtime/_config.py declares no CLIENT_OPTIONS")
+    raise LookupError("generator/runtime/_options.py declares no CLIENT_OPTIONS")
 
 
 def _stored_attributes(cls: ast.ClassDef) -> set[str]:
@@ -84,5 +85,5 @@ def runtime_client_attributes() -> frozenset[str]:
 @cache
 def runtime_error_classes() -> frozenset[str]:
     """The error classes of the runtime (``ClientError``, ``ApiError``, ...)."""
-    modules = ("_exceptions", "_auth")  # MissingCredentialsError is _auth's
+    modules = ("_exceptions", "_auth", "_events")  # MissingCredentialsError: _auth; the stream errors: _events
     return frozenset(n.name for m in modules for n in _runtime_tree(m).body if isinstance(n, ast.ClassDef))

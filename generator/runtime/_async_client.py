@@ -14,12 +14,8 @@ import httpx
 
 from ._auth import Scheme
 from ._base_client import _received
-from ._binary import AsyncBinaryResponse
-from ._credentials import refresh_async, renewable, sign_async
-from ._encoding import (
-    _ACCEPT,
-)
-from ._opened import _check_event_stream, _Opened
+from ._credentials import renewable, sign_async
+from ._opened import _Opened
 from ._raw import raw_async
 from ._reading import (
     _Body,
@@ -28,7 +24,6 @@ from ._reading import (
 )
 from ._settings import Config, attempt_limit
 from ._streamed import _STREAMING, AsyncStreamedResponse
-from ._streaming import AsyncStream
 from ._transport import (
     BaseTransport,
     Operation,
@@ -40,7 +35,6 @@ __all__ = ["AsyncTransport", "raw_async"]
 
 T = TypeVar("T")
 R = TypeVar("R")
-E = TypeVar("E")
 
 
 class AsyncTransport(BaseTransport):
@@ -100,90 +94,6 @@ class AsyncTransport(BaseTransport):
         response = await self._exchange(op, request, options, timeout, self._call_deadline(), False)
         return self._decode(op, response, decode, self._config.strict_responses)
 
-    async def _request_stream(
-        self,
-        op: Operation,
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        decode: Callable[[Any], T],
-        options: RequestOptions,
-        check: Callable[[Any], None] | None = None,
-        cookies: Mapping[str, object] | None = None,
-    ) -> AsyncStream[T]:
-        """Send the request; the answer is a stream of server-sent events, each decoded with
-        ``decode`` (and checked with ``check`` with ``strict_responses``)."""
-        request = self._build_request(
-            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
-        )
-        if op.response != "sse":  # an operation that streams when asked (``stream: true``)
-            request.headers["accept"] = _ACCEPT["sse"]
-        strict = self._config.strict_responses
-
-        def make(opened: _Opened) -> AsyncStream[T]:
-            return AsyncStream(opened, decode, check, strict=strict)
-
-        return await self._open_as(op, request, options, make, _event_stream=True)
-
-    async def _request_or_stream(
-        self,
-        op: Operation,
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        decode: Callable[[Any], T] | None,
-        options: RequestOptions,
-        stream: bool,
-        event_decode: Callable[[Any], E],
-        event_check: Callable[[Any], None] | None = None,
-        cookies: Mapping[str, object] | None = None,
-    ) -> T | AsyncStream[E]:
-        """An operation that answers JSON, or a stream of events when ``stream`` (the body
-        member that asks for it is true)."""
-        if stream:
-            return await self._request_stream(
-                op,
-                path=path,
-                query=query,
-                headers=headers,
-                body=body,
-                decode=event_decode,
-                check=event_check,
-                options=options,
-                cookies=cookies,
-            )
-        return await self._request(
-            op,
-            path=path,
-            query=query,
-            headers=headers,
-            body=body,
-            decode=decode,
-            options=options,
-            cookies=cookies,
-        )
-
-    async def _request_binary(
-        self,
-        op: Operation,
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        options: RequestOptions,
-        cookies: Mapping[str, object] | None = None,
-    ) -> AsyncBinaryResponse:
-        """Send the request; the answer is binary, its body left to read."""
-        request = self._build_request(
-            op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
-        )
-        return await self._open_as(op, request, options, AsyncBinaryResponse)
-
     async def _open_as(
         self,
         op: Operation,
@@ -191,18 +101,18 @@ class AsyncTransport(BaseTransport):
         options: RequestOptions,
         make: Callable[[_Opened], R] | None,
         parse: Callable[[AsyncStreamedResponse[R]], Awaitable[R]] | None = None,
-        *,
-        _event_stream: bool = False,
+        check: Callable[[httpx.Response], None] | None = None,
     ) -> R:
         """Send ``request`` until its answer's headers arrive (retried as any call); then
         ``make`` the result from the open answer, or hand the answer to
-        ``with_streaming_response`` (which ``parse``s it when asked)."""
+        ``with_streaming_response`` (which ``parse``s it when asked). ``check`` may refuse
+        the open answer (it is closed then)."""
         timeout = self._timeout(options)
         call_deadline = self._call_deadline()
         response = await self._exchange(op, request, options, timeout, call_deadline, True)
-        if _event_stream:
+        if check is not None:
             try:
-                _check_event_stream(response)
+                check(response)
             except BaseException:
                 await response.aclose()
                 raise
@@ -304,9 +214,10 @@ class AsyncTransport(BaseTransport):
         (``request`` re-signed with it), so that the request may be sent once more."""
         if not renewable(op.encoding, response, request):
             return False
-        c = self._config
-        await refresh_async(
-            c.auth, c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
+        c = self._config  # a fetched token: its cache (``_oauth.TokenCache``) renews it
+        tokens = c.auth.tokens
+        await tokens.renew_async(
+            c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
         )
         return True
 

@@ -1,43 +1,35 @@
 """Binary answers (:class:`BinaryResponse`, :class:`AsyncBinaryResponse`): the body still to
-read, read whole within ``max_response_bytes``, or chunk by chunk (to a file) without a bound."""
+read, read whole within ``max_response_bytes``, or chunk by chunk (to a file) without a bound.
+The calls of operations answering so (:func:`request_binary`) are here too, so that only a
+package with such operations copies this module."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Iterator
-from typing import ParamSpec, TypeVar
+from collections.abc import AsyncIterator, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
-import httpx
+from ._opened import _Answer, _AsyncReader, _Opened, _SyncReader
+from ._operation import NO_VALUES
 
-from ._opened import _BODY_LATE, _AsyncReader, _Opened, _rechunk, _SyncReader
-from ._reading import (
-    _Body,
-)
-
-T = TypeVar("T")
-P = ParamSpec("P")
+if TYPE_CHECKING:
+    from ._async_client import AsyncTransport
+    from ._base_client import SyncTransport
+    from ._transport import Operation, RequestOptions
 
 
-class _BinaryBase:
-    def __init__(self, opened: _Opened) -> None:
-        self._opened = opened
-        self._content: bytes | None = None
-        self.http_response = opened.response
-        """The ``httpx.Response`` (status, headers); its body is read by the methods."""
-
-    @property
-    def status_code(self) -> int:
-        return self.http_response.status_code
-
-    @property
-    def headers(self) -> httpx.Headers:
-        return self.http_response.headers
-
+class _BinaryBase(_Answer):
     @property
     def content_type(self) -> str | None:
         """The answer's media type (``image/png``), without parameters; ``None`` when absent."""
         value = self.http_response.headers.get("content-type")
         return value.split(";", 1)[0].strip() or None if value else None
+
+    def _pieces(self, content: bytes, chunk_size: int | None) -> Iterator[bytes]:
+        """The body already read, cut as ``iter_bytes`` would."""
+        step = chunk_size or max(len(content), 1)
+        for start in range(0, len(content), step):
+            yield content[start : start + step]
 
 
 class BinaryResponse(_BinaryBase):
@@ -57,41 +49,19 @@ class BinaryResponse(_BinaryBase):
         self._reader = _SyncReader(opened)
 
     def read(self) -> bytes:
-        if self._content is not None:
-            return self._content
-        opened = self._opened
-        opened.claim("read() it")
-        body = _Body(opened.request, opened.limit, None)
-        late = _BODY_LATE
-        try:
-            while (chunk := self._reader.next(opened.deadline, late)) is not None:
-                if body.add(chunk):
-                    raise opened.too_large(body)
-        finally:
-            self.close()
-        body.store(self.http_response)
-        self._content = self.http_response.content
+        if self._content is None:
+            self._opened.claim("read() it")
+            self._content = self._reader.read_all()
         return self._content
 
     def iter_bytes(self, chunk_size: int | None = None) -> Iterator[bytes]:
         """The body, in chunks of ``chunk_size`` bytes (the last one shorter), or as they
         arrive (``None``)."""
         if self._content is not None:
-            step = chunk_size or max(len(self._content), 1)
-            for start in range(0, len(self._content), step):
-                yield self._content[start : start + step]
+            yield from self._pieces(self._content, chunk_size)
             return
-        opened = self._opened
-        opened.claim("iterate over it")
-        carry = bytearray()
-        late = _BODY_LATE
-        try:
-            while (chunk := self._reader.next(opened.deadline, late)) is not None:
-                yield from _rechunk(chunk, chunk_size, carry)
-            if carry:
-                yield bytes(carry)
-        finally:
-            self.close()
+        self._opened.claim("iterate over it")
+        yield from self._reader.chunks(chunk_size)
 
     def write_to_file(self, file: str | os.PathLike[str]) -> int:
         """Stream the body into ``file`` (created or truncated); returns the bytes written."""
@@ -131,40 +101,23 @@ class AsyncBinaryResponse(_BinaryBase):
         self._reader = _AsyncReader(opened)
 
     async def read(self) -> bytes:
-        if self._content is not None:
-            return self._content
-        opened = self._opened
-        opened.claim("read() it")
-        body = _Body(opened.request, opened.limit, None)
-        late = _BODY_LATE
-        try:
-            while (chunk := await self._reader.next(opened.deadline, late)) is not None:
-                if body.add(chunk):
-                    raise opened.too_large(body)
-        finally:
-            await self.close()
-        body.store(self.http_response)
-        self._content = self.http_response.content
+        if self._content is None:
+            self._opened.claim("read() it")
+            self._content = await self._reader.read_all()
         return self._content
 
     async def iter_bytes(self, chunk_size: int | None = None) -> AsyncIterator[bytes]:
         if self._content is not None:
-            step = chunk_size or max(len(self._content), 1)
-            for start in range(0, len(self._content), step):
-                yield self._content[start : start + step]
+            for piece in self._pieces(self._content, chunk_size):
+                yield piece
             return
-        opened = self._opened
-        opened.claim("iterate over it")
-        carry = bytearray()
-        late = _BODY_LATE
+        self._opened.claim("iterate over it")
+        chunks = self._reader.chunks(chunk_size)
         try:
-            while (chunk := await self._reader.next(opened.deadline, late)) is not None:
-                for piece in _rechunk(chunk, chunk_size, carry):
-                    yield piece
-            if carry:
-                yield bytes(carry)
-        finally:
-            await self.close()
+            async for chunk in chunks:
+                yield chunk
+        finally:  # an iteration left early releases the connection now
+            await chunks.aclose()
 
     async def write_to_file(self, file: str | os.PathLike[str]) -> int:
         written = 0
@@ -185,6 +138,42 @@ class AsyncBinaryResponse(_BinaryBase):
 
     def __repr__(self) -> str:
         return (
-            f"<AsyncBinaryResponse [{self.status_code}] "
-            f"{self.content_type or 'no content type'}>"
+            f"<AsyncBinaryResponse [{self.status_code}] {self.content_type or 'no content type'}>"
         )
+
+
+def request_binary(
+    client: SyncTransport,
+    op: Operation,
+    *,
+    path: Mapping[str, object] = NO_VALUES,
+    query: Mapping[str, object] = NO_VALUES,
+    headers: Mapping[str, object] = NO_VALUES,
+    body: Any = None,
+    options: RequestOptions,
+    cookies: Mapping[str, object] | None = None,
+) -> BinaryResponse:
+    """Send the request of ``op`` with ``client``; the answer is binary, its body left to
+    read."""
+    request = client._build_request(
+        op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+    )
+    return client._open_as(op, request, options, BinaryResponse)
+
+
+async def request_binary_async(
+    client: AsyncTransport,
+    op: Operation,
+    *,
+    path: Mapping[str, object] = NO_VALUES,
+    query: Mapping[str, object] = NO_VALUES,
+    headers: Mapping[str, object] = NO_VALUES,
+    body: Any = None,
+    options: RequestOptions,
+    cookies: Mapping[str, object] | None = None,
+) -> AsyncBinaryResponse:
+    """:func:`request_binary` on ``AsyncClient``."""
+    request = client._build_request(
+        op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+    )
+    return await client._open_as(op, request, options, AsyncBinaryResponse)

@@ -1,6 +1,6 @@
 """Credentials on each request: the values of a client's security options (checked, never
 shown), the schemes each operation sends, and, with OAuth2 client credentials, the token fetched
-(and fetched again after a 401) by ``_oauth.TokenCache``.
+(and fetched again after a 401: ``TokenCache.renew``) by ``_oauth.TokenCache``.
 
 ``_oauth`` is copied only into a package whose document has a client-credentials scheme: the
 only clients that can hold both ``client_id`` and ``client_secret``, so the only ones that make
@@ -28,7 +28,7 @@ from ._auth import (
     call_token_async,
     put,
 )
-from ._uploads import replayable
+from ._encoding import replayable
 
 Signed = tuple[Scheme, frozenset[str]] | None
 """The client-credentials scheme and scopes whose fetched token a request carries, if any."""
@@ -119,45 +119,6 @@ def renewable(encoding: str, response: httpx.Response, request: httpx.Request) -
     with a new token: when its body can be sent again."""
     replayed = encoding not in ("multipart", "raw") or replayable(request)
     return response.status_code == 401 and replayed
-
-
-def _stale(request: httpx.Request) -> str | None:
-    value = request.headers.get("authorization", "")
-    return value[7:] if value[:7].lower() == "bearer " else None
-
-
-def refresh(
-    auth: Auth,
-    base_url: httpx.URL,
-    signed: tuple[Scheme, frozenset[str]],
-    request: httpx.Request,
-    http: httpx.Client,
-    clock: Clock,
-    timeout: httpx.Timeout,
-    deadline: float | None,
-) -> None:
-    """After a 401: a new token (not the one ``request`` carried) in its place."""
-    scheme, scopes = signed
-    url = _token_url(base_url, scheme)
-    token = auth.tokens.get(http, url, scopes, timeout, clock, deadline, _stale(request))
-    request.headers["authorization"] = f"Bearer {token}"
-
-
-async def refresh_async(
-    auth: Auth,
-    base_url: httpx.URL,
-    signed: tuple[Scheme, frozenset[str]],
-    request: httpx.Request,
-    http: httpx.AsyncClient,
-    clock: Clock,
-    timeout: httpx.Timeout,
-    deadline: float | None,
-) -> None:
-    scheme, scopes = signed
-    url = _token_url(base_url, scheme)
-    stale = _stale(request)
-    token = await auth.tokens.get_async(http, url, scopes, timeout, clock, deadline, stale)
-    request.headers["authorization"] = f"Bearer {token}"
 
 
 def _env(name: str) -> str | None:

@@ -1,10 +1,15 @@
 """How arguments go on the wire: header checks, path segments, query and form values,
-parameter styles (joined, exploded, deepObject)."""
+parameter styles (joined, exploded, deepObject), the body; and whether a request that uploads
+files can be sent again (:func:`replayable`). Files are read by ``_uploads``, which only a
+package with a ``multipart`` or ``raw`` operation copies."""
 
 from __future__ import annotations
 
+import io
+import os
 import re
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 from urllib.parse import quote
 
@@ -15,7 +20,6 @@ from ._exceptions import (
 )
 from ._serde import json_dumps
 from ._types import UNSET, Body, Headers
-from ._uploads import UploadSource, file_field, is_upload, raw_stream
 
 _TOO_DEEP = "nested too deeply to encode"
 
@@ -262,39 +266,15 @@ def request_headers(
     return out
 
 
-def _multipart(
-    data: dict[str, Any],
-    body: Mapping[str, Any],
-    sources: list[UploadSource],
-    part_types: tuple[tuple[str, str], ...],
-) -> list[tuple[str, Any]]:
-    """The parts of a ``multipart/form-data`` body: each field a part without a file name (so
-    that a body with no file in it is multipart still, not urlencoded), a list one part per
-    item, then the files. A part's ``Content-Type`` is the one the document's ``encoding``
-    gives, else ``application/json`` for an object (or a list of objects) sent as JSON, as
-    OpenAPI says, else none (text)."""
-    parts: list[tuple[str, Any]] = []
-    types = dict(part_types)
-    for name, value in data.items():
-        kind = types.get(name) or (
-            "application/json"
-            if isinstance(body[name], (dict, list)) and isinstance(value, str)
-            else None
-        )
-        for item in value if isinstance(value, list) else [value]:
-            parts.append((name, (None, item) if kind is None else (None, item, kind)))
-    parts += [(k, file_field(k, v, sources)) for k, v in body.items() if is_upload(v)]
-    return parts
-
-
 def encode_body(
     encoding: str,
     content_type: str,
     body: Any,
     extra: Body | None,
     headers: dict[str, str],
-    sources: list[UploadSource],
+    sources: list[Any],
     part_types: tuple[tuple[str, str], ...] = (),
+    upload: Upload | None = None,
 ) -> tuple[
     bytes | str | None,
     dict[str, Any] | None,
@@ -302,8 +282,8 @@ def encode_body(
     httpx.SyncByteStream | None,
 ]:
     """(content, form data, files, stream) of a call's body, as its operation encodes it (JSON,
-    raw bytes or a file streamed, a form, multipart), its content headers set in ``headers``
-    and the files it reads recorded in ``sources``."""
+    a form; raw bytes or a file streamed, multipart: its ``upload``), its content headers set in
+    ``headers`` and the files it reads recorded in ``sources``."""
     content: bytes | str | None = None
     data: dict[str, Any] | None = None
     files: list[tuple[str, Any]] | None = None
@@ -318,27 +298,17 @@ def encode_body(
         if encoding == "json":
             content = json_dumps(body)
             _content_type(headers, content_type)
-        elif encoding == "raw":
-            raw, length, media_type = raw_stream("body", body, sources)
-            _content_type(headers, media_type or content_type)
-            if isinstance(raw, bytes):
-                content = raw
-            else:  # set once the request is built: httpx would iterate a file by lines
-                stream = raw
-                if length is None:
-                    headers["transfer-encoding"] = "chunked"
-                else:
-                    headers["content-length"] = str(length)
-        else:  # multipart's own type (with its boundary) is set by httpx
+        elif encoding == "form":  # as the query is: a space %20, not httpx's + (reserved to many)
             for name in [k for k in headers if k.lower() == "content-type"]:
                 del headers[name]
-            data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
-            if encoding == "multipart":
-                files = _multipart(data, body, sources, part_types)
-                data = None
-            else:  # as the query is: a space %20, not httpx's + (a reserved character to many)
-                content, data = query_string(data).encode("ascii"), None
-                headers["content-type"] = "application/x-www-form-urlencoded"
+            form = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
+            content = query_string(form).encode("ascii")
+            headers["content-type"] = "application/x-www-form-urlencoded"
+        else:  # raw, multipart: ``_uploads.encode_upload``, named by the operation
+            assert upload is not None, f"a {encoding} operation names its upload encoder"
+            content, files, stream = upload(
+                encoding, content_type, body, headers, sources, part_types
+            )
     except RecursionError:
         raise RequestValidationError("body", _TOO_DEEP) from None
     except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)
@@ -370,3 +340,39 @@ def _content_type(headers: dict[str, str], media: str) -> None:
     header, in any case): that one wins (``*/*`` uploads say what their bytes are so)."""
     if not any(k.lower() == "content-type" for k in headers):
         headers["content-type"] = media
+
+
+Upload = Callable[
+    [str, str, Any, dict[str, str], list[Any], tuple[tuple[str, str], ...]],
+    tuple[bytes | None, list[tuple[str, Any]] | None, httpx.SyncByteStream | None],
+]
+"""How a ``raw`` or ``multipart`` operation encodes its body (``_uploads.encode_upload``): from
+(encoding, content type, body, headers, sources, part types), (content, files, stream)."""
+
+
+def is_upload(value: object) -> bool:
+    """Whether ``value`` is a file to upload: a path, an open binary file, bytes, or a
+    ``(filename, content[, media type])`` tuple of such content."""
+    if isinstance(value, tuple) and len(value) in (2, 3):
+        value = value[1]
+    return isinstance(value, (bytes, bytearray, io.IOBase, os.PathLike))
+
+
+_SOURCES: weakref.WeakKeyDictionary[httpx.Request, list[Any]] = weakref.WeakKeyDictionary()
+"""The file sources (``_uploads.UploadSource``) of each request that uploads one (see
+:func:`replayable`)."""
+
+
+def attach(request: httpx.Request, sources: list[Any]) -> None:
+    """Remember the file sources of ``request`` (for :func:`replayable`)."""
+    if sources:
+        _SOURCES[request] = sources
+
+
+def replayable(request: httpx.Request) -> bool:
+    """Whether ``request`` can be sent again: every file it uploads can be read again from its
+    start, or none was read yet (the connection failed before the body was written)."""
+    sources = _SOURCES.get(request)
+    if not sources:
+        return True
+    return all(s.seekable_content or not s.consumed for s in sources)

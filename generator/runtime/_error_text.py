@@ -1,5 +1,5 @@
 """How an error shows what it received: the start of a response body as text (in its charset,
-bounded by :data:`MAX_ERROR_BODY_CHARS`), one-line summaries, and which event of a stream failed.
+bounded by :data:`MAX_ERROR_BODY_CHARS`) and one-line summaries.
 
 Apart from the error classes of ``_exceptions`` so that both stay small; ``_opened`` and
 ``_streamed`` read bodies as text the same way.
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 import httpx
 
-__all__ = ["DEFAULT_ERROR_FIELDS", "MAX_ERROR_BODY_CHARS", "ErrorFields", "ServerSentEventFields"]
+__all__ = ["DEFAULT_ERROR_FIELDS", "MAX_ERROR_BODY_CHARS", "ErrorFields"]
 
 ErrorFields = Mapping[str, tuple[tuple[str | int, ...], ...]]
 """Where an API's error bodies put what ``ApiError`` reads: for each of ``message``, ``type``,
@@ -30,22 +30,6 @@ DEFAULT_ERROR_FIELDS: ErrorFields = {
 
 MAX_ERROR_BODY_CHARS = 64 * 1024
 """At most this many characters of a response body are kept in an error's ``body``."""
-
-
-class ServerSentEventFields(Protocol):
-    """What the stream errors read of an event (``_streaming.ServerSentEvent``)."""
-
-    @property
-    def event(self) -> str: ...
-
-    @property
-    def data(self) -> str: ...
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def retry(self) -> int | None: ...
 
 
 def _body_text(response: httpx.Response) -> tuple[str, bool]:
@@ -80,14 +64,6 @@ def _text(response: httpx.Response, content: bytes) -> str:
     except (LookupError, UnicodeError, TypeError, ValueError):
         pass
     return content.decode("utf-8", "replace")
-
-
-def _event_name(event: ServerSentEventFields | None, index: int) -> str:
-    """``event 3 ('message', id '7')``: which event of a stream, for an error's message."""
-    if event is None:
-        return f"event {index}"
-    where = f"id {_one_line(event.id)!r}, " if event.id else ""
-    return f"event {index} ({where}type {_one_line(event.event)!r})"
 
 
 def _one_line(text: str) -> str:

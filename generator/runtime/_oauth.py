@@ -16,8 +16,8 @@ from typing import Any
 
 import httpx
 
-from ._auth import basic_value
-from ._credentials import Clock
+from ._auth import Scheme, basic_value
+from ._credentials import Clock, _token_url
 from ._exceptions import (
     ApiConnectionError,
     ApiTimeoutError,
@@ -163,3 +163,41 @@ class TokenCache:
             except httpx.RequestError as exc:
                 raise self._failed(url, exc) from None
             return self._store(response, scopes, clock.monotonic())
+
+    def renew(
+        self,
+        base_url: httpx.URL,
+        signed: tuple[Scheme, frozenset[str]],
+        request: httpx.Request,
+        http: httpx.Client,
+        clock: Clock,
+        timeout: httpx.Timeout,
+        deadline: float | None,
+    ) -> None:
+        """After a 401 to ``request``, signed with a token of this cache for ``signed`` (the
+        scheme and scopes): a new token (not the one it carried) in its place."""
+        scheme, scopes = signed
+        url, stale = _token_url(base_url, scheme), _stale(request)
+        token = self.get(http, url, scopes, timeout, clock, deadline, stale)
+        request.headers["authorization"] = f"Bearer {token}"
+
+    async def renew_async(
+        self,
+        base_url: httpx.URL,
+        signed: tuple[Scheme, frozenset[str]],
+        request: httpx.Request,
+        http: httpx.AsyncClient,
+        clock: Clock,
+        timeout: httpx.Timeout,
+        deadline: float | None,
+    ) -> None:
+        scheme, scopes = signed
+        url, stale = _token_url(base_url, scheme), _stale(request)
+        token = await self.get_async(http, url, scopes, timeout, clock, deadline, stale)
+        request.headers["authorization"] = f"Bearer {token}"
+
+
+def _stale(request: httpx.Request) -> str | None:
+    """The token ``request`` carried (``Authorization: Bearer <token>``)."""
+    value = request.headers.get("authorization", "")
+    return value[7:] if value[:7].lower() == "bearer " else None

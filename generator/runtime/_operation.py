@@ -7,10 +7,15 @@ import asyncio
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ._auth import Requirement
+from ._encoding import Upload
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+
+NO_VALUES: Mapping[str, object] = MappingProxyType({})
+"""The path, query or headers of a request that has none (what a method leaves out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +40,9 @@ class Operation:
     part_types: tuple[tuple[str, str], ...] = ()
     """``multipart``: the ``Content-Type`` of a member's part, where the document's ``encoding``
     gives one (else JSON for an object or a list of objects, none for text)."""
+    upload: Upload | None = None
+    """``multipart`` and ``raw``: ``_uploads.encode_upload``, which encodes the body and reads
+    its files (named here, so that only a package with such operations copies ``_uploads``)."""
     response: str = "json"
     """What a success answer holds: ``json``, ``text``, ``bytes``, ``none``, ``binary`` (a
     ``BinaryResponse``) or ``sse`` (a stream of server-sent events)."""

@@ -1,6 +1,6 @@
 """Reading answers within bounds: the body collected up to a size and a deadline, gzip and
-deflate inflated step by step, ``Retry-After`` read safely, page tokens that never loop, and the
-watchdog that ends a sync attempt at its deadline whatever it is waiting for."""
+deflate inflated step by step, ``Retry-After`` read safely, and the watchdog that ends a sync
+attempt at its deadline whatever it is waiting for."""
 
 from __future__ import annotations
 
@@ -151,34 +151,6 @@ class _Inflater:
                     break
         except zlib.error as exc:
             raise httpx.DecodingError(str(exc), request=self._request) from exc
-
-
-class PageTokens:
-    """The page tokens an ``iter_*`` method has followed, to stop on any repeated one.
-
-    A server that sends a token it sent before (``A, B, A, ...``) would make the iteration
-    loop forever; it stops there instead, with a warning logged (the token is not shown).
-    """
-
-    __slots__ = ("_method", "_seen")
-
-    def __init__(self, method: str) -> None:
-        self._method = method
-        self._seen: set[str] = set()
-
-    def follow(self, token: object) -> bool:
-        """Whether to fetch the page of ``token``: it is a non-empty string not seen before."""
-        if not isinstance(token, str) or not token:
-            return False
-        if token in self._seen:
-            log.warning(
-                "%s: the server sent a page token again after %d pages; stopping",
-                self._method,
-                len(self._seen) + 1,
-            )
-            return False
-        self._seen.add(token)
-        return True
 
 
 def _retry_after(headers: httpx.Headers) -> float | None:

@@ -1,46 +1,19 @@
-"""Server-sent events as the WHATWG HTML standard parses them (``event``/``data``/``id``/``retry``
-fields, multi-line data, comments, CR, LF and CRLF line ends, a leading byte order mark), with a
-bound on the length of a line and on the data of one event; and the ``decode`` markers of streams
-whose events have no schema or are text."""
+"""Server-sent events as sent (:class:`ServerSentEvent`), and the splitting of a body into lines
+(CR, LF and CRLF line ends, whatever the chunks' boundaries) with a bound on a line's length,
+which event streams and ``iter_lines`` share. The parser of event streams is ``_events``, copied
+only into packages with an operation answering events."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from ._serde import json_loads
-
-T = TypeVar("T")
-P = ParamSpec("P")
 
 MAX_LINE_BYTES = 16 * 1024 * 1024
 """Longest line of an event stream (or of ``iter_lines``), in bytes; longer: an error. The
 client's ``max_response_bytes`` lowers it."""
-
-MAX_EVENT_BYTES = 16 * 1024 * 1024
-"""Most data one event may carry, in bytes; more: :class:`StreamDecodeError`. The client's
-``max_response_bytes`` lowers it."""
-
-DONE = "[DONE]"
-"""The data of the event that ends a stream by convention (OpenAI and others): not decoded."""
-
-
-def raw_event(data: Any) -> ServerSentEvent:
-    """The ``decode`` of a stream whose events have no schema: it yields the raw
-    :class:`ServerSentEvent` (never called: the stream knows it)."""
-    raise AssertionError("raw_event marks a stream of raw events")  # pragma: no cover
-
-
-def event_data(data: Any) -> str:
-    """The ``decode`` of a stream whose events are text: it yields each event's data as sent
-    (never called: the stream knows it)."""
-    raise AssertionError("event_data marks a stream of text events")  # pragma: no cover
-
-
-def event_json(data: Any) -> Any:
-    """The ``decode`` of a stream whose events are any JSON value."""
-    return data
 
 
 class _TooLarge(Exception):
@@ -48,7 +21,6 @@ class _TooLarge(Exception):
 
 
 _EOL = re.compile(rb"\r\n|\r|\n")
-_BOM = b"\xef\xbb\xbf"
 
 
 class _LineSplitter:
@@ -115,82 +87,3 @@ class ServerSentEvent:
     def json(self) -> Any:
         """The data read as JSON (``ValueError`` when it is not)."""
         return json_loads(self.data)
-
-
-class SSEDecoder:
-    """The WHATWG event stream parser: ``feed`` it bytes as they arrive, it returns the events
-    completed. ``last_event_id`` and ``retry`` keep the stream's current values."""
-
-    __slots__ = (
-        "_data",
-        "_event",
-        "_head",
-        "_lines",
-        "_max_event",
-        "_retry",
-        "_size",
-        "last_event_id",
-        "retry",
-    )
-
-    def __init__(self, max_line: int = MAX_LINE_BYTES, max_event: int = MAX_EVENT_BYTES) -> None:
-        self._lines = _LineSplitter(max_line)
-        self._max_event = max_event
-        self._head: bytes | None = b""
-        """The stream's first bytes while a byte order mark may still be coming; then None."""
-        self._data: list[str] = []
-        self._size = 0
-        self._event = ""
-        self._retry: int | None = None
-        self.last_event_id = ""
-        self.retry: int | None = None
-
-    def feed(self, chunk: bytes) -> list[ServerSentEvent]:
-        if self._head is not None:
-            head = self._head + chunk
-            if len(head) < len(_BOM) and _BOM.startswith(head):
-                self._head = head
-                return []
-            self._head = None
-            chunk = head[len(_BOM) :] if head.startswith(_BOM) else head
-        events: list[ServerSentEvent] = []
-        for line in self._lines.feed(chunk):
-            if not line:
-                event = self._dispatch()
-                if event is not None:
-                    events.append(event)
-            elif line[0] != 0x3A:  # a line starting with ':' is a comment
-                self._field(line)
-        return events
-
-    def _field(self, line: bytes) -> None:
-        name, colon, value = line.partition(b":")
-        if colon and value[:1] == b" ":
-            value = value[1:]
-        if name == b"data":
-            self._size += len(value) + 1
-            if self._size > self._max_event:
-                raise _TooLarge(f"event data longer than {self._max_event} bytes")
-            self._data.append(value.decode("utf-8", "replace"))
-        elif name == b"event":
-            self._event = value.decode("utf-8", "replace")
-        elif name == b"id":
-            if b"\0" not in value:
-                self.last_event_id = value.decode("utf-8", "replace")
-        elif name == b"retry":
-            if value.isdigit() and len(value) <= 18:  # ASCII digits only (bytes.isdigit)
-                self._retry = self.retry = int(value)
-        # any other field is ignored
-
-    def _dispatch(self) -> ServerSentEvent | None:
-        retry, self._retry = self._retry, None
-        if not self._data:
-            self._event = ""
-            return None
-        event = ServerSentEvent(
-            self._event or "message", "\n".join(self._data), self.last_event_id, retry
-        )
-        self._data = []
-        self._size = 0
-        self._event = ""
-        return event

@@ -1,33 +1,41 @@
 """Server-sent event streams (:class:`Stream`, :class:`AsyncStream`): each event decoded as the
 operation's event model. A call is retried (when safe) only until its answer's headers arrive:
-never once an event was handed out."""
+never once an event was handed out. The calls of operations answering events
+(:func:`request_events`, :func:`request_json_or_events`) are here too, so that only a package
+with such operations copies this module and ``_events``."""
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any, Generic, ParamSpec, TypeVar
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ._exceptions import (
-    StreamDecodeError,
-    StreamEventError,
-    _Mismatch,
-)
-from ._opened import _AsyncReader, _Opened, _SyncReader
-from ._serde import MAX_JSON_DEPTH, json_loads
-from ._sse import (
+import httpx
+
+from ._encoding import _ACCEPT
+from ._events import (
     DONE,
     MAX_EVENT_BYTES,
-    MAX_LINE_BYTES,
-    ServerSentEvent,
     SSEDecoder,
-    _TooLarge,
+    StreamDecodeError,
+    StreamEventError,
+    _check_event_stream,
     event_data,
     raw_event,
 )
+from ._exceptions import _Mismatch
+from ._opened import _AsyncReader, _Opened, _SyncReader
+from ._operation import NO_VALUES
+from ._serde import MAX_JSON_DEPTH, json_loads
+from ._sse import MAX_LINE_BYTES, ServerSentEvent, _TooLarge
+
+if TYPE_CHECKING:
+    from ._async_client import AsyncTransport
+    from ._base_client import SyncTransport
+    from ._transport import BaseTransport, Operation, RequestOptions
 
 T = TypeVar("T")
-P = ParamSpec("P")
+E = TypeVar("E")
 
 
 class _EventSource:
@@ -282,3 +290,107 @@ class AsyncStream(_EventSource, Generic[T]):
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
+
+
+def _event_request(
+    client: BaseTransport,
+    op: Operation,
+    path: Mapping[str, object],
+    query: Mapping[str, object],
+    headers: Mapping[str, object],
+    body: Any,
+    options: RequestOptions,
+    cookies: Mapping[str, object] | None,
+) -> httpx.Request:
+    request = client._build_request(
+        op, path=path, query=query, headers=headers, body=body, options=options, cookies=cookies
+    )
+    if op.response != "sse":  # an operation that streams when asked (``stream: true``)
+        request.headers["accept"] = _ACCEPT["sse"]
+    return request
+
+
+def request_events(
+    client: SyncTransport,
+    op: Operation,
+    *,
+    path: Mapping[str, object] = NO_VALUES,
+    query: Mapping[str, object] = NO_VALUES,
+    headers: Mapping[str, object] = NO_VALUES,
+    body: Any = None,
+    decode: Callable[[Any], T],
+    options: RequestOptions,
+    check: Callable[[Any], None] | None = None,
+    cookies: Mapping[str, object] | None = None,
+) -> Stream[T]:
+    """Send the request of ``op`` with ``client``; the answer is a stream of server-sent
+    events, each decoded with ``decode`` (and checked with ``check`` with
+    ``strict_responses``)."""
+    request = _event_request(client, op, path, query, headers, body, options, cookies)
+    strict = client._config.strict_responses
+
+    def make(opened: _Opened) -> Stream[T]:
+        return Stream(opened, decode, check, strict=strict)
+
+    return client._open_as(op, request, options, make, check=_check_event_stream)
+
+
+async def request_events_async(
+    client: AsyncTransport,
+    op: Operation,
+    *,
+    path: Mapping[str, object] = NO_VALUES,
+    query: Mapping[str, object] = NO_VALUES,
+    headers: Mapping[str, object] = NO_VALUES,
+    body: Any = None,
+    decode: Callable[[Any], T],
+    options: RequestOptions,
+    check: Callable[[Any], None] | None = None,
+    cookies: Mapping[str, object] | None = None,
+) -> AsyncStream[T]:
+    """:func:`request_events` on ``AsyncClient``."""
+    request = _event_request(client, op, path, query, headers, body, options, cookies)
+    strict = client._config.strict_responses
+
+    def make(opened: _Opened) -> AsyncStream[T]:
+        return AsyncStream(opened, decode, check, strict=strict)
+
+    return await client._open_as(op, request, options, make, check=_check_event_stream)
+
+
+def request_json_or_events(
+    client: SyncTransport,
+    op: Operation,
+    *,
+    decode: Callable[[Any], T] | None,
+    stream: bool,
+    event_decode: Callable[[Any], E],
+    event_check: Callable[[Any], None] | None = None,
+    **request: Any,
+) -> T | Stream[E]:
+    """An operation that answers JSON, or a stream of events when ``stream`` (the body member
+    that asks for it is true); ``request``: the ``path``, ``query``, ``headers``, ``body``,
+    ``options`` (and ``cookies``) of the call."""
+    if stream:
+        return request_events(client, op, decode=event_decode, check=event_check, **request)
+    answer: T = client._request(op, decode=decode, **request)
+    return answer
+
+
+async def request_json_or_events_async(
+    client: AsyncTransport,
+    op: Operation,
+    *,
+    decode: Callable[[Any], T] | None,
+    stream: bool,
+    event_decode: Callable[[Any], E],
+    event_check: Callable[[Any], None] | None = None,
+    **request: Any,
+) -> T | AsyncStream[E]:
+    """:func:`request_json_or_events` on ``AsyncClient``."""
+    if stream:
+        return await request_events_async(
+            client, op, decode=event_decode, check=event_check, **request
+        )
+    answer: T = await client._request(op, decode=decode, **request)
+    return answer

@@ -4,24 +4,27 @@ tuple, sent in chunks as the request is written (never read into memory whole).
 A retry of an upload sends the file again from where it started: a path is opened again, an
 open file is sought back to the position it had when the call was made. A file that cannot be
 sought (a pipe, a socket) is sent once: once its first bytes were read, the call is not retried
-(see :func:`replayable`).
+(see ``_encoding.replayable``).
+
+Copied only into a package with a ``multipart`` or ``raw`` operation: its ``Operation`` names
+:func:`encode_upload`, which the transport calls to encode the body.
 """
 
 from __future__ import annotations
 
 import io
 import os
-import weakref
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import IO, Any
 
 import httpx
 
+from ._encoding import _content_type, _form_value, is_upload
 from ._exceptions import (
     RequestValidationError,
 )
 
-__all__ = ["UploadSource", "file_field", "is_upload", "raw_stream", "replayable"]
+__all__ = ["UploadSource", "encode_upload", "file_field", "raw_stream"]
 
 CHUNK_SIZE = 64 * 1024
 """Bytes read from a file at a time while sending it."""
@@ -164,18 +167,6 @@ class _RawUpload(httpx.SyncByteStream, httpx.AsyncByteStream):
             yield chunk
 
 
-_SOURCES: weakref.WeakKeyDictionary[httpx.Request, list[UploadSource]] = weakref.WeakKeyDictionary()
-"""The file sources of each request that uploads one (see :func:`replayable`)."""
-
-
-def is_upload(value: object) -> bool:
-    """Whether ``value`` is a file to upload: a path, an open binary file, bytes, or a
-    ``(filename, content[, media type])`` tuple of such content."""
-    if isinstance(value, tuple) and len(value) in (2, 3):
-        value = value[1]
-    return isinstance(value, (bytes, bytearray, io.IOBase, os.PathLike))
-
-
 def _source(field: str, content: object) -> UploadSource | bytes:
     if isinstance(content, (bytes, bytearray)):
         return bytes(content)
@@ -232,16 +223,53 @@ def raw_stream(
     return _RawUpload(source), source.size, media_type
 
 
-def attach(request: httpx.Request, sources: list[UploadSource]) -> None:
-    """Remember the file sources of ``request`` (for :func:`replayable`)."""
-    if sources:
-        _SOURCES[request] = sources
+def _multipart(
+    data: dict[str, Any],
+    body: Mapping[str, Any],
+    sources: list[UploadSource],
+    part_types: tuple[tuple[str, str], ...],
+) -> list[tuple[str, Any]]:
+    """The parts of a ``multipart/form-data`` body: each field a part without a file name (so
+    that a body with no file in it is multipart still, not urlencoded), a list one part per
+    item, then the files. A part's ``Content-Type`` is the one the document's ``encoding``
+    gives, else ``application/json`` for an object (or a list of objects) sent as JSON, as
+    OpenAPI says, else none (text)."""
+    parts: list[tuple[str, Any]] = []
+    types = dict(part_types)
+    for name, value in data.items():
+        kind = types.get(name) or (
+            "application/json"
+            if isinstance(body[name], (dict, list)) and isinstance(value, str)
+            else None
+        )
+        for item in value if isinstance(value, list) else [value]:
+            parts.append((name, (None, item) if kind is None else (None, item, kind)))
+    parts += [(k, file_field(k, v, sources)) for k, v in body.items() if is_upload(v)]
+    return parts
 
 
-def replayable(request: httpx.Request) -> bool:
-    """Whether ``request`` can be sent again: every file it uploads can be read again from its
-    start, or none was read yet (the connection failed before the body was written)."""
-    sources = _SOURCES.get(request)
-    if not sources:
-        return True
-    return all(s.seekable_content or not s.consumed for s in sources)
+def encode_upload(
+    encoding: str,
+    content_type: str,
+    body: Any,
+    headers: dict[str, str],
+    sources: list[UploadSource],
+    part_types: tuple[tuple[str, str], ...],
+) -> tuple[bytes | None, list[tuple[str, Any]] | None, httpx.SyncByteStream | None]:
+    """(content, files, stream) of the body of a ``raw`` or ``multipart`` operation, its
+    content headers set in ``headers`` and the files it reads recorded in ``sources``."""
+    if encoding == "raw":
+        raw, length, media_type = raw_stream("body", body, sources)
+        _content_type(headers, media_type or content_type)
+        if isinstance(raw, bytes):
+            return raw, None, None
+        # set once the request is built: httpx would iterate a file by lines
+        if length is None:
+            headers["transfer-encoding"] = "chunked"
+        else:
+            headers["content-length"] = str(length)
+        return None, None, raw
+    for name in [k for k in headers if k.lower() == "content-type"]:
+        del headers[name]  # multipart's own type (with its boundary) is set by httpx
+    data = {k: _form_value(v) for k, v in body.items() if not is_upload(v)}
+    return None, _multipart(data, body, sources, part_types), None

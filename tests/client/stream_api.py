@@ -18,13 +18,14 @@ import httpx
 
 from generator.runtime._async_client import AsyncTransport
 from generator.runtime._base_client import SyncTransport
-from generator.runtime._binary import AsyncBinaryResponse, BinaryResponse
+from generator.runtime._binary import AsyncBinaryResponse, BinaryResponse, request_binary, request_binary_async
 from generator.runtime._exceptions import _Mismatch
 from generator.runtime._settings import Config
 from generator.runtime._streamed import streaming_async, streaming_sync
-from generator.runtime._streaming import AsyncStream, Stream
+from generator.runtime._streaming import AsyncStream, Stream, request_events, request_events_async
 from generator.runtime._transport import Operation, RequestOptions
 from generator.runtime._types import UNSET
+from generator.runtime._uploads import encode_upload
 
 
 @dataclass
@@ -76,6 +77,7 @@ UPLOAD_RAW = Operation(
     idempotent=False,
     content_type="application/octet-stream",
     encoding="raw",
+    upload=encode_upload,
 )
 UPLOAD_FORM = Operation(
     name="uploadForm",
@@ -84,6 +86,7 @@ UPLOAD_FORM = Operation(
     idempotent=False,
     content_type="multipart/form-data",
     encoding="multipart",
+    upload=encode_upload,
 )
 GET_THING = Operation(name="getThing", method="GET", path="/thing", idempotent=True)
 
@@ -110,16 +113,16 @@ class SyncApi(SyncTransport):
         self.with_streaming_response = SyncApiStreaming(self)
 
     def events(self) -> Stream[Event]:
-        return self._request_stream(EVENTS, decode=decode_event, check=check_event, **_args())
+        return request_events(self, EVENTS, decode=decode_event, check=check_event, **_args())
 
     def chat_stream(self, *, text: str) -> Stream[Event]:
         body = {"text": text, "stream": True}
-        return self._request_stream(CHAT, decode=decode_event, check=check_event, **_args(body))
+        return request_events(self, CHAT, decode=decode_event, check=check_event, **_args(body))
 
     def download(self, *, id: str) -> BinaryResponse:
         args = _args()
         args["path"] = {"id": id}
-        return self._request_binary(DOWNLOAD, **args)
+        return request_binary(self, DOWNLOAD, **args)
 
     def upload_raw(self, *, body: Any) -> Any:
         return self._request(UPLOAD_RAW, decode=None, **_args(body))
@@ -144,16 +147,16 @@ class AsyncApi(AsyncTransport):
         self.with_streaming_response = AsyncApiStreaming(self)
 
     async def events(self) -> AsyncStream[Event]:
-        return await self._request_stream(EVENTS, decode=decode_event, check=check_event, **_args())
+        return await request_events_async(self, EVENTS, decode=decode_event, check=check_event, **_args())
 
     async def chat_stream(self, *, text: str) -> AsyncStream[Event]:
         body = {"text": text, "stream": True}
-        return await self._request_stream(CHAT, decode=decode_event, check=check_event, **_args(body))
+        return await request_events_async(self, CHAT, decode=decode_event, check=check_event, **_args(body))
 
     async def download(self, *, id: str) -> AsyncBinaryResponse:
         args = _args()
         args["path"] = {"id": id}
-        return await self._request_binary(DOWNLOAD, **args)
+        return await request_binary_async(self, DOWNLOAD, **args)
 
     async def upload_raw(self, *, body: Any) -> Any:
         return await self._request(UPLOAD_RAW, decode=None, **_args(body))

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 from botpress_client import _exceptions as exc_module
-from botpress_client import _reading, _settings, errors
+from botpress_client import _pages, _reading, _settings, errors
 from botpress_client import _serde as serde
 
 from ..loopback import Loopback
@@ -444,10 +444,10 @@ def test_iter_stops_on_a_token_cycle(api: Api, loopback: Loopback, caplog: pytes
 
 
 def test_page_tokens() -> None:
-    tokens = _reading.PageTokens("iter_x")
+    tokens = _pages.PageTokens("iter_x")
     assert [tokens.follow(t) for t in ["a", "b", "c", "b"]] == [True, True, True, False]
-    assert not _reading.PageTokens("iter_x").follow("")
-    assert not _reading.PageTokens("iter_x").follow(None)
+    assert not _pages.PageTokens("iter_x").follow("")
+    assert not _pages.PageTokens("iter_x").follow(None)
 
 
 # --------------------------------------------------------------------------- errors by status

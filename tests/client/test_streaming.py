@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from generator.runtime import _transport
+from generator.runtime._events import SSEDecoder, StreamDecodeError, StreamEventError
 from generator.runtime._exceptions import (
     ApiConnectionError,
     ApiError,
@@ -28,10 +29,8 @@ from generator.runtime._exceptions import (
     InternalServerError,
     ResponseDecodeError,
     ResponseTooLargeError,
-    StreamDecodeError,
-    StreamEventError,
 )
-from generator.runtime._sse import ServerSentEvent, SSEDecoder, _TooLarge
+from generator.runtime._sse import ServerSentEvent, _TooLarge
 
 from ..conftest import ROOT
 from ..streaming_server import Exchange, StreamingServer
@@ -470,6 +469,23 @@ def test_an_unread_binary_answer_closed_releases_its_connection(flavour: Flavour
     assert pool_busy(client) == 0
     with pytest.raises(RuntimeError, match="already read"):
         flavour.run(binary.read())
+
+
+def test_an_iteration_of_a_body_left_early_releases_its_connection(flavour: Flavour) -> None:
+    """``iter_bytes`` of a binary answer and of a streamed one, left after one chunk and closed
+    (``break`` out of ``for``, then the iterator collected; ``aclose()`` for ``async for``)."""
+    flavour.server.script(big_body(5_000_000), big_body(5_000_000))
+    client = flavour.client()
+    binary = flavour.call(client, "download", id="f1")
+    manager = client.with_streaming_response.download(id="f2")
+    streamed = flavour.enter(manager)
+    for busy, answer in ((2, binary), (1, streamed)):
+        chunks = answer.iter_bytes(1000)
+        assert len(flavour.next(chunks)) == 1000 and pool_busy(client) == busy
+        flavour.run(chunks.aclose()) if flavour.is_async else chunks.close()
+        assert pool_busy(client) == busy - 1  # at once, not when the iterator is collected
+        del chunks
+    flavour.exit(manager)
 
 
 def _measure(flavour: str, action: str, url: str, path: Path) -> dict[str, int]:

@@ -9,12 +9,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from generator.emit.render import RUNTIME_FILES
 from generator.emit.runtime_subset import ALWAYS, imported, needed
+from generator.pipeline import generate_files
 from generator.resources import RUNTIME
+from generator.write.files import write_package
 
 from ..mypy_run import errors, packages
 from ..mypy_run import run as mypy
@@ -44,7 +47,10 @@ def test_the_closure_follows_the_runtimes_own_imports() -> None:
                 assert not found or found[0] in copied, (name, stem)
 
 
-ONE_OPERATION = {
+ONLY_WHEN_USED = ("_streaming.py", "_events.py", "_binary.py", "_uploads.py")
+"""Runtime modules only a package with event streams, binary answers or uploads copies."""
+
+ONE_OPERATION: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {"title": "One", "version": "1"},
     "servers": [{"url": "https://one.example"}],
@@ -87,6 +93,9 @@ def test_a_package_without_client_credentials_copies_a_subset_that_imports_and_t
     copied = {p.name for p in package.glob("*.py")} & set(RUNTIME_FILES)
     assert "_oauth.py" not in copied and "_styles.py" not in copied
     assert set(ALWAYS) <= copied and "_credentials.py" in copied
+    # No event stream, binary answer, upload or flat method: none of their machinery; the
+    # options' table is the generator's only (issue 35).
+    assert not (set(ONLY_WHEN_USED) | {"_lazy_methods.py", "_options.py"}) & copied
     modules = sorted(
         "one." + ".".join(p.relative_to(package).with_suffix("").parts).removesuffix(".__init__")
         for p in package.rglob("*.py")
@@ -101,9 +110,79 @@ def test_a_package_without_client_credentials_copies_a_subset_that_imports_and_t
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    # A client made from the environment's token signs without a token cache (no _oauth).
-    check = "import one\nc = one.Client(token='t', base_url='https://one.example')\nprint(type(c).__name__)\n"
+    # A client made from the environment's token signs without a token cache (no _oauth), and
+    # calls: plainly and with_streaming_response (whose machinery every package has).
+    check = (
+        "import httpx, one\n"
+        "answer = httpx.MockTransport(lambda r: httpx.Response(200, json={'ok': r.headers['authorization']}))\n"
+        "c = one.Client(token='t', base_url='https://one.example', http_client=httpx.Client(transport=answer))\n"
+        "print(type(c).__name__, c.ping.ping())\n"
+        "with c.ping.with_streaming_response.ping() as r:\n"
+        "    print(r.parse())\n"
+        "print(hasattr(one, 'Stream'), hasattr(one, 'BinaryResponse'), hasattr(one.errors, 'StreamEventError'))\n"
+    )
     made = subprocess.run([sys.executable, "-c", check], cwd=out, capture_output=True, text=True, check=False)
-    assert made.returncode == 0 and made.stdout.strip() == "Client", made.stderr
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.split("\n")[:3] == [
+        "Client {'ok': 'Bearer t'}",
+        "{'ok': 'Bearer t'}",
+        "False False False",
+    ]
     result = mypy(packages(["one"]), cwd=out, path=[out])
+    assert not errors(result), result.stdout
+
+
+def _with_operation(answer: dict[str, Any], body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The one-operation document with a second operation answering ``answer``."""
+    op: dict[str, Any] = {"operationId": "other", "responses": {"200": {"description": "ok", "content": answer}}}
+    if body is not None:
+        op["requestBody"] = {"required": True, "content": body}
+    return {**ONE_OPERATION, "paths": {**ONE_OPERATION["paths"], "/other": {"post": op}}}
+
+
+_EVENTS: dict[str, Any] = {"text/event-stream": {"schema": {"type": "string"}}}
+_JSON: dict[str, Any] = {"application/json": {"schema": {"type": "object"}}}
+_FILE: dict[str, Any] = {
+    "multipart/form-data": {"schema": {"type": "object", "properties": {"file": {"format": "binary"}}}}
+}
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        (_with_operation(_EVENTS), {"_streaming.py", "_events.py"}),
+        (_with_operation({"application/octet-stream": {"schema": {"format": "binary"}}}), {"_binary.py"}),
+        (_with_operation(_JSON, _FILE), {"_uploads.py"}),
+        (_with_operation(_JSON, {"application/octet-stream": {"schema": {"format": "binary"}}}), {"_uploads.py"}),
+    ],
+    ids=["event-stream", "binary-answer", "multipart", "raw-body"],
+)
+def test_a_package_copies_the_machinery_its_operations_use(
+    tmp_path: Path, spec: dict[str, Any], expected: set[str]
+) -> None:
+    """Event streams, binary answers and uploads: their modules are copied exactly when an
+    operation uses them (its resource module imports them), and what ``__init__`` and ``errors``
+    export follows."""
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    files = generate_files(str(path), "one")
+    assert {name for name in ONLY_WHEN_USED if name in files} == expected
+    streams, binary = "_streaming.py" in expected, "_binary.py" in expected
+    assert ("AsyncStream, Stream" in files["__init__.py"]) is streams
+    assert ("StreamEventError" in files["errors.py"]) is streams
+    assert ("AsyncBinaryResponse, BinaryResponse" in files["__init__.py"]) is binary
+
+
+@pytest.mark.slow
+def test_a_package_with_every_kind_of_answer_and_body_types_and_imports(tmp_path: Path) -> None:
+    """The streams golden (event streams, a JSON-or-events operation, binary answers, multipart
+    and raw uploads): its modules copied, the package imported module by module and typed."""
+    spec = Path(__file__).resolve().parents[1] / "fixtures" / "golden" / "streams" / "spec.yaml"
+    out = tmp_path / "out"
+    write_package(generate_files(str(spec), "streams_all"), out / "streams_all")
+    assert all((out / "streams_all" / name).is_file() for name in ONLY_WHEN_USED)
+    script = "import streams_all\nfrom streams_all import AsyncStream, BinaryResponse, Stream\nfrom streams_all.errors import StreamDecodeError, StreamEventError\n"
+    done = subprocess.run([sys.executable, "-c", script], cwd=out, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    result = mypy(packages(["streams_all"]), cwd=out, path=[out])
     assert not errors(result), result.stdout

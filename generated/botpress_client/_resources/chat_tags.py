@@ -12,7 +12,7 @@ from .. import models
 from .._async_client import AsyncTransport, raw_async
 from .._base_client import SyncTransport, raw_sync
 from .._lazy import deferred
-from .._reading import PageTokens
+from .._pages import PageTokens
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
