@@ -10,8 +10,9 @@ machine starts warm. It can only save time: mypy keeps a module's cached result 
 module's source hash, its dependencies' interfaces, the mypy version and the options are the ones
 it was computed from, re-checks it otherwise, and reports a cached module's errors again, so a
 stale cache (another branch, a regenerated package, packages written to new temporary folders) is
-safe. Its files are written atomically (a temporary file, then a rename),
-and a data file whose modification time is not the one its meta file records is ignored, so two
+safe; a run mypy crashes on all the same (its incremental mode can, on a cache written from
+another package of the same name) is made again without the cache. Its files are written
+atomically (a temporary file, then a rename), and a data file whose modification time is not the one its meta file records is ignored, so two
 processes may share it. A run whose search path differs (another Python, say) names a ``slot``:
 a cache folder of its own.
 
@@ -25,6 +26,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -67,15 +69,16 @@ def run(
     folders = [str(p) for p in path]
     if folders:
         environment["MYPYPATH"] = os.pathsep.join(folders)
-    done = subprocess.run(
-        [*command(python_version, slot=slot), *options, *map(str, targets)],
-        cwd=cwd,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
+    argv = [*command(python_version, slot=slot), *options, *map(str, targets)]
+    done = subprocess.run(argv, cwd=cwd, env=environment, capture_output=True, text=True, timeout=timeout, check=False)
+    if done.returncode == 2 and "INTERNAL ERROR" in done.stdout + done.stderr:
+        # mypy's incremental mode can crash on a cache written from another package of the same
+        # name ("Cannot find component ..."): the answer of a run without it is the one we want
+        with tempfile.TemporaryDirectory(prefix="mypy-cache-") as fresh:
+            argv[argv.index("--cache-dir") + 1] = fresh
+            done = subprocess.run(
+                argv, cwd=cwd, env=environment, capture_output=True, text=True, timeout=timeout, check=False
+            )
     _log(done)
     return done
 
