@@ -35,6 +35,7 @@ class FakeOp:
     stub_class: str
     method_name: str
     answer: str  # annotation of the value ``returns`` takes
+    base: str  # the stub class's base (``OperationStub[answer]``): quoted where it names a union alias
     arguments: tuple[str, ...]  # argument names ``when`` and the assertions take
     entry: str  # ``FakeOperation(...)`` of the operation table
     const: str  # the ``_client`` constant of the operation's static facts
@@ -43,6 +44,11 @@ class FakeOp:
     event: str = ""  # annotation of one event ``streams`` takes ("" when the operation never streams)
     binary: bool = False  # a binary answer: ``returns_bytes``
     route: str = ""  # ``METHOD /path/{template} method_name``: its entry of the routes of ``testing``
+
+    @property
+    def typed(self) -> bool:
+        """Whether its stub class types methods of its own (those of ``PlainStub`` otherwise)."""
+        return bool(self.arguments or self.item or self.event or self.binary or self.base != self.answer)
 
 
 @dataclass(frozen=True)
@@ -370,7 +376,10 @@ def _fakes_module(
             writer.uses.update(("Sequence", "Mapping"))
         answer, event, binary = writer.answer(op), writer.event(op), op.response_kind == "binary"
         stub_class = stub_classes[op.method_name]
-        fields = (attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name)
+        # at run time an alias of a union is a string: the base names it quoted
+        alias = op.response_type is not None and any(t.kind == "union" and t.name for t in op.response_type.walk())
+        stub = ("OperationStub" if arguments else "PlainStub") + f"[{py_str(answer) if alias else answer}]"
+        fields = (attr, stub_class, op.method_name, answer, stub, arguments, entry, op.const_name, item, iter_name)
         route = f"{op.http_method.upper()} {op.path} {op.method_name}"
         ops.append(FakeOp(*fields, event=event, binary=binary, route=route))
     return FakesModule(name, _imports(writer.uses, ops, name), tuple(ops))
@@ -383,8 +392,11 @@ def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
         lines.append("from collections.abc import " + ", ".join(abc))
     if "datetime" in uses:
         lines.append("from datetime import datetime")
-    if uses & {"Any", "Sequence"}:  # an answer of any JSON, or a page's items as JSON
-        lines.append("from typing import Any")
+    typing = ["TYPE_CHECKING"] if any(op.typed for op in ops) else []
+    typing += ["Any"] if uses & {"Any", "Sequence"} else []  # any JSON, or a page's items as JSON
+    typing += ["TypedDict"] if any(op.arguments for op in ops) else []
+    if typing:
+        lines.append("from typing import " + ", ".join(typing))
     lines.append("")
     if package := [name for name in ("_validators", "models") if name in uses]:
         lines.append(f"from {up} import " + ", ".join(package))
@@ -394,7 +406,10 @@ def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
     if "ServerSentEvent" in uses:
         lines.append(f"from {up}_sse import ServerSentEvent")
     testing = [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
-    lines.append(f"from {up}testing._testing import " + ", ".join(["FakeApiBase", *testing, "OperationStub", "Script"]))
+    stubs = ["OperationStub"] if any(op.arguments or op.item or op.event or op.binary for op in ops) else []
+    stubs += ["PlainStub"] if not all(op.arguments for op in ops) else []
+    script = ["Script"] if any(op.typed for op in ops) else []
+    lines.append(f"from {up}testing._testing import " + ", ".join([*testing, *stubs, *script]))
     if any(op.arguments for op in ops):
-        lines.append(f"from {up}_types import UNSET")
+        lines += ["", "if TYPE_CHECKING:", "    from typing_extensions import Unpack"]
     return "\n".join(lines)
