@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import httpx
 
@@ -58,6 +58,7 @@ __all__ = [
     "FakeParam",
     "InvalidStub",
     "OperationStub",
+    "PlainStub",
     "Script",
     "SpecViolation",
     "checked_answer",
@@ -128,19 +129,25 @@ class OperationStub(CallLog, Generic[R]):
         return self._new().timeout(times=times)
 
     def _pages(self, *pages: Sequence[Any]) -> Script[R]:
-        """Serve pages of items chained by next-page tokens (``iter_*`` follows them); the
-        generated stub of a list operation types it as ``pages``."""
+        """Serve these pages of items (models or their JSON form), chained by their next-page
+        tokens: ``iter_*`` yields them all (``pages`` of a list operation's stub)."""
         return self._new().pages(*pages)
 
     def _streams(self, *events: Any) -> Script[R]:
-        """Answer a stream of these events; the generated stub of an operation that streams
-        types it as ``streams``."""
+        """Answer with a stream of these events (``text/event-stream``, the client's parser reads
+        it), checked against the event schema now; a ``ServerSentEvent`` is sent as it is
+        (``api.error_event(...)``, ``api.malformed_event()``): ``streams`` of the stub of an
+        operation that streams."""
         return self._new().streams(*events)
 
     def _returns_bytes(
-        self, *bodies: bytes, content_type: str, status: int | None = None
+        self,
+        *bodies: bytes,
+        content_type: str = "application/octet-stream",
+        status: int | None = None,
     ) -> Script[R]:
-        """Answer these bytes; the generated stub of a binary answer types it."""
+        """Answer with these bytes (one body per call, the last repeating) as ``content_type``:
+        ``returns_bytes`` of the stub of an operation whose answer is binary."""
         return self._new().returns_bytes(*bodies, content_type=content_type, status=status)
 
     def responds(
@@ -155,9 +162,16 @@ class OperationStub(CallLog, Generic[R]):
         return self._new().responds(status, json=json, content=content, headers=headers)
 
     def _when(self, **arguments: Any) -> Script[R]:
+        """A script answering the calls with these arguments (the others match any value)."""
         script: Script[R] = Script(self._api, self._fop, _given(self._fop, arguments))
         self._scripts.append(script)
         return script
+
+    if not TYPE_CHECKING:  # typed by each generated stub class, by its operation's arguments
+        when = _when
+        assert_called_with = CallLog._assert_called_with
+        assert_called_once_with = CallLog._assert_called_once_with
+        assert_any_call = CallLog._assert_any_call
 
     def reset(self) -> None:
         """Forget this operation's stubs and calls."""
@@ -176,6 +190,17 @@ class OperationStub(CallLog, Generic[R]):
             if answer is not None:
                 return answer
         return self._api._default_answer(self._fop, call)
+
+
+class PlainStub(OperationStub[R]):
+    """The stub of an operation that takes no arguments."""
+
+    if TYPE_CHECKING:
+
+        def when(self) -> Script[R]: ...
+        def assert_called_with(self) -> None: ...
+        def assert_called_once_with(self) -> None: ...
+        def assert_any_call(self) -> None: ...
 
 
 class FakeApiBase:
