@@ -62,7 +62,6 @@ __all__ = [
     "Script",
     "SpecViolation",
     "checked_answer",
-    "given_options",
 ]
 
 R = TypeVar("R")
@@ -388,11 +387,6 @@ class FakeApiBase:
         self.violations.clear()
         self.clock.now = 0.0
         self.clock.sleeps.clear()
-
-
-def given_options(**options: Any) -> dict[str, Any]:
-    """The options a fake's ``client()`` was given (those left ``UNSET`` dropped), for the client."""
-    return {name: value for name, value in options.items() if value is not UNSET}
 
 
 def _by_query(
