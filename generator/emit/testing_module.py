@@ -83,6 +83,11 @@ class TestingModule:
         return tuple(op for module in self.modules for op in module.ops)
 
     @property
+    def streams(self) -> bool:
+        """Whether an operation answers a stream of events: ``FakeApi`` has ``error_event``..."""
+        return any(op.event for op in self.ops)
+
+    @property
     def routes(self) -> tuple[str, ...]:
         """The routes of ``_lazy.LazyFakes``, in the order the operations were tried when every
         module was loaded (by module, then by operation): a tie of templates ends the same."""
@@ -405,7 +410,10 @@ def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
     )
     if "ServerSentEvent" in uses:
         lines.append(f"from {up}_sse import ServerSentEvent")
-    testing = [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
+    for name, engine in (("FakeEvents", "_fake_events"), ("FakePaging", "_fake_pages")):
+        if name in uses:  # modules of the engine copied only where an operation needs them
+            lines.append(f"from {up}testing.{engine} import {name}")
+    testing = [n for n in ("FakeOperation", "FakeParam") if n in uses]
     stubs = ["OperationStub"] if any(op.arguments or op.item or op.event or op.binary for op in ops) else []
     stubs += ["PlainStub"] if not all(op.arguments for op in ops) else []
     script = ["Script"] if any(op.typed for op in ops) else []

@@ -1,7 +1,7 @@
 """The answers of the fake API of ``testing``: its clock, and the scripts of answers (values,
-bytes, streams of server-sent events, errors in the API's shape, rate limits, network failures,
-timeouts, pages chained by their tokens) an operation's calls take in turn; each stubbed answer
-checked by ``_fake_checks``.
+bytes, errors in the API's shape, rate limits, network failures, timeouts; pages and streams of
+events by ``_fake_pages`` and ``_fake_events``) an operation's calls take in turn; each stubbed
+answer checked by ``_fake_checks``.
 """
 
 from __future__ import annotations
@@ -15,18 +15,15 @@ from typing import Any, Generic, Protocol, TypeVar
 import httpx
 
 from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
-from .._serde import _to_json, json_dumps, json_loads
-from .._sse import ServerSentEvent
+from .._serde import _to_json, json_dumps
 from .._transport import Clock
 from .._types import UNSET
-from ._fake_checks import InvalidStub, asks_stream, checked_answer, checked_event
+from ._fake_checks import asks_stream, checked_answer
 from ._fake_wire import Call, FakeOperation
 
-__all__ = ["FakeClock", "Script", "default_stream", "error_body", "last_page", "stream_answer"]
+__all__ = ["FakeClock", "Script", "error_body"]
 
 R = TypeVar("R")
-
-_PAGE_TOKEN = "fake-page-"
 
 
 class FakeClock(Clock):
@@ -100,37 +97,6 @@ def _reply(
     return answer
 
 
-def _frame(event: ServerSentEvent) -> bytes:
-    """One event in the framing of ``text/event-stream``."""
-    lines = [] if event.event == "message" else [f"event: {event.event}"]
-    lines += [f"id: {event.id}"] if event.id else []
-    lines += [] if event.retry is None else [f"retry: {event.retry}"]
-    lines += [f"data: {line}" for line in event.data.split("\n")]
-    return ("\n".join(lines) + "\n\n").encode("utf-8")
-
-
-def stream_answer(
-    events: Sequence[ServerSentEvent], status: int, headers: Mapping[str, str] | None = None
-) -> _Answer:
-    """A ``text/event-stream`` answer of these events: the client's own parser reads it."""
-    body = b"".join(_frame(event) for event in events)
-
-    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
-        _expect_stream(fop, call, True)
-        out = {"content-type": "text/event-stream", **(headers or {})}
-        return httpx.Response(status, content=body, headers=out)
-
-    return answer
-
-
-def default_stream(fop: FakeOperation) -> _Answer:
-    """The stream answered when nothing is stubbed: one event (the event schema's example, else
-    a minimal instance) when the events are JSON with a default, else no event."""
-    events = fop.events
-    found = [] if events is None or not events.default_json else [json_loads(events.default_json)]
-    return stream_answer([checked_event(fop, value, 1) for value in found], fop.status)
-
-
 def error_body(
     api: _Fake, status: int | None, kind: str | None, message: str | None
 ) -> dict[str, Any]:
@@ -188,58 +154,6 @@ def _raise(exc: type[httpx.TransportError], text: str) -> _Answer:
             waited = timeouts.get("read") if isinstance(timeouts, dict) else None
             api.clock.advance(waited if isinstance(waited, (int, float)) else 0.0)
         raise exc(text, request=call.request)
-
-    return answer
-
-
-def _set_path(data: Any, path: Sequence[str], value: Any) -> None:
-    for member in path[:-1]:
-        data = data.setdefault(member, {}) if isinstance(data, dict) else None
-    if isinstance(data, dict):
-        if value is UNSET:
-            data.pop(path[-1], None)
-        else:
-            data[path[-1]] = value
-
-
-def last_page(fop: FakeOperation, page: Any) -> Any:
-    """``page`` (JSON) without a next-page token, checked: a list operation's last page (its
-    default answer too, whatever token the spec's example shows, so ``iter_*`` ends)."""
-    paging = fop.paging
-    if paging is None or not isinstance(page, dict):
-        return checked_answer(fop, page)
-    _set_path(page, paging.next_token, UNSET)
-    try:
-        return checked_answer(fop, page)
-    except InvalidStub:
-        _set_path(page, paging.next_token, None)  # a next token that is required, nullable
-        return checked_answer(fop, page)
-
-
-def _pages(fop: FakeOperation, pages: Sequence[Sequence[Any]]) -> _Answer:
-    paging = fop.paging
-    if paging is None:
-        raise TypeError(f"{fop.label} is not a list operation: it has no pages")
-    built: list[Any] = []
-    for number, items in enumerate(pages, start=1):
-        page = copy.deepcopy(fop.default) if isinstance(fop.default, dict) else {}
-        page[paging.items] = [_to_json(item) for item in items]
-        if number == len(pages):
-            built.append(last_page(fop, page))
-        else:
-            _set_path(page, paging.next_token, f"{_PAGE_TOKEN}{number + 1}")
-            built.append(checked_answer(fop, page))
-
-    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
-        token = call.arguments.get(paging.token)
-        index = 0
-        if token is not None:
-            text = str(token)
-            number = text[len(_PAGE_TOKEN) :] if text.startswith(_PAGE_TOKEN) else ""
-            if not number.isdigit() or not 2 <= int(number) <= len(built):
-                raise AssertionError(f"{fop.label}: page token {text!r} was never handed out")
-            index = int(number) - 1
-        return _json_response(fop.status, copy.deepcopy(built[index]), None)
 
     return answer
 
@@ -302,14 +216,17 @@ class Script(Generic[R]):
 
     def pages(self, *pages: Sequence[R | Mapping[str, Any] | Any]) -> Script[R]:
         """Serve these pages of items (models or JSON), chained by their next-page tokens."""
-        self._answers.append(_pages(self._fop, pages))
+        if self._fop.paging is None:
+            raise TypeError(f"{self._fop.label} is not a list operation: it has no pages")
+        self._answers.append(self._fop.paging.answer(self._fop, pages))
         return self
 
     def streams(self, *events: Any, headers: Mapping[str, str] | None = None) -> Script[R]:
         """Answer with a stream of these events (``text/event-stream``): models or their JSON
         form, checked against the event schema now; a ``ServerSentEvent`` is sent as it is."""
-        checked = [checked_event(self._fop, event, n) for n, event in enumerate(events, start=1)]
-        self._answers.append(stream_answer(checked, self._fop.status, headers))
+        if self._fop.events is None:
+            raise TypeError(f"{self._fop.label} answers no stream of events")
+        self._answers.append(self._fop.events.answer(self._fop, events, headers))
         return self
 
     def returns_bytes(

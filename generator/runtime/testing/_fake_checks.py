@@ -1,19 +1,19 @@
-"""The checks of the fake API's answers: a stubbed (or default) answer, or an event of a stubbed
-stream, against the response schema (or the event schema), failing the test at once with
-:class:`InvalidStub` naming the path; and whether a call asked for a stream of events.
+"""The checks of the fake API's answers: a stubbed (or default) answer against the response
+schema, failing the test at once with :class:`InvalidStub` naming the path; and whether a call
+asked for a stream of events.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from .._exceptions import _Mismatch
-from .._serde import _to_json, json_dumps
-from .._sse import ServerSentEvent
+from .._serde import _to_json
 from ._fake_wire import Call, FakeOperation
 
-__all__ = ["InvalidStub", "asks_stream", "checked_answer", "checked_event"]
+__all__ = ["InvalidStub", "asks_stream", "checked", "checked_answer"]
 
 
 class InvalidStub(AssertionError):
@@ -26,53 +26,38 @@ class InvalidStub(AssertionError):
         super().__init__(f"{operation}: the answer breaks the response schema at {path!r}: {rule}")
 
 
+def checked(
+    label: str,
+    value: Any,
+    check: Callable[[Any], None] | None,
+    decode: Callable[[Any], Any] | None,
+) -> Any:
+    """The JSON of ``value`` (a model or its JSON form), checked by ``check`` and read by
+    ``decode`` (:class:`InvalidStub` naming ``label`` and the path where it breaks them)."""
+    data = _to_json(value)
+    try:
+        if check is not None:
+            check(data)
+        if decode is not None:
+            decode(copy.deepcopy(data))
+    except _Mismatch as exc:
+        raise InvalidStub(label, exc.path, exc.rule) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InvalidStub(label, "", f"{type(exc).__name__}: {exc}") from None
+    return data
+
+
 def checked_answer(fop: FakeOperation, value: Any) -> Any:
     """The JSON of an answer (a model or its JSON form), checked against the response schema
     (:class:`InvalidStub`, naming the path); bytes or text as they are."""
     kind = fop.op.response
-    if kind != "json":
-        if kind in ("bytes", "binary") and not isinstance(value, (bytes, bytearray)):
-            raise InvalidStub(fop.label, "", "must be bytes")
-        if kind == "text" and not isinstance(value, str):
-            raise InvalidStub(fop.label, "", "must be a string")
-        return value
-    data = _to_json(value)
-    try:
-        if fop.op.check_response is not None:
-            fop.op.check_response(data)
-        if fop.decode is not None:
-            fop.decode(copy.deepcopy(data))
-    except _Mismatch as exc:
-        raise InvalidStub(fop.label, exc.path, exc.rule) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidStub(fop.label, "", f"{type(exc).__name__}: {exc}") from None
-    return data
-
-
-def checked_event(fop: FakeOperation, value: Any, number: int) -> ServerSentEvent:
-    """An event of a stream: a ``ServerSentEvent`` as it is (unchecked: an ``error`` event, a
-    malformed one), else the event's value (a model or its JSON form, or text) checked against
-    the event schema (:class:`InvalidStub`, naming the event and the path)."""
-    events = fop.events
-    if isinstance(value, ServerSentEvent) or events is None:
-        return value if isinstance(value, ServerSentEvent) else ServerSentEvent(data=str(value))
-    if events.kind != "json" or isinstance(value, str):
-        if not isinstance(value, str) and events.kind == "text":
-            raise InvalidStub(f"{fop.label} event {number}", "", "must be a string")
-        return ServerSentEvent(data=value if isinstance(value, str) else json_dumps(value).decode())
-    data = _to_json(value)
-    try:
-        if events.check is not None:
-            events.check(data)
-        if events.decode is not None:
-            events.decode(copy.deepcopy(data))
-    except _Mismatch as exc:
-        raise InvalidStub(f"{fop.label} event {number}", exc.path, exc.rule) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidStub(
-            f"{fop.label} event {number}", "", f"{type(exc).__name__}: {exc}"
-        ) from None
-    return ServerSentEvent(data=json_dumps(data).decode("utf-8"))
+    if kind == "json":
+        return checked(fop.label, value, fop.op.check_response, fop.decode)
+    if kind in ("bytes", "binary") and not isinstance(value, (bytes, bytearray)):
+        raise InvalidStub(fop.label, "", "must be bytes")
+    if kind == "text" and not isinstance(value, str):
+        raise InvalidStub(fop.label, "", "must be a string")
+    return value
 
 
 def asks_stream(fop: FakeOperation, call: Call) -> bool:
