@@ -204,4 +204,4 @@ class FakeApi(_Stubs):
 
     def async_client(self, **options: Unpack[ClientOptions]) -> AsyncClient:
         """A real ``AsyncClient`` sending to this fake (options as ``AsyncClient``'s)."""
-        return self._connect_async(AsyncClient, dict(options))
+        return self._connect(AsyncClient, dict(options), sync=False)

@@ -18,33 +18,12 @@ from .._async_client import AsyncTransport
 from .._auth import API_KEY, BASIC, HTTP, Requirement, Scheme, carries
 from .._base_client import SyncTransport
 from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
-from .._serde import json_dumps
-from .._sse import ServerSentEvent
 from .._types import UNSET
-from ._fake_answers import (
-    FakeClock,
-    Script,
-    _Answer,
-    _json_response,
-    _reply,
-    default_stream,
-    error_body,
-    last_page,
-)
+from ._fake_answers import FakeClock, Script, _Answer, _json_response, _reply, error_body
 from ._fake_calls import CallLog, _given
 from ._fake_checks import InvalidStub, asks_stream, checked_answer
 from ._fake_lazy import LazyFakes
-from ._fake_wire import (
-    Call,
-    FakeEvents,
-    FakeOperation,
-    FakePaging,
-    FakeParam,
-    RouteChunks,
-    Routes,
-    SpecViolation,
-    read_request,
-)
+from ._fake_wire import Call, FakeOperation, FakeParam, Router, Routes, SpecViolation, read_request
 
 __all__ = [
     "FAKE_BASE_URL",
@@ -52,9 +31,7 @@ __all__ = [
     "Call",
     "FakeApiBase",
     "FakeClock",
-    "FakeEvents",
     "FakeOperation",
-    "FakePaging",
     "FakeParam",
     "InvalidStub",
     "OperationStub",
@@ -65,8 +42,7 @@ __all__ = [
 ]
 
 R = TypeVar("R")
-C = TypeVar("C", bound=SyncTransport)
-A = TypeVar("A", bound=AsyncTransport)
+C = TypeVar("C", bound=SyncTransport | AsyncTransport)
 
 FAKE_BASE_URL = "https://fake-api.test"
 FAKE_TOKEN = "fake-token"
@@ -240,11 +216,8 @@ class FakeApiBase:
         self._defaults: dict[str, _Answer] = {}
         self._loaded = {f.method_name: f for f in self._operations}
         self._stubs: dict[str, OperationStub[Any]] = {}
-        fakes = self._fakes
         routes = [(f.op.method, f.op.path, f.method_name) for f in self._operations]
-        self._routes: Routes | RouteChunks = Routes(fakes.routes() if fakes is not None else routes)
-        if fakes is not None and fakes.route_chunks:  # a large API: a request reads one chunk
-            self._routes = RouteChunks(fakes.chunk_routes, fakes.route_chunks, fakes.segments)
+        self._routes: Router = Routes(routes) if self._fakes is None else self._fakes.router()
 
     def _operation(self, method: str) -> FakeOperation:
         """An operation by its method name, its ``_fakes`` module imported on first use
@@ -276,18 +249,11 @@ class FakeApiBase:
                 out[scheme.option] = ("fake-user", fake) if scheme.kind == BASIC else fake
         return out
 
-    def _connect(self, factory: Callable[..., C], options: dict[str, Any]) -> C:
-        http = httpx.Client(transport=self.transport)
+    def _connect(self, factory: Callable[..., C], options: dict[str, Any], sync: bool = True) -> C:
+        """A client made by ``factory`` (``Client``, ``AsyncClient``) sending to this fake."""
+        http = (httpx.Client if sync else httpx.AsyncClient)(transport=self.transport)
         client = factory(http_client=http, **self._options(options))
         client._owns_http = True  # as a client that made its own pool: closing it closes this
-        client._direct = True
-        client._clock = self.clock
-        return client
-
-    def _connect_async(self, factory: Callable[..., A], options: dict[str, Any]) -> A:
-        http = httpx.AsyncClient(transport=self.transport)
-        client = factory(http_client=http, **self._options(options))
-        client._owns_http = True
         client._direct = True
         client._clock = self.clock
         return client
@@ -333,36 +299,22 @@ class FakeApiBase:
         if value is None and fop.op.response in ("text", "bytes", "binary"):
             value = "" if fop.op.response == "text" else b""
         try:
-            return last_page(fop, value)
+            return checked_answer(fop, value) if fop.paging is None else fop.paging.last(fop, value)
         except InvalidStub as exc:
             rule = f"{exc.rule} (in the default answer: stub this operation)"
             raise InvalidStub(fop.label, exc.path, rule) from None
 
     def _default_answer(self, fop: FakeOperation, call: Call | None = None) -> _Answer:
-        stream = call is not None and asks_stream(fop, call)
+        stream = fop.events is not None and call is not None and asks_stream(fop, call)
         key = f"{fop.method_name} stream" if stream else fop.method_name
         found = self._defaults.get(key)
         if found is None:
-            if stream:
-                found = default_stream(fop)
+            if fop.events is not None and stream:
+                found = fop.events.default(fop)
             else:
                 found = _reply(fop, self._default_data(fop), fop.status, None)
             self._defaults[key] = found
         return found
-
-    def error_event(
-        self, *, type: str | None = None, message: str | None = None
-    ) -> ServerSentEvent:
-        """An ``error`` event in the API's error shape, for ``streams(...)``: the stream raises
-        ``StreamEventError`` when it reaches it."""
-        body = json_dumps(error_body(self, None, type, message)).decode("utf-8")
-        return ServerSentEvent(event="error", data=body)
-
-    @staticmethod
-    def malformed_event(data: str = "{not json") -> ServerSentEvent:
-        """An event whose data the stream cannot read, for ``streams(...)``: the stream raises
-        ``StreamDecodeError`` naming it when it reaches it."""
-        return ServerSentEvent(data=data)
 
     def default(self, method: str) -> Any:
         """The JSON of the answer an operation gives when nothing is stubbed: the spec's example

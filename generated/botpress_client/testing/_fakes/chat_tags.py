@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ... import models
 from ..._resources.chat_tags import _LIST_TAG_VALUES
-from ...testing._testing import FakeOperation, FakePaging, FakeParam, OperationStub, Script
+from ...testing._fake_pages import FakePaging
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
