@@ -29,8 +29,6 @@ from .._client import _API_DEFAULTS, AsyncClient, Client
 from .._spaces import Space
 from ._fake_lazy import LazyFakes
 from ._testing import (
-    FAKE_BASE_URL,
-    FAKE_TOKEN,
     Call,
     FakeApiBase,
     FakeClock,
@@ -177,7 +175,6 @@ class FakeApi(_Stubs):
     """
 
     _fakes = _FAKES  # each operation's module is imported when a request or a stub needs it
-    _error_type_member = "type"
     _error_fields = Client._error_fields or {}
     _rate_limited_type = "RateLimited"
     _unauthorized_type = "Unauthorized"
@@ -187,9 +184,6 @@ class FakeApi(_Stubs):
     chat: Space[_fake_spaces.FakeChat] = Space(f"{__package__}._fakes", "spaces", "FakeChat")
     files: Space[_fake_spaces.FakeFiles] = Space(f"{__package__}._fakes", "spaces", "FakeFiles")
     tables: Space[_fake_spaces.FakeTables] = Space(f"{__package__}._fakes", "spaces", "FakeTables")
-
-    def __init__(self, *, base_url: str = FAKE_BASE_URL, token: str = FAKE_TOKEN) -> None:
-        FakeApiBase.__init__(self, base_url=base_url, token=token)
 
     if not TYPE_CHECKING:
 

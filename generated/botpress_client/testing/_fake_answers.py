@@ -22,7 +22,7 @@ from .._types import UNSET
 from ._fake_checks import asks_stream, checked_answer
 from ._fake_wire import Call, FakeOperation
 
-__all__ = ["FakeClock", "Script", "error_body"]
+__all__ = ["Answers", "FakeClock", "Script", "error_body"]
 
 R = TypeVar("R")
 
@@ -159,17 +159,16 @@ def _raise(exc: type[httpx.TransportError], text: str) -> _Answer:
     return answer
 
 
-class Script(Generic[R]):
-    """The answers of an operation (to the calls a ``when`` matches), in order; the last one
-    repeats. Every method appends and returns the script, so they chain:
+class Answers(Generic[R]):
+    """The answers a script takes (``Script``: appended to it; ``api.<method>``: a new script
+    for every call), each method returning the script, so they chain:
     ``api.get_table.fails(status=503, times=2).returns(table)``."""
 
-    def __init__(self, api: _Fake, fop: FakeOperation, match: Mapping[str, Any]) -> None:
-        self._api = api
-        self._fop = fop
-        self._match = match
-        self._answers: list[_Answer] = []
-        self._next = 0
+    _fop: FakeOperation
+    _api: Any
+
+    def _target(self) -> Script[R]:
+        raise NotImplementedError
 
     def returns(
         self,
@@ -177,11 +176,14 @@ class Script(Generic[R]):
         status: int | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> Script[R]:
-        """Answer with these values (models or their JSON form), one per call, in order."""
+        """Answer with these values (models or their JSON form), one per call, in order, the
+        last repeating; checked against the response schema now (:class:`InvalidStub`)."""
+        script, fop = self._target(), self._fop
         for value in answers:
-            data = checked_answer(self._fop, value)
-            self._answers.append(_reply(self._fop, data, status or self._fop.status, headers))
-        return self
+            script._answers.append(
+                _reply(fop, checked_answer(fop, value), status or fop.status, headers)
+            )
+        return script
 
     def fails(
         self,
@@ -194,25 +196,57 @@ class Script(Generic[R]):
     ) -> Script[R]:
         """Answer with an error of the API's shape (``type``: its error type, e.g.
         ``"ResourceNotFound"``), ``times`` times."""
-        self._answers += [_error(status, type, message, headers)] * times
-        return self
+        return self._target()._add([_error(status, type, message, headers)] * times)
 
     def rate_limited(self, *, retry_after: float | None = None, times: int = 1) -> Script[R]:
         """Answer 429 (with ``Retry-After: retry_after`` when given), ``times`` times."""
         headers = {} if retry_after is None else {"retry-after": f"{retry_after:g}"}
         kind = self._api._rate_limited_type or None
-        self._answers += [_error(429, kind, "rate limited (fake)", headers)] * times
-        return self
+        return self._target()._add([_error(429, kind, "rate limited (fake)", headers)] * times)
 
     def network_error(self, *, times: int = 1) -> Script[R]:
         """Fail to connect (``httpx.ConnectError``), ``times`` times."""
-        self._answers += [_raise(httpx.ConnectError, "fake network error")] * times
-        return self
+        return self._target()._add([_raise(httpx.ConnectError, "fake network error")] * times)
 
     def timeout(self, *, times: int = 1) -> Script[R]:
         """Let the attempt time out (``httpx.ReadTimeout``; the fake clock moves on by the read
         timeout), ``times`` times."""
-        self._answers += [_raise(httpx.ReadTimeout, "fake timeout")] * times
+        return self._target()._add([_raise(httpx.ReadTimeout, "fake timeout")] * times)
+
+    def responds(
+        self,
+        status: int,
+        *,
+        json: Any = UNSET,
+        content: bytes = b"",
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer exactly this, unchecked (to test how your code takes a broken answer)."""
+
+        def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
+            if json is not UNSET:
+                return _json_response(status, json, headers)
+            return httpx.Response(status, content=content, headers=headers)
+
+        return self._target()._add([answer])
+
+
+class Script(Answers[R]):
+    """The answers of an operation (to the calls a ``when`` matches), in order; the last one
+    repeats. Every method appends and returns the script, so they chain."""
+
+    def __init__(self, api: _Fake, fop: FakeOperation, match: Mapping[str, Any]) -> None:
+        self._api = api
+        self._fop = fop
+        self._match = match
+        self._answers: list[_Answer] = []
+        self._next = 0
+
+    def _target(self) -> Script[R]:
+        return self
+
+    def _add(self, answers: list[_Answer]) -> Script[R]:
+        self._answers += answers
         return self
 
     def pages(self, *pages: Sequence[R | Mapping[str, Any] | Any]) -> Script[R]:
@@ -243,24 +277,6 @@ class Script(Generic[R]):
             self._answers.append(
                 _reply(self._fop, data, status or self._fop.status, headers, content_type)
             )
-        return self
-
-    def responds(
-        self,
-        status: int,
-        *,
-        json: Any = UNSET,
-        content: bytes = b"",
-        headers: Mapping[str, str] | None = None,
-    ) -> Script[R]:
-        """Answer exactly this, unchecked (to test how your code takes a broken answer)."""
-
-        def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
-            if json is not UNSET:
-                return _json_response(status, json, headers)
-            return httpx.Response(status, content=content, headers=headers)
-
-        self._answers.append(answer)
         return self
 
     def _matches(self, call: Call) -> bool:

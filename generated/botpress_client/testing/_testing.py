@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 
@@ -18,8 +18,7 @@ from .._async_client import AsyncTransport
 from .._auth import API_KEY, BASIC, HTTP, Requirement, Scheme, carries
 from .._base_client import SyncTransport
 from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
-from .._types import UNSET
-from ._fake_answers import FakeClock, Script, _Answer, _json_response, _reply, error_body
+from ._fake_answers import Answers, FakeClock, Script, _Answer, _json_response, _reply, error_body
 from ._fake_calls import CallLog, _given
 from ._fake_checks import InvalidStub, asks_stream, checked_answer
 from ._fake_lazy import LazyFakes
@@ -48,7 +47,7 @@ FAKE_BASE_URL = "https://fake-api.test"
 FAKE_TOKEN = "fake-token"
 
 
-class OperationStub(CallLog, Generic[R]):
+class OperationStub(CallLog, Answers[R]):
     """The stubs and the calls of one operation: ``api.<method>``. ``returns``, ``fails``...
     start a new script of answers for every call (a ``when`` script takes the calls it
     matches first); the script's own methods append to it."""
@@ -62,58 +61,21 @@ class OperationStub(CallLog, Generic[R]):
         self._scripts: list[Script[R]] = []
         api._stubs[name] = self
 
-    def _new(self) -> Script[R]:
+    def _target(self) -> Script[R]:
         self._script = Script(self._api, self._fop, {})
         return self._script
-
-    def returns(
-        self,
-        *answers: R | Mapping[str, Any],
-        status: int | None = None,
-        headers: Mapping[str, str] | None = None,
-    ) -> Script[R]:
-        """Answer every call with these values (models or JSON), in order, the last repeating.
-        Checked against the response schema now (:class:`InvalidStub`)."""
-        return self._new().returns(*answers, status=status, headers=headers)
-
-    def fails(
-        self,
-        *,
-        status: int,
-        type: str | None = None,
-        message: str | None = None,
-        times: int = 1,
-        headers: Mapping[str, str] | None = None,
-    ) -> Script[R]:
-        """Answer with an error in the API's error shape; chain what follows:
-        ``.fails(status=503, times=2).returns(value)``."""
-        return self._new().fails(
-            status=status, type=type, message=message, times=times, headers=headers
-        )
-
-    def rate_limited(self, *, retry_after: float | None = None, times: int = 1) -> Script[R]:
-        """Answer 429 with ``Retry-After``; chain what follows (``.returns(value)``)."""
-        return self._new().rate_limited(retry_after=retry_after, times=times)
-
-    def network_error(self, *, times: int = 1) -> Script[R]:
-        """Fail to connect; chain what follows."""
-        return self._new().network_error(times=times)
-
-    def timeout(self, *, times: int = 1) -> Script[R]:
-        """Time out; chain what follows."""
-        return self._new().timeout(times=times)
 
     def _pages(self, *pages: Sequence[Any]) -> Script[R]:
         """Serve these pages of items (models or their JSON form), chained by their next-page
         tokens: ``iter_*`` yields them all (``pages`` of a list operation's stub)."""
-        return self._new().pages(*pages)
+        return self._target().pages(*pages)
 
     def _streams(self, *events: Any) -> Script[R]:
         """Answer with a stream of these events (``text/event-stream``, the client's parser reads
         it), checked against the event schema now; a ``ServerSentEvent`` is sent as it is
         (``api.error_event(...)``, ``api.malformed_event()``): ``streams`` of the stub of an
         operation that streams."""
-        return self._new().streams(*events)
+        return self._target().streams(*events)
 
     def _returns_bytes(
         self,
@@ -123,18 +85,7 @@ class OperationStub(CallLog, Generic[R]):
     ) -> Script[R]:
         """Answer with these bytes (one body per call, the last repeating) as ``content_type``:
         ``returns_bytes`` of the stub of an operation whose answer is binary."""
-        return self._new().returns_bytes(*bodies, content_type=content_type, status=status)
-
-    def responds(
-        self,
-        status: int,
-        *,
-        json: Any = UNSET,
-        content: bytes = b"",
-        headers: Mapping[str, str] | None = None,
-    ) -> Script[R]:
-        """Answer exactly this, unchecked."""
-        return self._new().responds(status, json=json, content=content, headers=headers)
+        return self._target().returns_bytes(*bodies, content_type=content_type, status=status)
 
     def _when(self, **arguments: Any) -> Script[R]:
         """A script answering the calls with these arguments (the others match any value)."""
