@@ -11,7 +11,7 @@ import functools
 import re
 import urllib.parse
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any, Literal, Protocol
 
 import httpx
@@ -93,12 +93,19 @@ class FakeOperation:
     events: Events | None = None
     """The events of an operation that answers a stream (``text/event-stream``), always or when
     the call asks for it (``stream=True``)."""
-    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    body: InitVar[str] = ""
+    """``body_members`` as the generated table writes them: ``wire`` where the argument is
+    spelled as the wire name, else ``wire=argument``, separated by spaces."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "pattern", _path_pattern(self.op.path))
+    def __post_init__(self, body: str) -> None:
         if self.default_json:
             object.__setattr__(self, "default", json_loads(self.default_json))
+        if body:
+            members = []
+            for member in body.split():
+                wire, _, argument = member.partition("=")
+                members.append((wire, argument or wire))
+            object.__setattr__(self, "body_members", tuple(members))
 
     @property
     def label(self) -> str:
@@ -107,15 +114,6 @@ class FakeOperation:
     @property
     def argument_names(self) -> frozenset[str]:
         return frozenset(p.name for p in self.params) | {a for _, a in self.body_members}
-
-    @property
-    def literal_length(self) -> int:
-        """How much of the path is literal: the more specific template wins a tie."""
-        return _literal_length(self.op.path)
-
-    def path_values(self, path: str) -> dict[str, str] | None:
-        """The raw path parameters when ``path`` (below the base URL) is this operation's."""
-        return _path_values(self.op.path, path)
 
 
 @functools.cache

@@ -23,7 +23,7 @@ OPERATIONS = (
             FakeParam("workspace_id", "x-workspace-id", "header", required=True),
             FakeParam("multiple_integrations", "x-multiple-integrations", "header"),
         ),
-        body_members=(("role", "role"),),
+        body="role",
         body_required=True,
         decode=models.WorkspaceMember.from_dict,
         default_json="{}",

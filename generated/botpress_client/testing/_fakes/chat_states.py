@@ -26,7 +26,7 @@ OPERATIONS = (
             FakeParam("integration_id", "x-integration-id", "header"),
             FakeParam("integration_alias", "x-integration-alias", "header"),
         ),
-        body_members=(("expiry", "expiry"),),
+        body="expiry",
         body_required=True,
         decode=models.SetStateExpiryResponse.from_dict,
         default_json='{"state":{}}',

@@ -27,7 +27,7 @@ OPERATIONS = (
             FakeParam("user_id", "x-user-id", "header"),
             FakeParam("user_role", "x-user-role", "header"),
         ),
-        body_members=(("name", "name"), ("newName", "new_name")),
+        body="name newName=new_name",
         body_required=True,
         decode=models.RenameTableColumnResponse.from_dict,
         default_json='{"table":{"id":"id","name":"name","schema":{"type":"object","properties":{},"additionalProperties":true}}}',
