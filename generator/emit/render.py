@@ -60,7 +60,6 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_spaces.py",
     "testing/_fake_lazy.py",
     "testing/_fake_wire.py",
-    "testing/_fake_checks.py",
     "testing/_fake_calls.py",
     "testing/_fake_answers.py",
     "testing/_fake_pages.py",

@@ -1,7 +1,7 @@
 """The answers of the fake API of ``testing``: its clock, and the scripts of answers (values,
 bytes, errors in the API's shape, rate limits, network failures, timeouts; pages and streams of
-events by ``_fake_pages`` and ``_fake_events``) an operation's calls take in turn; each stubbed
-answer checked by ``_fake_checks``.
+events by ``_fake_pages`` and ``_fake_events``) an operation's calls take in turn, each stubbed
+answer checked against the response schema at once (:class:`InvalidStub` names the path).
 """
 
 from __future__ import annotations
@@ -15,13 +15,21 @@ from typing import Any, Generic, Protocol, TypeVar
 import httpx
 
 from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
+from .._exceptions import _Mismatch
 from .._serde import _to_json, json_dumps
 from .._transport import Clock
 from .._types import UNSET
-from ._fake_checks import asks_stream, checked_answer
 from ._fake_wire import Call, FakeOperation
 
-__all__ = ["Answers", "FakeClock", "Script", "error_body"]
+__all__ = [
+    "Answers",
+    "FakeClock",
+    "InvalidStub",
+    "Script",
+    "checked",
+    "checked_answer",
+    "error_body",
+]
 
 R = TypeVar("R")
 
@@ -49,6 +57,57 @@ class FakeClock(Clock):
     async def async_sleep(self, seconds: float) -> None:
         self.sleep(seconds)
         await asyncio.sleep(0)
+
+
+class InvalidStub(AssertionError):
+    """A stubbed (or default) answer that breaks the operation's response schema."""
+
+    def __init__(self, operation: str, path: str, rule: str) -> None:
+        self.operation = operation
+        self.path = path
+        self.rule = rule
+        super().__init__(f"{operation}: the answer breaks the response schema at {path!r}: {rule}")
+
+
+def checked(
+    label: str,
+    value: Any,
+    check: Callable[[Any], None] | None,
+    decode: Callable[[Any], Any] | None,
+) -> Any:
+    """The JSON of ``value`` (a model or its JSON form), checked by ``check`` and read by
+    ``decode`` (:class:`InvalidStub` naming ``label`` and the path where it breaks them)."""
+    data = _to_json(value)
+    try:
+        if check is not None:
+            check(data)
+        if decode is not None:
+            decode(copy.deepcopy(data))
+    except _Mismatch as exc:
+        raise InvalidStub(label, exc.path, exc.rule) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InvalidStub(label, "", f"{type(exc).__name__}: {exc}") from None
+    return data
+
+
+def checked_answer(fop: FakeOperation, value: Any) -> Any:
+    """The JSON of an answer (a model or its JSON form), checked against the response schema
+    (:class:`InvalidStub`, naming the path); bytes or text as they are."""
+    kind = fop.op.response
+    if kind == "json":
+        return checked(fop.label, value, fop.op.check_response, fop.decode)
+    if kind in ("bytes", "binary") and not isinstance(value, (bytes, bytearray)):
+        raise InvalidStub(fop.label, "", "must be bytes")
+    if kind == "text" and not isinstance(value, str):
+        raise InvalidStub(fop.label, "", "must be a string")
+    return value
+
+
+def asks_stream(fop: FakeOperation, call: Call) -> bool:
+    """Whether ``call`` asked for a stream of events (always, or with ``stream=True``)."""
+    if fop.events is None:
+        return False
+    return fop.op.response == "sse" or "text/event-stream" in call.headers.get("accept", "")
 
 
 class _Fake(Protocol):

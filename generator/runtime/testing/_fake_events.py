@@ -12,8 +12,7 @@ import httpx
 
 from .._serde import json_dumps, json_loads
 from .._sse import ServerSentEvent
-from ._fake_answers import _Answer, _expect_stream, _Fake, error_body
-from ._fake_checks import InvalidStub, checked
+from ._fake_answers import InvalidStub, _Answer, _expect_stream, _Fake, checked, error_body
 from ._fake_wire import Call, FakeOperation
 
 __all__ = ["FakeEvents", "FakeStreams"]
