@@ -185,12 +185,6 @@ class FakeApi(_Stubs):
     files: Space[_fake_spaces.FakeFiles] = Space(f"{__package__}._fakes", "spaces", "FakeFiles")
     tables: Space[_fake_spaces.FakeTables] = Space(f"{__package__}._fakes", "spaces", "FakeTables")
 
-    if not TYPE_CHECKING:
-
-        def __getattr__(self, name: str) -> Any:
-            """Run time only: the typed stub ``api.<method>`` is made on first use."""
-            return _FAKES.stub(self, name)
-
     def client(self, **options: Unpack[ClientOptions]) -> Client:
         """A real ``Client`` sending to this fake (options as ``Client``'s; ``token``, the
         other credentials and ``base_url`` default to the fake's placeholders)."""

@@ -14,8 +14,7 @@ import httpx
 
 from .._serde import _to_json
 from .._types import UNSET
-from ._fake_answers import _Answer, _Fake, _json_response
-from ._fake_checks import InvalidStub, checked_answer
+from ._fake_answers import InvalidStub, _Answer, _Fake, _json_response, checked_answer
 from ._fake_wire import Call, FakeOperation
 
 __all__ = ["FakePaging"]

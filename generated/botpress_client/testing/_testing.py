@@ -18,9 +18,19 @@ from .._async_client import AsyncTransport
 from .._auth import API_KEY, BASIC, HTTP, Requirement, Scheme, carries
 from .._base_client import SyncTransport
 from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
-from ._fake_answers import Answers, FakeClock, Script, _Answer, _json_response, _reply, error_body
+from ._fake_answers import (
+    Answers,
+    FakeClock,
+    InvalidStub,
+    Script,
+    _Answer,
+    _json_response,
+    _reply,
+    asks_stream,
+    checked_answer,
+    error_body,
+)
 from ._fake_calls import CallLog, _given
-from ._fake_checks import InvalidStub, asks_stream, checked_answer
 from ._fake_lazy import LazyFakes
 from ._fake_wire import Call, FakeOperation, FakeParam, Router, Routes, SpecViolation, read_request
 
@@ -179,6 +189,14 @@ class FakeApiBase:
                 raise KeyError(method)
             found = self._loaded[method] = self._fakes.operation(method)
         return found
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            """Run time only: the typed stub ``api.<method>`` is made on first use."""
+            if self._fakes is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            return self._fakes.stub(self, name)
 
     def stub(self, method: str) -> OperationStub[Any]:
         """The stub of an operation by its method name (``api.<method>`` is the typed one)."""
