@@ -11,7 +11,7 @@ from typing import Any
 from .._lazy import internal
 from ._fake_wire import Router, Routes
 
-__all__ = ["LazyFakes"]
+__all__ = ["LazyFakes", "methods"]
 
 
 class LazyFakes:
@@ -116,3 +116,8 @@ def _routes(entries: tuple[str, ...]) -> list[tuple[str, str, str]]:
         path, name = rest.rsplit(" ", 1)  # a path template may hold spaces, a name not
         out.append((method, path, name))
     return out
+
+
+def methods(table: str) -> dict[str, str]:
+    """A namespace's ``FakeSpace._methods``: ``name=attribute`` (``name`` where equal) by spaces."""
+    return {n: a or n for n, _, a in (entry.partition("=") for entry in table.split())}
