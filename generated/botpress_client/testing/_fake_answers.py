@@ -112,13 +112,18 @@ def asks_stream(fop: FakeOperation, call: Call) -> bool:
 
 
 class _Fake(Protocol):
-    """What an answer reads of the fake API answering."""
+    """What an answer reads of the fake API answering (what it only reads, as properties: a
+    ``FakeApi`` may narrow their types)."""
 
     clock: FakeClock
     _error_count: int
-    _error_type_member: str
-    _error_fields: ErrorFields
-    _rate_limited_type: str
+
+    @property
+    def _error_type_member(self) -> str: ...
+    @property
+    def _error_fields(self) -> ErrorFields: ...
+    @property
+    def _rate_limited_type(self) -> str: ...
 
 
 _Answer = Callable[[_Fake, FakeOperation, Call], httpx.Response]
