@@ -4,7 +4,8 @@
     python benchmarks/lines.py [DOC ...]   # the rows as Markdown (default: the corpus documents)
 
 Per document: our package's lines without the runtime it copies (the modules of
-generator/runtime, and ``_selection.py``), OPC's package's lines (every ``.py`` file it writes),
+generator/runtime at the same place in the package: the client's at its top, the test kit's
+engine in ``testing/``; and ``_selection.py``), OPC's package's lines (every ``.py`` file it writes),
 the ratio (target <= 1.00x on every corpus document of over 50 operations), and our runtime's
 lines as copied into that package (target < 5,000). A one-operation document (the
 ``ONE_OPERATION`` fixture below): under 1,500 lines beside the runtime. ``.py``/``.pyi`` files only;
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -22,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, ENV, PY, ROOT, log
+
+from generator.emit.render import RUNTIME_FILES, SELECTION
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 LARGE = (
@@ -32,7 +36,8 @@ LARGE = (
     "box/openapi.json",
 )
 RATIO, RUNTIME_LINES, ONE_OP_LINES = 1.0, 5000, 1500
-RUNTIME = {p.name for p in (ROOT / "generator" / "runtime").glob("*.py")} | {"_selection.py"}
+RUNTIME = frozenset((*RUNTIME_FILES, SELECTION))
+"""Paths in a package of the modules copied as they are (``testing/_testing.py`` for the kit's engine)."""
 ONE_OPERATION = {
     "openapi": "3.1.0",
     "info": {"title": "One", "version": "1"},
@@ -57,7 +62,7 @@ def _count(folder: Path) -> tuple[int, int]:
         if path.suffix not in (".py", ".pyi") or not path.is_file():
             continue
         n = len(path.read_text(encoding="utf-8").splitlines())
-        if path.parent == folder and path.name in RUNTIME:
+        if path.relative_to(folder).as_posix() in RUNTIME:
             runtime += n
         else:
             own += n
@@ -66,7 +71,8 @@ def _count(folder: Path) -> tuple[int, int]:
 
 def _run(argv: list[str], env: dict[str, str]) -> str:
     done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800, check=False)
-    return "" if done.returncode == 0 else f"exit {done.returncode}: {(done.stderr or done.stdout)[-200:]}"
+    tail = " ".join((done.stderr or done.stdout)[-200:].split()).replace("|", "/")  # a table cell
+    return "" if done.returncode == 0 else f"exit {done.returncode}: {tail}"
 
 
 def measure(doc: Path, work: Path) -> dict[str, object]:
@@ -90,6 +96,7 @@ def rows(docs: list[Path]) -> list[str]:
         f" (target < {RUNTIME_LINES:,}) |",
         "|---|---|---|---|---|",
     ]
+    both: list[tuple[int, int, int]] = []  # (ours, runtime, OPC) where both generate
     with tempfile.TemporaryDirectory(prefix="bench-lines-") as scratch:
         one = Path(scratch) / "one-operation.json"
         one.write_text(json.dumps(ONE_OPERATION), encoding="utf-8")
@@ -108,11 +115,27 @@ def rows(docs: list[Path]) -> list[str]:
                     f"| one operation (target < {ONE_OP_LINES:,}) | {ours:,} ({ok}) | {peer or '-'} | - | {rt} |"
                 )
             elif isinstance(peer, int) and peer:
+                both.append((ours, runtime, peer))
                 ok = "met" if ours / peer <= RATIO else "MISSED"
                 lines.append(f"| {name} | {ours:,} | {peer:,} | {ours / peer:.2f}x ({ok}) | {rt} |")
             else:
                 lines.append(f"| {name} | {ours:,} | failed: {m['opc_error']} | - | {rt} |")
-    return lines
+    return [*lines, *summary(both)]
+
+
+def summary(both: list[tuple[int, int, int]]) -> list[str]:
+    """The ratios over every document both tools generate: the median of each document's, and
+    of the sums; runtime excluded, then included."""
+    if len(both) < 2:
+        return []
+    own = statistics.median(o / p for o, _r, p in both)
+    whole = statistics.median((o + r) / p for o, r, p in both)
+    sums = sum(o for o, _r, _p in both) / sum(p for _o, _r, p in both)
+    return [
+        "",
+        f"Over the {len(both)} documents both generate: ours/OPC median {own:.2f}x runtime excluded"
+        f" ({whole:.2f}x with it), {sums:.2f}x of the summed lines.",
+    ]
 
 
 def corpus_docs() -> list[Path]:

@@ -69,6 +69,7 @@ class Model:
     keys_const: str  # name of the frozenset of known wire names
     source: str  # FILE#/pointer, for messages
     example: Example | None = None  # the schema's own ``example`` (or first of ``examples``)
+    optional_const: str = ""  # name of the tuple of its optional members (none: "")
 
     @property
     def required_fields(self) -> tuple[Field, ...]:

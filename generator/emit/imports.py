@@ -79,7 +79,20 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "_to_json",
             ),
         ),
-        ("._types", ("UNSET", "_NO_NULLS", "ABSENT", "FileTypes", "Unset", "_Model", "_given_nulls", "_new")),
+        (
+            "._types",
+            (
+                "UNSET",
+                "_NO_NULLS",
+                "ABSENT",
+                "FileTypes",
+                "Unset",
+                "_Model",
+                "_given_nulls",
+                "_new",
+                "_unusual",
+            ),
+        ),
     ),
     "_checks.py": (
         ("typing", ("TYPE_CHECKING", "Any", "Mapping")),

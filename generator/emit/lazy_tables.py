@@ -49,13 +49,31 @@ def cut(
     return chunks
 
 
+def stub_chunks(modules: Sequence[str]) -> dict[str, list[str]]:
+    """The stubs of a large package's modules for type checkers: bits -> the modules whose name's
+    hash ends in them, each stub re-exporting its modules whole (``from ..models._x import *``),
+    one line a module. Cut by module, not by name as the run time's table is: a type checker
+    reads every stub, so they need not agree, and a module's names stay in one import."""
+    return hash_buckets(modules, TABLE_NAMES)
+
+
+def render_stubs(
+    env: jinja2.Environment, api: Api, folder: str, chunks: dict[str, list[str]]
+) -> Iterator[tuple[str, str]]:
+    """(path in the package, source) of the stub of every chunk of ``folder``'s modules."""
+    template = env.get_template("lazy/modules.pyi.jinja")
+    for bits, modules in chunks.items():
+        module = internal.chunk(folder, "modules", bits)
+        yield internal.path(module, "pyi"), template.render(api=api, folder=folder, bits=bits, modules=modules)
+
+
 def render_chunks(
-    env: jinja2.Environment, api: Api, folder: str, chunks: dict[str, Entries]
+    env: jinja2.Environment, api: Api, folder: str, chunks: dict[str, Entries], suffixes: Sequence[str] = ("py", "pyi")
 ) -> Iterator[tuple[str, str]]:
     """(path in the package, source) of the table and the stub of every chunk (none when whole)."""
     if list(chunks) == [""]:
         return
-    for suffix in ("py", "pyi"):
+    for suffix in suffixes:
         template = env.get_template(f"lazy/chunk.{suffix}.jinja")
         for bits, entries in chunks.items():
             module = internal.chunk(folder, "names", bits)

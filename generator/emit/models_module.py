@@ -39,8 +39,8 @@ class ModuleView(Protocol):
     def response_decoders(self) -> tuple[ResponseDecoder, ...]: ...
 
 
-# What the template's own text of a model writes (its decorator, base class, ``extra_members``).
-MODEL_TEXT_NEEDS = frozenset({"dataclass", "_field", "_Model", "Mapping", "Any"})
+# What the template's own text of a model writes (its decorator, base class, ``from_dict``).
+MODEL_TEXT_NEEDS = frozenset({"dataclass", "_Model", "Mapping", "Any"})
 # What the template's own text of a union's or an answer's decoder writes (``data: Any``).
 DECODER_TEXT_NEEDS = frozenset({"Any"})
 
@@ -61,7 +61,7 @@ class ModelCode:
     model: Model
     keys: tuple[str, ...]  # the constant of its wire names
     fields: tuple[FieldCode, ...]
-    nulls_slot: tuple[str, ...]  # ``_nulls`` and ``__post_init__``, or none
+    nulls_slot: tuple[str, ...]  # ``__post_init__``, or none
     from_dict_signature: tuple[str, ...]
     from_dict: tuple[str, ...]  # statements after the docstring
     to_dict: tuple[str, ...]
@@ -139,7 +139,7 @@ def _model(s: PieceWriter, m: Model) -> ModelCode:
     )
     return ModelCode(
         model=m,
-        keys=tuple(writer_models.keys_constant(m)),
+        keys=(*writer_models.keys_constant(m), *writer_models.optional_constant(m)),
         fields=fields,
         nulls_slot=tuple(writer_models.nulls_slot(s, m)),
         from_dict_signature=tuple(signature("from_dict", ["cls", "data: Mapping[str, Any]"], m.name, 4)),

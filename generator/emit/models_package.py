@@ -101,15 +101,20 @@ def render_models(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]
     private = sorted((name, where[name]) for name in used if name in where)
     chunks = lazy_tables.cut([(view.name, view.defined) for view in all_views])
     whole = list(chunks) == [""]  # else the __init__ lists the chunks, which hold every name
+    stubs = lazy_tables.stub_chunks([view.name for view in all_views])
+    inline = list(stubs) == [""]  # else the stub lists the stubs of chunks of modules
     for name in INIT_TEMPLATES:
         yield f"{MODELS}/{name}", env.get_template(f"{MODELS}/{name}.jinja").render(
             api=api,
             units=all_views if whole else [],
-            private=private if whole else [],
+            stub_units=all_views if inline else [],
+            private=private,
             chunks=[] if whole else list(chunks),
-            chunk_modules=[] if whole else [internal.chunk(MODELS, "names", bits) for bits in chunks],
+            chunk_modules=[] if inline else [internal.chunk(MODELS, "modules", bits) for bits in stubs],
         )
-    yield from lazy_tables.render_chunks(env, api, MODELS, chunks)
+    yield from lazy_tables.render_chunks(env, api, MODELS, chunks, ("py",))  # the stubs: by module
+    if not inline:
+        yield from lazy_tables.render_stubs(env, api, MODELS, stubs)
 
 
 def _read_from_outside(api: Api) -> set[str]:

@@ -38,6 +38,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_serde.py",
     "_error_text.py",
     "_exceptions.py",
+    "_checks.py",
     "_settings.py",
     "_config.py",
     "_encoding.py",

@@ -78,7 +78,7 @@ def views(api: Api) -> list[CheckView]:
 
 def common_names(api: Api) -> list[str]:
     """What ``_common`` defines that the checks read."""
-    return ["_MISSING", "_at", "_is_datetime", "_is_date", *(const for const, _ in api.patterns)]
+    return ["_MISSING", "_at", "_within", "_is_datetime", "_is_date", *(const for const, _ in api.patterns)]
 
 
 def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]]:

@@ -5,7 +5,7 @@ would (:func:`generator.emit.layout.calls_split`)."""
 
 from __future__ import annotations
 
-from ..ir import ModelValidator, OperationValidator, Rule, ValueCheck
+from ..ir import MemberCheck, ModelValidator, OperationValidator, Rule, ValueCheck
 from ..spelling import MODELS
 from . import layout
 from .json_tests import _PARAM_SOURCES, _TYPE_TEST
@@ -66,11 +66,11 @@ class _Check:
             item = f"_i{depth}"
             if check.kind == "array":
                 idx = f"_n{depth}"
-                inner = self.value(check.items, item, f'{path} + "[" + str({idx}) + "]"', depth + 1)
+                inner = self.value(check.items, item, f'{path} + f"[{{{idx}}}]"', depth + 1)
                 body += [f"for {idx}, {item} in enumerate({var}):"] + ["    " + line for line in inner]
             elif check.kind == "object":
                 key = f"_k{depth}"
-                inner = self.value(check.items, item, f'{path} + "." + {key}', depth + 1)
+                inner = self.value(check.items, item, f'{path} + f".{{{key}}}"', depth + 1)
                 body += [f"for {key}, {item} in {var}.items():"] + ["    " + line for line in inner]
         if not body:
             return []
@@ -117,23 +117,37 @@ def model_check(w: Writer, v: ModelValidator) -> list[str]:
         lines += [
             f"if not {keys}.issuperset(data):",
             f"    {c.call('_unknown = next', [f'k for k in data if k not in {keys}'])}",
-            f"    {c.fail(c.helper('_at') + '(at, _unknown, _unknown)', 'unknown member (no other members allowed)')}",
+            f"    {c.fail(c.helper('_at') + '(at, _unknown)', 'unknown member (no other members allowed)')}",
         ]
     for rule in v.object_rules:
         lines += [f"if {c.violation(rule, 'data')}:", f"    {c.fail('at or ' + py_literal(v.model), rule.message)}"]
     for m in v.members:
-        path = f"{c.helper('_at')}(at, {py_literal(m.wire)}, {py_literal(m.display)})"
-        checks = c.value(m.check, "v", path)
-        if m.required:
-            lines += [f"if {py_literal(m.wire)} not in data:", f"    {c.fail(path, 'required')}"]
-            if checks:
-                lines.append(f"v = data[{py_literal(m.wire)}]")
-                lines += checks
-        elif checks:
-            lines.append(f"v = data.get({py_literal(m.wire)}, {c.helper('_MISSING')})")
-            lines.append("if v is not _MISSING:")
-            lines += ["    " + line for line in checks]
+        lines += _member(c, m)
     return c.laid_out(lines)
+
+
+def _member(c: _Check, m: MemberCheck) -> list[str]:
+    """The statements checking member ``m`` of ``data``. A path named by its wire and argument
+    names that several failures would spell is kept in ``p`` (``_at(at, *p)``)."""
+    wire = py_literal(m.wire)
+    lines = _member_lines(c, m, f"{c.helper('_at')}(at, *p)")
+    if m.display == m.wire or sum(line.count("_at(at, *p)") for line in lines) < 2:
+        names = wire if m.display == m.wire else f"{wire}, {py_literal(m.display)}"
+        return _member_lines(c, m, f"_at(at, {names})")
+    return [f"p = ({wire}, {py_literal(m.display)})", *lines]
+
+
+def _member_lines(c: _Check, m: MemberCheck, path: str) -> list[str]:
+    checks = c.value(m.check, "v", path)
+    wire = py_literal(m.wire)
+    if m.required:
+        lines = [f"if {wire} not in data:", f"    {c.fail(path, 'required')}"]
+        return [*lines, f"v = data[{wire}]", *checks] if checks else lines
+    if checks and m.check.nullable:  # absent or null: nothing to check (``checks`` test None)
+        return [f"v = data.get({wire})", *checks]
+    if checks:
+        return [f"v = data.get({wire}, {c.helper('_MISSING')})", "if v is not _MISSING:", *("    " + x for x in checks)]
+    return []
 
 
 def operation_check(w: Writer, v: OperationValidator) -> list[str]:

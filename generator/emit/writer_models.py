@@ -71,29 +71,17 @@ def member_default(w: Writer, f: Field) -> str:
 
 
 def nulls_slot(w: Writer, m: Model) -> list[str]:
-    """``_nulls`` of a model with optional members (an answer may hold a ``null`` for any of
-    them), and ``__post_init__`` when some are nullable; none for a model without."""
-    if not m.optional_fields:
-        return []
-    w.uses.update(("_field", "_NO_NULLS"))
-    slot = [
-        "_nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)",
-        '"""The optional members holding an explicit null (see ``fields_set``)."""',
-    ]
+    """``__post_init__`` of a model with nullable optional members (``None`` given by hand is a
+    null, kept in ``_nulls``, the slot every model has from ``_Model``); none for the others."""
     names = [py_str(f.name) for f in null_members(m)]
     if not names:
-        return slot
+        return []
     w.uses.add("_given_nulls")
     members = f"({', '.join(names)},)" if len(names) == 1 else f"({', '.join(names)})"
     store = layout.assigned(
         "self._nulls = ", lambda prefix, at: layout.call(prefix + "_given_nulls", ["self", members], "", at), 8
     )
-    return [
-        *slot,
-        "",
-        "def __post_init__(self) -> None:",
-        *layout.indented(store),
-    ]
+    return ["def __post_init__(self) -> None:", *layout.indented(store)]
 
 
 def body(w: Writer, m: Model) -> list[str]:
@@ -103,12 +91,8 @@ def body(w: Writer, m: Model) -> list[str]:
     for f in m.fields:
         lines += _member(w, f)
     if m.optional_fields:
-        lines += _shape(w, m)
-    else:
-        lines += _scalar_guard(w, m)
-    lines += _unread(w, m)
-    lines.append("return obj")
-    return lines
+        return [*lines, *_shape(w, m), *_unread(w, m)]
+    return [*lines, *_scalar_guard(w, m), *_unread(w, m), "return obj"]
 
 
 def _member(w: Writer, f: Field) -> list[str]:
@@ -206,41 +190,40 @@ def _shape(w: Writer, m: Model) -> list[str]:
 
 def _unread(w: Writer, m: Model) -> list[str]:
     """``obj.extra_members`` and ``obj._nulls``: the shared empty ones when ``data`` holds just
-    the members read (the usual answer), told by its length; else found by a walk."""
-    w.uses.update(("_extra_members", "_NO_EXTRA"))
+    the members read (the usual answer), told by its length; else found by a walk (the
+    runtime's ``_unusual``)."""
+    w.uses.update(("_NO_EXTRA", "_NO_NULLS"))
     count, keys = len(m.fields), m.keys_const
     if not m.optional_fields:
+        w.uses.add("_extra_members")
+        nulls = "obj._nulls = _NO_NULLS  # none: no optional member"
         value = f"_NO_EXTRA if len(data) == {count} else _extra_members(data, {keys})"
         if layout.fits(_BODY, f"obj.extra_members = {value}"):
-            return [f"obj.extra_members = {value}"]
-        return ["obj.extra_members = (", f"    {value}", ")"]
-    w.uses.add("_NO_NULLS")
-    nulls = ["nulls = _NO_NULLS"]
-    for f in m.optional_fields:
-        terms = [f"{local(f)} is None", f"{py_str(f.wire)} in data"]
-        nulls += [*layout.condition("if", terms, "and", _BODY + 4), f"    nulls = nulls | {{{py_str(f.name)}}}"]
-    unknown = layout.call("obj.extra_members = _extra_members", ["data", keys], "", _BODY + 4)
+            return [f"obj.extra_members = {value}", nulls]
+        return ["obj.extra_members = (", f"    {value}", ")", nulls]
+    w.uses.add("_unusual")
     return [
         "if len(data) == length:  # no null, no unknown member: the usual answer",
         "    obj.extra_members = _NO_EXTRA",
         "    obj._nulls = _NO_NULLS",
-        "else:",
-        *layout.indented([*unknown, *nulls, "obj._nulls = nulls"]),
+        "    return obj",
+        *layout.call("return _unusual", ["obj", "data", keys, m.optional_const], "", _BODY),
     ]
 
 
 def to_dict_body(w: Writer, m: Model) -> list[str]:
     """Statements of ``to_dict``: the required members in the dict literal, each optional one
-    when it is present (not ``None``, or an explicit null), then the unknown members kept."""
+    when it is present (not ``None``, or an explicit null: then its value is ``None``), then the
+    unknown members kept. Unrolled: ``to_dict`` is on the call path of a request body."""
     lines = ["out: dict[str, Any] = {}"]
     if m.required_fields:
         entries = [line for f in m.required_fields for line in _encoded(w, f, f"{py_literal(f.wire)}: ", ",")]
         lines = ["out: dict[str, Any] = {", *layout.indented(entries), "}"]
     for f in m.optional_fields:
-        head = f"out[{py_literal(f.wire)}] = "
-        value = replace(f, type=replace(f.type, nullable=False))  # None is tested here
-        lines += [f"if self.{f.name} is not None:", *layout.indented(_encoded(w, value, head, ""))]
-        lines += [f"elif {py_str(f.name)} in self._nulls:", f"    {head}None"]
+        terms = [f"self.{f.name} is not None", f"{py_str(f.name)} in self._nulls"]
+        value = replace(f, type=replace(f.type, nullable=True))  # None (a null) is written as it is
+        lines += [*layout.condition("if", terms, "or", _TO_DICT_VALUE - layout.STEP)]
+        lines += layout.indented(_encoded(w, value, f"out[{py_literal(f.wire)}] = ", ""))
     return [*lines, "if self.extra_members:", "    out.update(self.extra_members)", "return out"]
 
 
@@ -275,6 +258,19 @@ def keys_constant(m: Model) -> list[str]:
         return [f"{prefix}frozenset(", *layout.indented(["{", *(f"    {w}," for w in wires), "}"]), ")"]
 
     return layout.assigned(f"{m.keys_const}: frozenset[str] = ", value, 0)
+
+
+def optional_constant(m: Model) -> list[str]:
+    """``_NAME_OPTIONAL = (...)``: the model's optional members, each its attribute name, or
+    ``(attribute, wire name)`` where they differ (read by the runtime's ``_unusual``)."""
+    if not m.optional_fields:
+        return []
+    members = [
+        py_str(f.name) if f.name == f.wire else f"({py_str(f.name)}, {py_str(f.wire)})" for f in m.optional_fields
+    ]
+    if len(members) == 1:
+        members[0] += ","
+    return layout.assigned(f"{m.optional_const} = ", lambda prefix, at: layout.call(prefix, members, "", at), 0)
 
 
 def enum_alias(e: EnumAlias) -> list[str]:

@@ -4,6 +4,8 @@ member, each raising the runtime's ``_Mismatch(path, rule)``; no other rule."""
 
 from __future__ import annotations
 
+import re
+
 from ..ir import ModelValidator, ValueCheck
 from .literals import py_literal
 
@@ -42,9 +44,11 @@ def model_lines(v: ModelValidator, uses: set[str]) -> list[str]:
             cond, text = _TYPE_TEST[check.kind]
             lines += [f"if {cond.format(v=read)}:", "    " + _raise(path, text)]
             continue
-        checks = value_lines(check, "v", path)
+        checks = value_lines(check, "v", path, uses)
         if m.required and checks:
             lines += [f"v = data[{path}]", *checks]
+        elif checks and check.nullable:  # absent or null: nothing to check (``checks`` test None)
+            lines += [f"v = data.get({path})", *checks]
         elif checks:
             uses.add("_MISSING")  # the helper of ``_validators``, for the module's imports
             lines += [f"v = data.get({path}, _MISSING)", "if v is not _MISSING:"]
@@ -52,29 +56,33 @@ def model_lines(v: ModelValidator, uses: set[str]) -> list[str]:
     return lines
 
 
-def value_lines(check: ValueCheck, var: str, path: str, depth: int = 0) -> list[str]:
+def value_lines(check: ValueCheck, var: str, path: str, uses: set[str], depth: int = 0) -> list[str]:
     """Statements checking ``var``; ``path`` is an expression naming it (evaluated on failure)."""
     body: list[str] = []
     if check.kind in _TYPE_TEST:
         cond, text = _TYPE_TEST[check.kind]
         body += [f"if {cond.format(v=var)}:", "    " + _raise(path, text + (" or null" if check.nullable else ""))]
-    if check.kind == "model":
-        body += [
-            "try:",
-            f"    {check.model}({var})",
-            "except _Mismatch as _e:",
-            f"    raise _e.under({path}) from None",
-        ]
+    if check.kind == "model":  # its mismatch's path is prefixed with this one
+        uses.add("_within")
+        body.append(f"_within({check.model}, {var}, {path})")
     if check.items is not None:
         item = f"_i{depth}"
         if check.kind == "array":
             idx = f"_n{depth}"
-            inner = value_lines(check.items, item, f'{path} + "[" + str({idx}) + "]"', depth + 1)
+            inner = value_lines(check.items, item, _suffixed(path, f"[{{{idx}}}]"), uses, depth + 1)
             body += [f"for {idx}, {item} in enumerate({var}):"] + ["    " + line for line in inner]
         elif check.kind == "object":
             key = f"_k{depth}"
-            inner = value_lines(check.items, item, f'{path} + "." + {key}', depth + 1)
+            inner = value_lines(check.items, item, _suffixed(path, f".{{{key}}}"), uses, depth + 1)
             body += [f"for {key}, {item} in {var}.items():"] + ["    " + line for line in inner]
     if body and check.nullable:
         return [f"if {var} is not None:"] + ["    " + line for line in body]
     return body
+
+
+def _suffixed(path: str, suffix: str) -> str:
+    """The path ``path`` (an expression) followed by ``suffix`` (the text of an f-string): one
+    f-string where ``path`` is a plain string literal (``f"tags[{_n0}]"``)."""
+    if re.fullmatch(r'"[^"\\{}]*"', path):
+        return f'f"{path[1:-1]}{suffix}"'
+    return f'{path} + f"{suffix}"'

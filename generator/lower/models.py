@@ -112,6 +112,7 @@ class ModelBuilder(TypeBuilder):
             keys_const=self.namer.keys_const(name),
             source=self.where(node),
             example=self.examples.of_schema(node),
+            optional_const=self.namer.optional_const(name) if any(not f.required for f in fields) else "",
         )
 
 

@@ -190,6 +190,10 @@ class Namer:
         """``models._<SNAKE>_KEYS``: the wire names of a model."""
         return self._helper("models", f"_{snake_case(class_name).upper()}_KEYS", class_name)
 
+    def optional_const(self, class_name: str) -> str:
+        """``models._<SNAKE>_OPTIONAL``: the optional members of a model (attribute and wire names)."""
+        return self._helper("models", f"_{snake_case(class_name).upper()}_OPTIONAL", class_name)
+
     def validator(self, class_name: str) -> str:
         """``_validators._check_<stem>``: the request check of a model."""
         return self._helper("_validators", f"_check_{self.stem(class_name)}", class_name)

@@ -7,6 +7,8 @@ and what it is called there: the namer's rules for namespaces (README, "Namespac
   count as one) share a first level named after the one-word segment, else that word, and the
   rest of their words make the second level (``files.requests``); a leading verb never merges.
 - The second level is otherwise the path's next literal segment; none: the first level's own.
+  One the rules made that would hold one operation saying nothing more than its levels is none:
+  the operation is a method of the first level (``resources.download``).
 - An operation may set both: ``x-client-group: files.passages`` and ``x-client-method: list``
   on the operation, or ``groups``/``method-names`` (by operationId) under the document's
   ``x-client``; at most two levels.
@@ -66,6 +68,7 @@ class Placed:
     second: str  # snake_case, "" for the first level's own
     key: str  # what the document spells the first level from
     method: str  # a method name the document asks for ("" none)
+    chosen: bool = False  # the document chose the namespace (x-client-group, groups)
 
 
 def _shared_prefix(paths: list[list[str]]) -> int:
@@ -117,14 +120,34 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
         first, second = _identifier(first), _identifier(second)
         node_value = node.value if isinstance(node.value, dict) else {}
         group = node_value.get("x-client-group", groups.get(op.operation_id))
-        if group is not None and (levels := _override(namer, node, group, "x-client-group")) is not None:
+        levels = None if group is None else _override(namer, node, group, "x-client-group")
+        if levels is not None:
             first, second, key = _identifier(levels[0]), _identifier(levels[1] if len(levels) > 1 else ""), str(group)
+        chosen = levels is not None
         method = node_value.get("x-client-method", methods.get(op.operation_id))
         wanted = ""
         if method is not None and (levels := _override(namer, node, method, "x-client-method")) is not None:
             wanted = levels[0]
-        placed.append(Placed(first, second, key, wanted))
-    return placed
+        placed.append(Placed(first, second, key, wanted, chosen))
+    return _lifted(placed, [op for op, _ in operations])
+
+
+def _lifted(placed: list[Placed], operations: list[Operation]) -> list[Placed]:
+    """``placed``, where a second level the rules made holds one operation whose name says
+    nothing the levels do not (``/resources/download``'s ``download``): that operation is a
+    method of the first level (``client.resources.download(...)``, not
+    ``client.resources.download.download(...)``), named there by the same rule."""
+    count: dict[tuple[str, str], int] = {}
+    for p in placed:
+        count[(p.first, p.second)] = count.get((p.first, p.second), 0) + 1
+    out = []
+    for p, op in zip(placed, operations, strict=True):
+        said = {stem(w) for level in (p.first, p.second) for w in level.split("_")}
+        alone = p.second and not p.chosen and not p.method and count[(p.first, p.second)] == 1
+        if alone and all(stem(w) in said for w in op.method_name.split("_") if w):
+            p = Placed(p.first, "", p.key, "")
+        out.append(p)
+    return out
 
 
 def _identifier(name: str) -> str:

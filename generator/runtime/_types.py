@@ -6,10 +6,12 @@ import dataclasses
 import enum
 import os
 import reprlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, Final, Literal, TypeVar, Union
 
 import httpx
+
+from ._serde import _extra_members
 
 __all__ = [
     "ABSENT",
@@ -25,6 +27,7 @@ __all__ = [
     "_given_nulls",
     "_model_repr",
     "_new",
+    "_unusual",
 ]
 
 
@@ -109,6 +112,27 @@ def _given_nulls(obj: Any, names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(nulls) if nulls else _NO_NULLS
 
 
+_OptionalMembers = Sequence[Union[str, "tuple[str, str]"]]
+"""A model's optional members (its ``_<NAME>_OPTIONAL``): each its attribute name, or
+``(attribute, wire name)`` where the two differ."""
+
+
+def _unusual(
+    obj: _M, data: Mapping[str, Any], keys: frozenset[str], optional: _OptionalMembers
+) -> _M:
+    """The end of a model's ``from_dict`` for an answer holding an unknown member or an explicit
+    null (the rare one: its length told it): ``extra_members`` and ``_nulls`` found by a walk."""
+    model: Any = obj
+    model.extra_members = _extra_members(data, keys)
+    nulls = []
+    for member in optional:
+        name, wire = (member, member) if isinstance(member, str) else member
+        if wire in data and data[wire] is None:
+            nulls.append(name)
+    model._nulls = frozenset(nulls) if nulls else _NO_NULLS
+    return obj
+
+
 @reprlib.recursive_repr()
 def _model_repr(obj: Any) -> str:
     """The ``repr`` of a model: ``Table(id='t1', name='People')``. The members present only
@@ -122,15 +146,17 @@ def _model_repr(obj: Any) -> str:
     return f"{type(obj).__name__}({', '.join(parts)})"
 
 
+@dataclasses.dataclass(slots=True, kw_only=True, repr=False)
 class _Model:
-    """The base of every generated model: its ``repr`` (:func:`_model_repr`) and ``fields_set``,
-    so that the models module does not repeat them in each of its classes. It has no state."""
+    """The base of every generated model: the members every model has, its ``repr``
+    (:func:`_model_repr`) and ``fields_set``, so that the models module does not repeat them in
+    each of its classes."""
 
-    __slots__ = ()
-
-    _nulls: frozenset[str] = _NO_NULLS
-    """The optional members holding an explicit ``null`` (attribute names); a slot of the models
-    that have optional members, this shared empty set for the others."""
+    extra_members: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """Members of the JSON object that this model does not declare, kept as they came
+    (read-only on decoded models: assign a new mapping to change them)."""
+    _nulls: frozenset[str] = dataclasses.field(default=_NO_NULLS, init=False, repr=False)
+    """The optional members holding an explicit ``null`` (attribute names; see ``fields_set``)."""
 
     @property
     def fields_set(self) -> frozenset[str]:

@@ -153,7 +153,10 @@ CYCLE = {
 
 def _imports_after_code(text: str) -> list[str]:
     """The import lines after the module's first definition."""
-    body = text[re.search(r"^(class|def|[A-Za-z_]\w* *[:=])", text, re.M).start() :]  # type: ignore[union-attr]
+    first = re.search(r"^(class|def|[A-Za-z_]\w* *[:=])", text, re.M)
+    if first is None:  # imports only (``_validators/_common`` re-exporting the runtime's helpers)
+        return []
+    body = text[first.start() :]
     return re.findall(r"^from \S+ import .*$", body, re.M)
 
 

@@ -42,6 +42,10 @@ PATHS: dict[str, object] = {
         "get": _op("listTableRows"),
         "post": _op("createTableRows"),
     },
+    "/v1/tables/{table}/export": {  # one operation saying only what its levels say: tables.export
+        "parameters": [{"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "post": _op("exportTable"),
+    },
     "/v1/files/{id}/passages": {
         "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
         "get": {
@@ -134,6 +138,16 @@ def test_methods_drop_the_words_their_namespace_says(built: tuple[Api, dict[str,
     assert named["getFile"] == ("files", "get")
     assert named["getFileRequest"] == ("files.requests", "get")  # file_requests merged under files
     assert named["deleteWorkspace"] == ("admin.workspaces", "delete")
+
+
+def test_a_second_level_of_one_operation_saying_nothing_more_is_a_method_of_the_first(
+    built: tuple[Api, dict[str, str], list[str], Path],
+) -> None:
+    named = _named(built[0])
+    assert named["exportTable"] == ("tables", "export")  # not tables.export.export_table
+    assert named["listFilePassages"] == ("files.passages", "list")  # one operation, but ``list`` is left
+    assert named["ping"] == ("health", "check")  # what the document chose stays
+    assert "_resources/tables_export.py" not in built[1]
 
 
 def test_two_levels_at_most_the_deeper_words_stay_in_the_method(

@@ -5,6 +5,8 @@ opened or imported by users (its names change with the document).
 - ``*_names_<bits>``, ``fakes_routes_<bits>``: chunks of the lazy tables of ``models``,
   ``_validators``, the client's methods and the test kit (the names whose CRC-32 ends in the
   bits), read by the first look-up of one of their names;
+- ``models_modules_<bits>``: for type checkers only, the modules of ``models`` whose name's
+  CRC-32 ends in the bits, re-exported whole;
 - ``*_group_<NN>``: for type checkers only, the classes of a group of modules, composed;
 - ``<area>_<module>__p<bits>``: a part of a namespace too long for one module, which the
   namespace's own module composes.

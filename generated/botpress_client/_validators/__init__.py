@@ -50,7 +50,7 @@ _MODULES = LazyModules(
         "_update_workspace_member_body _check_update_workspace_member_body",
         "_user _rcheck_user",
         "_workspace_member _rcheck_workspace_member",
-        "_common _MISSING _at _is_datetime _is_date",
+        "_common _MISSING _at _within _is_datetime _is_date",
     ),
 )
 

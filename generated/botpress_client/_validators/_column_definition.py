@@ -9,7 +9,7 @@ from .. import models
 from .._exceptions import _Mismatch
 from .._lazy import deferred
 from ..errors import RequestValidationError
-from ._common import _MISSING, _at
+from ._common import _MISSING, _at, _within
 
 if TYPE_CHECKING:
     from ._column_items import _check_column_items, _rcheck_column_items
@@ -28,59 +28,55 @@ def _check_column_definition(data: Any, at: str) -> None:
         raise RequestValidationError(at or "ColumnDefinition", "must be an object")
     if not models._COLUMN_DEFINITION_KEYS.issuperset(data):
         _unknown = next(k for k in data if k not in models._COLUMN_DEFINITION_KEYS)
-        raise RequestValidationError(
-            _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
-        )
+        raise RequestValidationError(_at(at, _unknown), "unknown member (no other members allowed)")
     if "type" not in data:
-        raise RequestValidationError(_at(at, "type", "type"), "required")
+        raise RequestValidationError(_at(at, "type"), "required")
     v = data["type"]
     if not isinstance(v, str):
-        raise RequestValidationError(_at(at, "type", "type"), "must be a string")
+        raise RequestValidationError(_at(at, "type"), "must be a string")
     if v not in ("string", "number", "boolean", "object", "array", "null"):
         raise RequestValidationError(
-            _at(at, "type", "type"),
-            'one of "string", "number", "boolean", "object", "array", "null"',
+            _at(at, "type"), 'one of "string", "number", "boolean", "object", "array", "null"'
         )
     v = data.get("format", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "format", "format"), "must be a string")
+            raise RequestValidationError(_at(at, "format"), "must be a string")
         if v not in ("date-time",):
-            raise RequestValidationError(_at(at, "format", "format"), 'must be "date-time"')
+            raise RequestValidationError(_at(at, "format"), 'must be "date-time"')
     v = data.get("description", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "description", "description"), "must be a string")
+            raise RequestValidationError(_at(at, "description"), "must be a string")
     v = data.get("pattern", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "pattern", "pattern"), "must be a string")
+            raise RequestValidationError(_at(at, "pattern"), "must be a string")
     v = data.get("enum", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, (list, tuple)):
-            raise RequestValidationError(_at(at, "enum", "enum"), "must be an array")
+            raise RequestValidationError(_at(at, "enum"), "must be an array")
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
-                raise RequestValidationError(
-                    _at(at, "enum", "enum") + "[" + str(_n0) + "]", "must be a string"
-                )
+                raise RequestValidationError(_at(at, "enum") + f"[{_n0}]", "must be a string")
     v = data.get("items", _MISSING)
     if v is not _MISSING:
-        _check_column_items(v, _at(at, "items", "items"))
+        _check_column_items(v, _at(at, "items"))
     v = data.get("nullable", _MISSING)
     if v is not _MISSING:
         if type(v) is not bool:
-            raise RequestValidationError(_at(at, "nullable", "nullable"), "must be a boolean")
+            raise RequestValidationError(_at(at, "nullable"), "must be a boolean")
     v = data.get("properties", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
-            raise RequestValidationError(_at(at, "properties", "properties"), "must be an object")
+            raise RequestValidationError(_at(at, "properties"), "must be an object")
         for _k0, _i0 in v.items():
-            _check_column_items(_i0, _at(at, "properties", "properties") + "." + _k0)
+            _check_column_items(_i0, _at(at, "properties") + f".{_k0}")
+    p = ("x-zui", "x_zui")
     if "x-zui" not in data:
-        raise RequestValidationError(_at(at, "x-zui", "x_zui"), "required")
+        raise RequestValidationError(_at(at, *p), "required")
     v = data["x-zui"]
-    _check_column_metadata(v, _at(at, "x-zui", "x_zui"))
+    _check_column_metadata(v, _at(at, *p))
 
 
 def _rcheck_column_definition(data: Any) -> None:
@@ -103,13 +99,10 @@ def _rcheck_column_definition(data: Any) -> None:
             raise _Mismatch("enum", "expected array")
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
-                raise _Mismatch("enum" + "[" + str(_n0) + "]", "expected string")
+                raise _Mismatch(f"enum[{_n0}]", "expected string")
     v = data.get("items", _MISSING)
     if v is not _MISSING:
-        try:
-            _rcheck_column_items(v)
-        except _Mismatch as _e:
-            raise _e.under("items") from None
+        _within(_rcheck_column_items, v, "items")
     if type(data.get("nullable", False)) is not bool:
         raise _Mismatch("nullable", "expected boolean")
     v = data.get("properties", _MISSING)
@@ -117,14 +110,8 @@ def _rcheck_column_definition(data: Any) -> None:
         if not isinstance(v, dict):
             raise _Mismatch("properties", "expected object")
         for _k0, _i0 in v.items():
-            try:
-                _rcheck_column_items(_i0)
-            except _Mismatch as _e:
-                raise _e.under("properties" + "." + _k0) from None
+            _within(_rcheck_column_items, _i0, f"properties.{_k0}")
     if "x-zui" not in data:
         raise _Mismatch("x-zui", "required")
     v = data["x-zui"]
-    try:
-        _rcheck_column_metadata(v)
-    except _Mismatch as _e:
-        raise _e.under("x-zui") from None
+    _within(_rcheck_column_metadata, v, "x-zui")

@@ -15,14 +15,13 @@ def _check_column_items(data: Any, at: str) -> None:
     if not isinstance(data, dict):
         raise RequestValidationError(at or "ColumnItems", "must be an object")
     if "type" not in data:
-        raise RequestValidationError(_at(at, "type", "type"), "required")
+        raise RequestValidationError(_at(at, "type"), "required")
     v = data["type"]
     if not isinstance(v, str):
-        raise RequestValidationError(_at(at, "type", "type"), "must be a string")
+        raise RequestValidationError(_at(at, "type"), "must be a string")
     if v not in ("string", "number", "boolean", "object", "array", "null"):
         raise RequestValidationError(
-            _at(at, "type", "type"),
-            'one of "string", "number", "boolean", "object", "array", "null"',
+            _at(at, "type"), 'one of "string", "number", "boolean", "object", "array", "null"'
         )
 
 

@@ -9,7 +9,7 @@ from .. import models
 from .._exceptions import _Mismatch
 from .._lazy import deferred
 from ..errors import RequestValidationError
-from ._common import _MISSING, _at
+from ._common import _MISSING, _at, _within
 
 if TYPE_CHECKING:
     from ._computed_definition import _check_computed_definition, _rcheck_computed_definition
@@ -25,34 +25,32 @@ def _check_column_metadata(data: Any, at: str) -> None:
         raise RequestValidationError(at or "ColumnMetadata", "must be an object")
     if not models._COLUMN_METADATA_KEYS.issuperset(data):
         _unknown = next(k for k in data if k not in models._COLUMN_METADATA_KEYS)
-        raise RequestValidationError(
-            _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
-        )
+        raise RequestValidationError(_at(at, _unknown), "unknown member (no other members allowed)")
     if "index" not in data:
-        raise RequestValidationError(_at(at, "index", "index"), "required")
+        raise RequestValidationError(_at(at, "index"), "required")
     v = data["index"]
     if type(v) is not int:
-        raise RequestValidationError(_at(at, "index", "index"), "must be an integer")
+        raise RequestValidationError(_at(at, "index"), "must be an integer")
     v = data.get("id", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "id", "id"), "must be a string")
+            raise RequestValidationError(_at(at, "id"), "must be a string")
     v = data.get("searchable", _MISSING)
     if v is not _MISSING:
         if type(v) is not bool:
-            raise RequestValidationError(_at(at, "searchable", "searchable"), "must be a boolean")
+            raise RequestValidationError(_at(at, "searchable"), "must be a boolean")
     v = data.get("hidden", _MISSING)
     if v is not _MISSING:
         if type(v) is not bool:
-            raise RequestValidationError(_at(at, "hidden", "hidden"), "must be a boolean")
+            raise RequestValidationError(_at(at, "hidden"), "must be a boolean")
     v = data.get("order", _MISSING)
     if v is not _MISSING:
         if type(v) not in (int, float):
-            raise RequestValidationError(_at(at, "order", "order"), "must be a number")
+            raise RequestValidationError(_at(at, "order"), "must be a number")
     v = data.get("width", _MISSING)
     if v is not _MISSING:
         if type(v) not in (int, float):
-            raise RequestValidationError(_at(at, "width", "width"), "must be a number")
+            raise RequestValidationError(_at(at, "width"), "must be a number")
     v = data.get("schemaId", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
@@ -60,10 +58,10 @@ def _check_column_metadata(data: Any, at: str) -> None:
     v = data.get("typings", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "typings", "typings"), "must be a string")
+            raise RequestValidationError(_at(at, "typings"), "must be a string")
     v = data.get("computed", _MISSING)
     if v is not _MISSING:
-        _check_computed_definition(v, _at(at, "computed", "computed"))
+        _check_computed_definition(v, _at(at, "computed"))
 
 
 def _rcheck_column_metadata(data: Any) -> None:
@@ -90,7 +88,4 @@ def _rcheck_column_metadata(data: Any) -> None:
         raise _Mismatch("typings", "expected string")
     v = data.get("computed", _MISSING)
     if v is not _MISSING:
-        try:
-            _rcheck_computed_definition(v)
-        except _Mismatch as _e:
-            raise _e.under("computed") from None
+        _within(_rcheck_computed_definition, v, "computed")

@@ -3,14 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Final
-
-from .._serde import _is_date as _is_date  # re-exported: the checks read them here
+from .._checks import _MISSING as _MISSING  # re-exported: the checks read them here
+from .._checks import _at as _at
+from .._checks import _within as _within
+from .._serde import _is_date as _is_date
 from .._serde import _is_datetime as _is_datetime
-
-_MISSING: Final = object()
-
-
-def _at(at: str, wire: str, display: str) -> str:
-    """Path of a member: dotted wire names below the top level, the argument name at it."""
-    return f"{at}.{wire}" if at else display

@@ -17,54 +17,48 @@ def _check_computed_definition(data: Any, at: str) -> None:
         raise RequestValidationError(at or "ComputedDefinition", "must be an object")
     if not models._COMPUTED_DEFINITION_KEYS.issuperset(data):
         _unknown = next(k for k in data if k not in models._COMPUTED_DEFINITION_KEYS)
-        raise RequestValidationError(
-            _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
-        )
+        raise RequestValidationError(_at(at, _unknown), "unknown member (no other members allowed)")
     if "action" not in data:
-        raise RequestValidationError(_at(at, "action", "action"), "required")
+        raise RequestValidationError(_at(at, "action"), "required")
     v = data["action"]
     if not isinstance(v, str):
-        raise RequestValidationError(_at(at, "action", "action"), "must be a string")
+        raise RequestValidationError(_at(at, "action"), "must be a string")
     if v not in ("ai", "code", "workflow"):
-        raise RequestValidationError(_at(at, "action", "action"), 'one of "ai", "code", "workflow"')
+        raise RequestValidationError(_at(at, "action"), 'one of "ai", "code", "workflow"')
     v = data.get("dependencies", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, (list, tuple)):
-            raise RequestValidationError(
-                _at(at, "dependencies", "dependencies"), "must be an array"
-            )
+            raise RequestValidationError(_at(at, "dependencies"), "must be an array")
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
                 raise RequestValidationError(
-                    _at(at, "dependencies", "dependencies") + "[" + str(_n0) + "]",
-                    "must be a string",
+                    _at(at, "dependencies") + f"[{_n0}]", "must be a string"
                 )
     v = data.get("prompt", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "prompt", "prompt"), "must be a string")
+            raise RequestValidationError(_at(at, "prompt"), "must be a string")
     v = data.get("code", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "code", "code"), "must be a string")
+            raise RequestValidationError(_at(at, "code"), "must be a string")
     v = data.get("model", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "model", "model"), "must be a string")
+            raise RequestValidationError(_at(at, "model"), "must be a string")
         if len(v) > 80:
-            raise RequestValidationError(_at(at, "model", "model"), "at most 80 characters")
+            raise RequestValidationError(_at(at, "model"), "at most 80 characters")
+    p = ("workflowId", "workflow_id")
     v = data.get("workflowId", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "workflowId", "workflow_id"), "must be a string")
+            raise RequestValidationError(_at(at, *p), "must be a string")
         if len(v) > 20:
-            raise RequestValidationError(
-                _at(at, "workflowId", "workflow_id"), "at most 20 characters"
-            )
+            raise RequestValidationError(_at(at, *p), "at most 20 characters")
     v = data.get("enabled", _MISSING)
     if v is not _MISSING:
         if type(v) is not bool:
-            raise RequestValidationError(_at(at, "enabled", "enabled"), "must be a boolean")
+            raise RequestValidationError(_at(at, "enabled"), "must be a boolean")
 
 
 def _rcheck_computed_definition(data: Any) -> None:
@@ -81,7 +75,7 @@ def _rcheck_computed_definition(data: Any) -> None:
             raise _Mismatch("dependencies", "expected array")
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
-                raise _Mismatch("dependencies" + "[" + str(_n0) + "]", "expected string")
+                raise _Mismatch(f"dependencies[{_n0}]", "expected string")
     if not isinstance(data.get("prompt", ""), str):
         raise _Mismatch("prompt", "expected string")
     if not isinstance(data.get("code", ""), str):

@@ -20,47 +20,47 @@ def _check_create_message_body(data: Any, at: str) -> None:
     if not isinstance(data, dict):
         raise RequestValidationError(at or "CreateMessageBody", "must be an object")
     if "payload" not in data:
-        raise RequestValidationError(_at(at, "payload", "payload"), "required")
+        raise RequestValidationError(_at(at, "payload"), "required")
     v = data["payload"]
     if not isinstance(v, dict):
-        raise RequestValidationError(_at(at, "payload", "payload"), "must be an object")
+        raise RequestValidationError(_at(at, "payload"), "must be an object")
+    p = ("userId", "user_id")
     if "userId" not in data:
-        raise RequestValidationError(_at(at, "userId", "user_id"), "required")
+        raise RequestValidationError(_at(at, *p), "required")
     v = data["userId"]
     if not isinstance(v, str):
-        raise RequestValidationError(_at(at, "userId", "user_id"), "must be a string")
+        raise RequestValidationError(_at(at, *p), "must be a string")
     if not 28 <= len(v) <= 36:
-        raise RequestValidationError(_at(at, "userId", "user_id"), "length 28..36")
+        raise RequestValidationError(_at(at, *p), "length 28..36")
+    p = ("conversationId", "conversation_id")
     if "conversationId" not in data:
-        raise RequestValidationError(_at(at, "conversationId", "conversation_id"), "required")
+        raise RequestValidationError(_at(at, *p), "required")
     v = data["conversationId"]
     if not isinstance(v, str):
-        raise RequestValidationError(
-            _at(at, "conversationId", "conversation_id"), "must be a string"
-        )
+        raise RequestValidationError(_at(at, *p), "must be a string")
     if not 28 <= len(v) <= 36:
-        raise RequestValidationError(_at(at, "conversationId", "conversation_id"), "length 28..36")
+        raise RequestValidationError(_at(at, *p), "length 28..36")
     if "type" not in data:
-        raise RequestValidationError(_at(at, "type", "type"), "required")
+        raise RequestValidationError(_at(at, "type"), "required")
     v = data["type"]
     if not isinstance(v, str):
-        raise RequestValidationError(_at(at, "type", "type"), "must be a string")
+        raise RequestValidationError(_at(at, "type"), "must be a string")
     if len(v) > 200:
-        raise RequestValidationError(_at(at, "type", "type"), "at most 200 characters")
+        raise RequestValidationError(_at(at, "type"), "at most 200 characters")
     if "tags" not in data:
-        raise RequestValidationError(_at(at, "tags", "tags"), "required")
+        raise RequestValidationError(_at(at, "tags"), "required")
     v = data["tags"]
     if not isinstance(v, dict):
-        raise RequestValidationError(_at(at, "tags", "tags"), "must be an object")
+        raise RequestValidationError(_at(at, "tags"), "must be an object")
     for _k0, _i0 in v.items():
         if not isinstance(_i0, str):
-            raise RequestValidationError(_at(at, "tags", "tags") + "." + _k0, "must be a string")
+            raise RequestValidationError(_at(at, "tags") + f".{_k0}", "must be a string")
     v = data.get("schedule", _MISSING)
     if v is not _MISSING:
-        _check_message_schedule(v, _at(at, "schedule", "schedule"))
+        _check_message_schedule(v, _at(at, "schedule"))
     v = data.get("origin", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "origin", "origin"), "must be a string")
+            raise RequestValidationError(_at(at, "origin"), "must be a string")
         if v not in ("synthetic",):
-            raise RequestValidationError(_at(at, "origin", "origin"), 'must be "synthetic"')
+            raise RequestValidationError(_at(at, "origin"), 'must be "synthetic"')

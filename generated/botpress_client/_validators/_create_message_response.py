@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
+from ._common import _within
 
 if TYPE_CHECKING:
     from ._message import _rcheck_message
@@ -21,7 +22,4 @@ def _rcheck_create_message_response(data: Any) -> None:
     if "message" not in data:
         raise _Mismatch("message", "required")
     v = data["message"]
-    try:
-        _rcheck_message(v)
-    except _Mismatch as _e:
-        raise _e.under("message") from None
+    _within(_rcheck_message, v, "message")

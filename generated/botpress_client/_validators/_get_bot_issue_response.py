@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
+from ._common import _within
 
 if TYPE_CHECKING:
     from ._bot_issue import _rcheck_bot_issue
@@ -21,7 +22,4 @@ def _rcheck_get_bot_issue_response(data: Any) -> None:
     if "issue" not in data:
         raise _Mismatch("issue", "required")
     v = data["issue"]
-    try:
-        _rcheck_bot_issue(v)
-    except _Mismatch as _e:
-        raise _e.under("issue") from None
+    _within(_rcheck_bot_issue, v, "issue")

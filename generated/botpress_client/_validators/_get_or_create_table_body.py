@@ -22,45 +22,36 @@ def _check_get_or_create_table_body(data: Any, at: str) -> None:
         raise RequestValidationError(at or "GetOrCreateTableBody", "must be an object")
     if not models._GET_OR_CREATE_TABLE_BODY_KEYS.issuperset(data):
         _unknown = next(k for k in data if k not in models._GET_OR_CREATE_TABLE_BODY_KEYS)
-        raise RequestValidationError(
-            _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
-        )
+        raise RequestValidationError(_at(at, _unknown), "unknown member (no other members allowed)")
     if "schema" not in data:
-        raise RequestValidationError(_at(at, "schema", "schema"), "required")
+        raise RequestValidationError(_at(at, "schema"), "required")
     v = data["schema"]
-    _check_table_schema(v, _at(at, "schema", "schema"))
+    _check_table_schema(v, _at(at, "schema"))
     v = data.get("factor", _MISSING)
     if v is not _MISSING:
         if type(v) not in (int, float):
-            raise RequestValidationError(_at(at, "factor", "factor"), "must be a number")
+            raise RequestValidationError(_at(at, "factor"), "must be a number")
         if v < 1:
-            raise RequestValidationError(
-                _at(at, "factor", "factor"), "must be >= 1, got " + repr(v)
-            )
+            raise RequestValidationError(_at(at, "factor"), "must be >= 1, got " + repr(v))
         if v > 30:
-            raise RequestValidationError(
-                _at(at, "factor", "factor"), "must be <= 30, got " + repr(v)
-            )
+            raise RequestValidationError(_at(at, "factor"), "must be <= 30, got " + repr(v))
     v = data.get("frozen", _MISSING)
     if v is not _MISSING:
         if type(v) is not bool:
-            raise RequestValidationError(_at(at, "frozen", "frozen"), "must be a boolean")
-    v = data.get("keyColumn", _MISSING)
-    if v is not _MISSING:
-        if v is not None:
-            if not isinstance(v, str):
-                raise RequestValidationError(
-                    _at(at, "keyColumn", "key_column"), "must be a string or null"
-                )
+            raise RequestValidationError(_at(at, "frozen"), "must be a boolean")
+    v = data.get("keyColumn")
+    if v is not None:
+        if not isinstance(v, str):
+            raise RequestValidationError(
+                _at(at, "keyColumn", "key_column"), "must be a string or null"
+            )
     v = data.get("tags", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
-            raise RequestValidationError(_at(at, "tags", "tags"), "must be an object")
+            raise RequestValidationError(_at(at, "tags"), "must be an object")
         for _k0, _i0 in v.items():
             if not isinstance(_i0, str):
-                raise RequestValidationError(
-                    _at(at, "tags", "tags") + "." + _k0, "must be a string"
-                )
+                raise RequestValidationError(_at(at, "tags") + f".{_k0}", "must be a string")
     v = data.get("isComputeEnabled", _MISSING)
     if v is not _MISSING:
         if type(v) is not bool:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
+from ._common import _within
 
 if TYPE_CHECKING:
     from ._table import _rcheck_table
@@ -21,10 +22,7 @@ def _rcheck_get_table_response(data: Any) -> None:
     if "table" not in data:
         raise _Mismatch("table", "required")
     v = data["table"]
-    try:
-        _rcheck_table(v)
-    except _Mismatch as _e:
-        raise _e.under("table") from None
+    _within(_rcheck_table, v, "table")
     if type(data.get("rows", 0)) not in (int, float):
         raise _Mismatch("rows", "expected number")
     if type(data.get("stale", 0)) not in (int, float):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
+from ._common import _within
 
 if TYPE_CHECKING:
     from ._user import _rcheck_user
@@ -21,7 +22,4 @@ def _rcheck_get_user_response(data: Any) -> None:
     if "user" not in data:
         raise _Mismatch("user", "required")
     v = data["user"]
-    try:
-        _rcheck_user(v)
-    except _Mismatch as _e:
-        raise _e.under("user") from None
+    _within(_rcheck_user, v, "user")

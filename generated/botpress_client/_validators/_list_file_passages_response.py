@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
+from ._common import _within
 
 if TYPE_CHECKING:
     from ._pagination_meta import _rcheck_pagination_meta
@@ -25,14 +26,8 @@ def _rcheck_list_file_passages_response(data: Any) -> None:
     if not isinstance(v, list):
         raise _Mismatch("passages", "expected array")
     for _n0, _i0 in enumerate(v):
-        try:
-            _rcheck_passage(_i0)
-        except _Mismatch as _e:
-            raise _e.under("passages" + "[" + str(_n0) + "]") from None
+        _within(_rcheck_passage, _i0, f"passages[{_n0}]")
     if "meta" not in data:
         raise _Mismatch("meta", "required")
     v = data["meta"]
-    try:
-        _rcheck_pagination_meta(v)
-    except _Mismatch as _e:
-        raise _e.under("meta") from None
+    _within(_rcheck_pagination_meta, v, "meta")

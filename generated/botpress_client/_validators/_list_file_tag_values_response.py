@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
+from ._common import _within
 
 if TYPE_CHECKING:
     from ._pagination_meta import _rcheck_pagination_meta
@@ -25,11 +26,8 @@ def _rcheck_list_file_tag_values_response(data: Any) -> None:
         raise _Mismatch("values", "expected array")
     for _n0, _i0 in enumerate(v):
         if not isinstance(_i0, str):
-            raise _Mismatch("values" + "[" + str(_n0) + "]", "expected string")
+            raise _Mismatch(f"values[{_n0}]", "expected string")
     if "meta" not in data:
         raise _Mismatch("meta", "required")
     v = data["meta"]
-    try:
-        _rcheck_pagination_meta(v)
-    except _Mismatch as _e:
-        raise _e.under("meta") from None
+    _within(_rcheck_pagination_meta, v, "meta")

@@ -37,6 +37,6 @@ def _rcheck_message(data: Any) -> None:
             raise _Mismatch("tags", "expected object")
         for _k0, _i0 in v.items():
             if not isinstance(_i0, str):
-                raise _Mismatch("tags" + "." + _k0, "expected string")
+                raise _Mismatch(f"tags.{_k0}", "expected string")
     if not isinstance(data.get("origin", ""), str):
         raise _Mismatch("origin", "expected string")

@@ -15,17 +15,16 @@ def _check_message_schedule(data: Any, at: str) -> None:
         raise RequestValidationError(at or "MessageSchedule", "must be an object")
     if not ("dateTime" in data) and not ("delay" in data):
         raise RequestValidationError(at or "MessageSchedule", "one of dateTime, delay is required")
+    p = ("dateTime", "date_time")
     v = data.get("dateTime", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "dateTime", "date_time"), "must be a string")
+            raise RequestValidationError(_at(at, *p), "must be a string")
         if not 24 <= len(v) <= 28:
-            raise RequestValidationError(_at(at, "dateTime", "date_time"), "length 24..28")
+            raise RequestValidationError(_at(at, *p), "length 24..28")
         if not _is_datetime(v):
-            raise RequestValidationError(
-                _at(at, "dateTime", "date_time"), "must be an ISO 8601 date-time"
-            )
+            raise RequestValidationError(_at(at, *p), "must be an ISO 8601 date-time")
     v = data.get("delay", _MISSING)
     if v is not _MISSING:
         if type(v) not in (int, float):
-            raise RequestValidationError(_at(at, "delay", "delay"), "must be a number")
+            raise RequestValidationError(_at(at, "delay"), "must be a number")

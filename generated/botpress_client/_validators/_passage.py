@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
-from ._common import _MISSING
+from ._common import _MISSING, _within
 
 if TYPE_CHECKING:
     from ._passage_meta import _rcheck_passage_meta
@@ -25,7 +25,4 @@ def _rcheck_passage(data: Any) -> None:
         raise _Mismatch("content", "expected string")
     v = data.get("meta", _MISSING)
     if v is not _MISSING:
-        try:
-            _rcheck_passage_meta(v)
-        except _Mismatch as _e:
-            raise _e.under("meta") from None
+        _within(_rcheck_passage_meta, v, "meta")

@@ -14,12 +14,13 @@ def _check_rename_table_column_body(data: Any, at: str) -> None:
     if not isinstance(data, dict):
         raise RequestValidationError(at or "RenameTableColumnBody", "must be an object")
     if "name" not in data:
-        raise RequestValidationError(_at(at, "name", "name"), "required")
+        raise RequestValidationError(_at(at, "name"), "required")
     v = data["name"]
     if not isinstance(v, str):
-        raise RequestValidationError(_at(at, "name", "name"), "must be a string")
+        raise RequestValidationError(_at(at, "name"), "must be a string")
+    p = ("newName", "new_name")
     if "newName" not in data:
-        raise RequestValidationError(_at(at, "newName", "new_name"), "required")
+        raise RequestValidationError(_at(at, *p), "required")
     v = data["newName"]
     if not isinstance(v, str):
-        raise RequestValidationError(_at(at, "newName", "new_name"), "must be a string")
+        raise RequestValidationError(_at(at, *p), "must be a string")

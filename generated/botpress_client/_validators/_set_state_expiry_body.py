@@ -14,16 +14,12 @@ def _check_set_state_expiry_body(data: Any, at: str) -> None:
     if not isinstance(data, dict):
         raise RequestValidationError(at or "SetStateExpiryBody", "must be an object")
     if "expiry" not in data:
-        raise RequestValidationError(_at(at, "expiry", "expiry"), "required")
+        raise RequestValidationError(_at(at, "expiry"), "required")
     v = data["expiry"]
     if v is not None:
         if type(v) not in (int, float):
-            raise RequestValidationError(_at(at, "expiry", "expiry"), "must be a number or null")
+            raise RequestValidationError(_at(at, "expiry"), "must be a number or null")
         if v < 1:
-            raise RequestValidationError(
-                _at(at, "expiry", "expiry"), "must be >= 1, got " + repr(v)
-            )
+            raise RequestValidationError(_at(at, "expiry"), "must be >= 1, got " + repr(v))
         if v > 2592000000:
-            raise RequestValidationError(
-                _at(at, "expiry", "expiry"), "must be <= 2592000000, got " + repr(v)
-            )
+            raise RequestValidationError(_at(at, "expiry"), "must be <= 2592000000, got " + repr(v))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
+from ._common import _within
 
 if TYPE_CHECKING:
     from ._state import _rcheck_state
@@ -21,7 +22,4 @@ def _rcheck_set_state_expiry_response(data: Any) -> None:
     if "state" not in data:
         raise _Mismatch("state", "required")
     v = data["state"]
-    try:
-        _rcheck_state(v)
-    except _Mismatch as _e:
-        raise _e.under("state") from None
+    _within(_rcheck_state, v, "state")

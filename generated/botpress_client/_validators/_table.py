@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._exceptions import _Mismatch
 from .._lazy import deferred
-from ._common import _MISSING
+from ._common import _MISSING, _within
 
 if TYPE_CHECKING:
     from ._table_schema import _rcheck_table_schema
@@ -30,26 +30,22 @@ def _rcheck_table(data: Any) -> None:
     if "schema" not in data:
         raise _Mismatch("schema", "required")
     v = data["schema"]
-    try:
-        _rcheck_table_schema(v)
-    except _Mismatch as _e:
-        raise _e.under("schema") from None
+    _within(_rcheck_table_schema, v, "schema")
     if type(data.get("factor", 0)) not in (int, float):
         raise _Mismatch("factor", "expected number")
     if type(data.get("frozen", False)) is not bool:
         raise _Mismatch("frozen", "expected boolean")
-    v = data.get("keyColumn", _MISSING)
-    if v is not _MISSING:
-        if v is not None:
-            if not isinstance(v, str):
-                raise _Mismatch("keyColumn", "expected string or null")
+    v = data.get("keyColumn")
+    if v is not None:
+        if not isinstance(v, str):
+            raise _Mismatch("keyColumn", "expected string or null")
     v = data.get("tags", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
             raise _Mismatch("tags", "expected object")
         for _k0, _i0 in v.items():
             if not isinstance(_i0, str):
-                raise _Mismatch("tags" + "." + _k0, "expected string")
+                raise _Mismatch(f"tags.{_k0}", "expected string")
     if type(data.get("isComputeEnabled", False)) is not bool:
         raise _Mismatch("isComputeEnabled", "expected boolean")
     if not isinstance(data.get("createdAt", ""), str):

@@ -9,7 +9,7 @@ from .. import models
 from .._exceptions import _Mismatch
 from .._lazy import deferred
 from ..errors import RequestValidationError
-from ._common import _MISSING, _at
+from ._common import _MISSING, _at, _within
 
 if TYPE_CHECKING:
     from ._column_definition import _check_column_definition, _rcheck_column_definition
@@ -23,47 +23,38 @@ def _check_table_schema(data: Any, at: str) -> None:
         raise RequestValidationError(at or "TableSchema", "must be an object")
     if not models._TABLE_SCHEMA_KEYS.issuperset(data):
         _unknown = next(k for k in data if k not in models._TABLE_SCHEMA_KEYS)
-        raise RequestValidationError(
-            _at(at, _unknown, _unknown), "unknown member (no other members allowed)"
-        )
+        raise RequestValidationError(_at(at, _unknown), "unknown member (no other members allowed)")
     if "type" not in data:
-        raise RequestValidationError(_at(at, "type", "type"), "required")
+        raise RequestValidationError(_at(at, "type"), "required")
     v = data["type"]
     if not isinstance(v, str):
-        raise RequestValidationError(_at(at, "type", "type"), "must be a string")
+        raise RequestValidationError(_at(at, "type"), "must be a string")
     if v not in ("object",):
-        raise RequestValidationError(_at(at, "type", "type"), 'must be "object"')
+        raise RequestValidationError(_at(at, "type"), 'must be "object"')
     if "properties" not in data:
-        raise RequestValidationError(_at(at, "properties", "properties"), "required")
+        raise RequestValidationError(_at(at, "properties"), "required")
     v = data["properties"]
     if not isinstance(v, dict):
-        raise RequestValidationError(_at(at, "properties", "properties"), "must be an object")
+        raise RequestValidationError(_at(at, "properties"), "must be an object")
     if len(v) > 20:
-        raise RequestValidationError(_at(at, "properties", "properties"), "at most 20 keys")
+        raise RequestValidationError(_at(at, "properties"), "at most 20 keys")
     for _k0, _i0 in v.items():
-        _check_column_definition(_i0, _at(at, "properties", "properties") + "." + _k0)
+        _check_column_definition(_i0, _at(at, "properties") + f".{_k0}")
+    p = ("additionalProperties", "additional_properties")
     if "additionalProperties" not in data:
-        raise RequestValidationError(
-            _at(at, "additionalProperties", "additional_properties"), "required"
-        )
+        raise RequestValidationError(_at(at, *p), "required")
     v = data["additionalProperties"]
     if type(v) is not bool:
-        raise RequestValidationError(
-            _at(at, "additionalProperties", "additional_properties"), "must be a boolean"
-        )
+        raise RequestValidationError(_at(at, *p), "must be a boolean")
     if v not in (True,):
-        raise RequestValidationError(
-            _at(at, "additionalProperties", "additional_properties"), "must be true"
-        )
+        raise RequestValidationError(_at(at, *p), "must be true")
     v = data.get("required", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, (list, tuple)):
-            raise RequestValidationError(_at(at, "required", "required"), "must be an array")
+            raise RequestValidationError(_at(at, "required"), "must be an array")
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
-                raise RequestValidationError(
-                    _at(at, "required", "required") + "[" + str(_n0) + "]", "must be a string"
-                )
+                raise RequestValidationError(_at(at, "required") + f"[{_n0}]", "must be a string")
     v = data.get("$schema", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
@@ -84,10 +75,7 @@ def _rcheck_table_schema(data: Any) -> None:
     if not isinstance(v, dict):
         raise _Mismatch("properties", "expected object")
     for _k0, _i0 in v.items():
-        try:
-            _rcheck_column_definition(_i0)
-        except _Mismatch as _e:
-            raise _e.under("properties" + "." + _k0) from None
+        _within(_rcheck_column_definition, _i0, f"properties.{_k0}")
     if "additionalProperties" not in data:
         raise _Mismatch("additionalProperties", "required")
     if type(data["additionalProperties"]) is not bool:
@@ -98,6 +86,6 @@ def _rcheck_table_schema(data: Any) -> None:
             raise _Mismatch("required", "expected array")
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
-                raise _Mismatch("required" + "[" + str(_n0) + "]", "expected string")
+                raise _Mismatch(f"required[{_n0}]", "expected string")
     if not isinstance(data.get("$schema", ""), str):
         raise _Mismatch("$schema", "expected string")

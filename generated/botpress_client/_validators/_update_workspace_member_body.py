@@ -16,9 +16,9 @@ def _check_update_workspace_member_body(data: Any, at: str) -> None:
     v = data.get("role", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):
-            raise RequestValidationError(_at(at, "role", "role"), "must be a string")
+            raise RequestValidationError(_at(at, "role"), "must be a string")
         if v not in ("viewer", "billing", "developer", "manager", "administrator", "owner"):
             raise RequestValidationError(
-                _at(at, "role", "role"),
+                _at(at, "role"),
                 'one of "viewer", "billing", "developer", "manager", "administrator", "owner"',
             )

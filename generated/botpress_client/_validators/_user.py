@@ -25,7 +25,7 @@ def _rcheck_user(data: Any) -> None:
             raise _Mismatch("tags", "expected object")
         for _k0, _i0 in v.items():
             if not isinstance(_i0, str):
-                raise _Mismatch("tags" + "." + _k0, "expected string")
+                raise _Mismatch(f"tags.{_k0}", "expected string")
     if not isinstance(data.get("name", ""), str):
         raise _Mismatch("name", "expected string")
     if not isinstance(data.get("pictureUrl", ""), str):

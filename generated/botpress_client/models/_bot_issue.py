@@ -4,20 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from datetime import datetime
 from typing import Any, Literal, Mapping, TypeAlias
 
-from .._serde import (
-    _NO_EXTRA,
-    _SHAPES,
-    _bounded,
-    _extra_members,
-    _format_datetime,
-    _parse_datetime,
-    _shape,
-)
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 __all__ = ["BotIssueCategory", "BotIssue"]
 
@@ -39,6 +30,18 @@ _BOT_ISSUE_KEYS: frozenset[str] = frozenset(
         "category",
         "resolutionLink",
     }
+)
+_BOT_ISSUE_OPTIONAL = (
+    "id",
+    "code",
+    ("created_at", "createdAt"),
+    ("last_seen_at", "lastSeenAt"),
+    "title",
+    "description",
+    ("grouped_data", "groupedData"),
+    ("events_count", "eventsCount"),
+    "category",
+    ("resolution_link", "resolutionLink"),
 )
 
 
@@ -69,11 +72,6 @@ class BotIssue(_Model):
     events_count: float | None = None
     category: BotIssueCategory | None = None
     resolution_link: str | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BotIssue:
@@ -118,75 +116,36 @@ class BotIssue(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _BOT_ISSUE_KEYS)
-            nulls = _NO_NULLS
-            if m_id is None and "id" in data:
-                nulls = nulls | {"id"}
-            if m_code is None and "code" in data:
-                nulls = nulls | {"code"}
-            if m_created_at is None and "createdAt" in data:
-                nulls = nulls | {"created_at"}
-            if m_last_seen_at is None and "lastSeenAt" in data:
-                nulls = nulls | {"last_seen_at"}
-            if m_title is None and "title" in data:
-                nulls = nulls | {"title"}
-            if m_description is None and "description" in data:
-                nulls = nulls | {"description"}
-            if m_grouped_data is None and "groupedData" in data:
-                nulls = nulls | {"grouped_data"}
-            if m_events_count is None and "eventsCount" in data:
-                nulls = nulls | {"events_count"}
-            if m_category is None and "category" in data:
-                nulls = nulls | {"category"}
-            if m_resolution_link is None and "resolutionLink" in data:
-                nulls = nulls | {"resolution_link"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _BOT_ISSUE_KEYS, _BOT_ISSUE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not None:
+        if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
-        elif "id" in self._nulls:
-            out["id"] = None
-        if self.code is not None:
+        if self.code is not None or "code" in self._nulls:
             out["code"] = self.code
-        elif "code" in self._nulls:
-            out["code"] = None
-        if self.created_at is not None:
-            out["createdAt"] = _format_datetime(self.created_at)
-        elif "created_at" in self._nulls:
-            out["createdAt"] = None
-        if self.last_seen_at is not None:
-            out["lastSeenAt"] = _format_datetime(self.last_seen_at)
-        elif "last_seen_at" in self._nulls:
-            out["lastSeenAt"] = None
-        if self.title is not None:
+        if self.created_at is not None or "created_at" in self._nulls:
+            out["createdAt"] = (
+                None if self.created_at is None else _format_datetime(self.created_at)
+            )
+        if self.last_seen_at is not None or "last_seen_at" in self._nulls:
+            out["lastSeenAt"] = (
+                None if self.last_seen_at is None else _format_datetime(self.last_seen_at)
+            )
+        if self.title is not None or "title" in self._nulls:
             out["title"] = self.title
-        elif "title" in self._nulls:
-            out["title"] = None
-        if self.description is not None:
+        if self.description is not None or "description" in self._nulls:
             out["description"] = self.description
-        elif "description" in self._nulls:
-            out["description"] = None
-        if self.grouped_data is not None:
+        if self.grouped_data is not None or "grouped_data" in self._nulls:
             out["groupedData"] = self.grouped_data
-        elif "grouped_data" in self._nulls:
-            out["groupedData"] = None
-        if self.events_count is not None:
+        if self.events_count is not None or "events_count" in self._nulls:
             out["eventsCount"] = self.events_count
-        elif "events_count" in self._nulls:
-            out["eventsCount"] = None
-        if self.category is not None:
+        if self.category is not None or "category" in self._nulls:
             out["category"] = self.category
-        elif "category" in self._nulls:
-            out["category"] = None
-        if self.resolution_link is not None:
+        if self.resolution_link is not None or "resolution_link" in self._nulls:
             out["resolutionLink"] = self.resolution_link
-        elif "resolution_link" in self._nulls:
-            out["resolutionLink"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._column_items import ColumnItems, ColumnItemsDict
@@ -26,6 +25,15 @@ ColumnDefinitionFormat: TypeAlias = Literal["date-time"]
 
 _COLUMN_DEFINITION_KEYS: frozenset[str] = frozenset(
     {"type", "format", "description", "pattern", "enum", "items", "nullable", "properties", "x-zui"}
+)
+_COLUMN_DEFINITION_OPTIONAL = (
+    "format",
+    "description",
+    "pattern",
+    "enum",
+    "items",
+    "nullable",
+    "properties",
 )
 
 
@@ -54,11 +62,6 @@ class ColumnDefinition(_Model):
     nullable: bool | None = None
     properties: dict[str, ColumnItems] | None = None
     x_zui: ColumnMetadata
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnDefinition:
@@ -100,25 +103,8 @@ class ColumnDefinition(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _COLUMN_DEFINITION_KEYS)
-            nulls = _NO_NULLS
-            if m_format is None and "format" in data:
-                nulls = nulls | {"format"}
-            if m_description is None and "description" in data:
-                nulls = nulls | {"description"}
-            if m_pattern is None and "pattern" in data:
-                nulls = nulls | {"pattern"}
-            if m_enum is None and "enum" in data:
-                nulls = nulls | {"enum"}
-            if m_items is None and "items" in data:
-                nulls = nulls | {"items"}
-            if m_nullable is None and "nullable" in data:
-                nulls = nulls | {"nullable"}
-            if m_properties is None and "properties" in data:
-                nulls = nulls | {"properties"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _COLUMN_DEFINITION_KEYS, _COLUMN_DEFINITION_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
@@ -126,34 +112,24 @@ class ColumnDefinition(_Model):
             "type": self.type,
             "x-zui": self.x_zui.to_dict(),
         }
-        if self.format is not None:
+        if self.format is not None or "format" in self._nulls:
             out["format"] = self.format
-        elif "format" in self._nulls:
-            out["format"] = None
-        if self.description is not None:
+        if self.description is not None or "description" in self._nulls:
             out["description"] = self.description
-        elif "description" in self._nulls:
-            out["description"] = None
-        if self.pattern is not None:
+        if self.pattern is not None or "pattern" in self._nulls:
             out["pattern"] = self.pattern
-        elif "pattern" in self._nulls:
-            out["pattern"] = None
-        if self.enum is not None:
+        if self.enum is not None or "enum" in self._nulls:
             out["enum"] = self.enum
-        elif "enum" in self._nulls:
-            out["enum"] = None
-        if self.items is not None:
-            out["items"] = self.items.to_dict()
-        elif "items" in self._nulls:
-            out["items"] = None
-        if self.nullable is not None:
+        if self.items is not None or "items" in self._nulls:
+            out["items"] = None if self.items is None else self.items.to_dict()
+        if self.nullable is not None or "nullable" in self._nulls:
             out["nullable"] = self.nullable
-        elif "nullable" in self._nulls:
-            out["nullable"] = None
-        if self.properties is not None:
-            out["properties"] = {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()}
-        elif "properties" in self._nulls:
-            out["properties"] = None
+        if self.properties is not None or "properties" in self._nulls:
+            out["properties"] = (
+                None
+                if self.properties is None
+                else {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()}
+            )
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model, _new
+from .._types import _NO_NULLS, _Model, _new
 
 if TYPE_CHECKING:
     from ._column_type import ColumnType
@@ -29,9 +28,6 @@ class ColumnItems(_Model):
     """
 
     type: ColumnType
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnItems:
@@ -43,6 +39,7 @@ class ColumnItems(_Model):
         obj.extra_members = (
             _NO_EXTRA if len(data) == 1 else _extra_members(data, _COLUMN_ITEMS_KEYS)
         )
+        obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 
     def to_dict(self) -> dict[str, Any]:

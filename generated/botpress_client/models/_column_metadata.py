@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._computed_definition import ComputedDefinition, ComputedDefinitionDict
@@ -21,6 +20,16 @@ __all__ = ["ColumnMetadata", "ColumnMetadataDict"]
 
 _COLUMN_METADATA_KEYS: frozenset[str] = frozenset(
     {"index", "id", "searchable", "hidden", "order", "width", "schemaId", "typings", "computed"}
+)
+_COLUMN_METADATA_OPTIONAL = (
+    "id",
+    "searchable",
+    "hidden",
+    "order",
+    "width",
+    ("schema_id", "schemaId"),
+    "typings",
+    "computed",
 )
 
 
@@ -49,11 +58,6 @@ class ColumnMetadata(_Model):
     schema_id: str | None = None
     typings: str | None = None
     computed: ComputedDefinition | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnMetadata:
@@ -90,65 +94,30 @@ class ColumnMetadata(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _COLUMN_METADATA_KEYS)
-            nulls = _NO_NULLS
-            if m_id is None and "id" in data:
-                nulls = nulls | {"id"}
-            if m_searchable is None and "searchable" in data:
-                nulls = nulls | {"searchable"}
-            if m_hidden is None and "hidden" in data:
-                nulls = nulls | {"hidden"}
-            if m_order is None and "order" in data:
-                nulls = nulls | {"order"}
-            if m_width is None and "width" in data:
-                nulls = nulls | {"width"}
-            if m_schema_id is None and "schemaId" in data:
-                nulls = nulls | {"schema_id"}
-            if m_typings is None and "typings" in data:
-                nulls = nulls | {"typings"}
-            if m_computed is None and "computed" in data:
-                nulls = nulls | {"computed"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _COLUMN_METADATA_KEYS, _COLUMN_METADATA_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "index": self.index,
         }
-        if self.id is not None:
+        if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
-        elif "id" in self._nulls:
-            out["id"] = None
-        if self.searchable is not None:
+        if self.searchable is not None or "searchable" in self._nulls:
             out["searchable"] = self.searchable
-        elif "searchable" in self._nulls:
-            out["searchable"] = None
-        if self.hidden is not None:
+        if self.hidden is not None or "hidden" in self._nulls:
             out["hidden"] = self.hidden
-        elif "hidden" in self._nulls:
-            out["hidden"] = None
-        if self.order is not None:
+        if self.order is not None or "order" in self._nulls:
             out["order"] = self.order
-        elif "order" in self._nulls:
-            out["order"] = None
-        if self.width is not None:
+        if self.width is not None or "width" in self._nulls:
             out["width"] = self.width
-        elif "width" in self._nulls:
-            out["width"] = None
-        if self.schema_id is not None:
+        if self.schema_id is not None or "schema_id" in self._nulls:
             out["schemaId"] = self.schema_id
-        elif "schema_id" in self._nulls:
-            out["schemaId"] = None
-        if self.typings is not None:
+        if self.typings is not None or "typings" in self._nulls:
             out["typings"] = self.typings
-        elif "typings" in self._nulls:
-            out["typings"] = None
-        if self.computed is not None:
-            out["computed"] = self.computed.to_dict()
-        elif "computed" in self._nulls:
-            out["computed"] = None
+        if self.computed is not None or "computed" in self._nulls:
+            out["computed"] = None if self.computed is None else self.computed.to_dict()
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
-from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 __all__ = ["ComputedDefinitionAction", "ComputedDefinition", "ComputedDefinitionDict"]
 
@@ -18,6 +17,14 @@ ComputedDefinitionAction: TypeAlias = Literal["ai", "code", "workflow"]
 
 _COMPUTED_DEFINITION_KEYS: frozenset[str] = frozenset(
     {"action", "dependencies", "prompt", "code", "model", "workflowId", "enabled"}
+)
+_COMPUTED_DEFINITION_OPTIONAL = (
+    "dependencies",
+    "prompt",
+    "code",
+    "model",
+    ("workflow_id", "workflowId"),
+    "enabled",
 )
 
 
@@ -43,11 +50,6 @@ class ComputedDefinition(_Model):
     model: str | None = None
     workflow_id: str | None = None
     enabled: bool | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ComputedDefinition:
@@ -80,53 +82,26 @@ class ComputedDefinition(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _COMPUTED_DEFINITION_KEYS)
-            nulls = _NO_NULLS
-            if m_dependencies is None and "dependencies" in data:
-                nulls = nulls | {"dependencies"}
-            if m_prompt is None and "prompt" in data:
-                nulls = nulls | {"prompt"}
-            if m_code is None and "code" in data:
-                nulls = nulls | {"code"}
-            if m_model is None and "model" in data:
-                nulls = nulls | {"model"}
-            if m_workflow_id is None and "workflowId" in data:
-                nulls = nulls | {"workflow_id"}
-            if m_enabled is None and "enabled" in data:
-                nulls = nulls | {"enabled"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _COMPUTED_DEFINITION_KEYS, _COMPUTED_DEFINITION_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "action": self.action,
         }
-        if self.dependencies is not None:
+        if self.dependencies is not None or "dependencies" in self._nulls:
             out["dependencies"] = self.dependencies
-        elif "dependencies" in self._nulls:
-            out["dependencies"] = None
-        if self.prompt is not None:
+        if self.prompt is not None or "prompt" in self._nulls:
             out["prompt"] = self.prompt
-        elif "prompt" in self._nulls:
-            out["prompt"] = None
-        if self.code is not None:
+        if self.code is not None or "code" in self._nulls:
             out["code"] = self.code
-        elif "code" in self._nulls:
-            out["code"] = None
-        if self.model is not None:
+        if self.model is not None or "model" in self._nulls:
             out["model"] = self.model
-        elif "model" in self._nulls:
-            out["model"] = None
-        if self.workflow_id is not None:
+        if self.workflow_id is not None or "workflow_id" in self._nulls:
             out["workflowId"] = self.workflow_id
-        elif "workflow_id" in self._nulls:
-            out["workflowId"] = None
-        if self.enabled is not None:
+        if self.enabled is not None or "enabled" in self._nulls:
             out["enabled"] = self.enabled
-        elif "enabled" in self._nulls:
-            out["enabled"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

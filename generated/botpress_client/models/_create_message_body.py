@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._message import MessageOrigin
@@ -23,6 +22,7 @@ __all__ = ["CreateMessageBody"]
 _CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
     {"payload", "userId", "conversationId", "type", "tags", "schedule", "origin"}
 )
+_CREATE_MESSAGE_BODY_OPTIONAL = ("schedule", "origin")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -47,11 +47,6 @@ class CreateMessageBody(_Model):
     tags: dict[str, str]
     schedule: MessageSchedule | None = None
     origin: MessageOrigin | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateMessageBody:
@@ -82,15 +77,8 @@ class CreateMessageBody(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _CREATE_MESSAGE_BODY_KEYS)
-            nulls = _NO_NULLS
-            if m_schedule is None and "schedule" in data:
-                nulls = nulls | {"schedule"}
-            if m_origin is None and "origin" in data:
-                nulls = nulls | {"origin"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _CREATE_MESSAGE_BODY_KEYS, _CREATE_MESSAGE_BODY_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
@@ -101,14 +89,10 @@ class CreateMessageBody(_Model):
             "type": self.type,
             "tags": self.tags,
         }
-        if self.schedule is not None:
-            out["schedule"] = self.schedule.to_dict()
-        elif "schedule" in self._nulls:
-            out["schedule"] = None
-        if self.origin is not None:
+        if self.schedule is not None or "schedule" in self._nulls:
+            out["schedule"] = None if self.schedule is None else self.schedule.to_dict()
+        if self.origin is not None or "origin" in self._nulls:
             out["origin"] = self.origin
-        elif "origin" in self._nulls:
-            out["origin"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _Model, _new
+from .._types import _NO_NULLS, _Model, _new
 
 __all__ = ["DeleteFileResponse"]
 
@@ -20,10 +19,6 @@ _DELETE_FILE_RESPONSE_KEYS: frozenset[str] = frozenset()
 class DeleteFileResponse(_Model):
     """Empty object."""
 
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeleteFileResponse:
         """Build a ``DeleteFileResponse`` from its JSON form (wire names)."""
@@ -31,6 +26,7 @@ class DeleteFileResponse(_Model):
         obj.extra_members = (
             _NO_EXTRA if len(data) == 0 else _extra_members(data, _DELETE_FILE_RESPONSE_KEYS)
         )
+        obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
-from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 __all__ = ["ErrorType", "Error"]
 
@@ -54,6 +53,7 @@ Open set: values not listed here are accepted and kept as they are."""
 
 
 _ERROR_KEYS: frozenset[str] = frozenset({"id", "code", "type", "message", "metadata"})
+_ERROR_OPTIONAL = ("metadata",)
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -79,11 +79,6 @@ class Error(_Model):
     type: ErrorType
     message: str
     metadata: dict[str, Any] | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Error:
@@ -105,13 +100,8 @@ class Error(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _ERROR_KEYS)
-            nulls = _NO_NULLS
-            if m_metadata is None and "metadata" in data:
-                nulls = nulls | {"metadata"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _ERROR_KEYS, _ERROR_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
@@ -121,10 +111,8 @@ class Error(_Model):
             "type": self.type,
             "message": self.message,
         }
-        if self.metadata is not None:
+        if self.metadata is not None or "metadata" in self._nulls:
             out["metadata"] = self.metadata
-        elif "metadata" in self._nulls:
-            out["metadata"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _Model, _new
+from .._types import _NO_NULLS, _Model, _new
 
 if TYPE_CHECKING:
     from ._message import Message
@@ -31,9 +30,6 @@ class GetMessageResponse(_Model):
     """
 
     message: Message
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetMessageResponse:
@@ -43,6 +39,7 @@ class GetMessageResponse(_Model):
         obj.extra_members = (
             _NO_EXTRA if len(data) == 1 else _extra_members(data, _GET_MESSAGE_RESPONSE_KEYS)
         )
+        obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 
     def to_dict(self) -> dict[str, Any]:

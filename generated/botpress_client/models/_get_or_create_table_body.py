@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
-from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
+from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _new, _unusual
 
 if TYPE_CHECKING:
     from ._table_schema import TableSchema
@@ -21,6 +20,13 @@ __all__ = ["GetOrCreateTableBody"]
 
 _GET_OR_CREATE_TABLE_BODY_KEYS: frozenset[str] = frozenset(
     {"schema", "factor", "frozen", "keyColumn", "tags", "isComputeEnabled"}
+)
+_GET_OR_CREATE_TABLE_BODY_OPTIONAL = (
+    "factor",
+    "frozen",
+    ("key_column", "keyColumn"),
+    "tags",
+    ("is_compute_enabled", "isComputeEnabled"),
 )
 
 
@@ -46,11 +52,6 @@ class GetOrCreateTableBody(_Model):
     key_column: str | None = ABSENT
     tags: dict[str, str] | None = None
     is_compute_enabled: bool | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     def __post_init__(self) -> None:
         self._nulls = _given_nulls(self, ("key_column",))
@@ -83,47 +84,26 @@ class GetOrCreateTableBody(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _GET_OR_CREATE_TABLE_BODY_KEYS)
-            nulls = _NO_NULLS
-            if m_factor is None and "factor" in data:
-                nulls = nulls | {"factor"}
-            if m_frozen is None and "frozen" in data:
-                nulls = nulls | {"frozen"}
-            if m_key_column is None and "keyColumn" in data:
-                nulls = nulls | {"key_column"}
-            if m_tags is None and "tags" in data:
-                nulls = nulls | {"tags"}
-            if m_is_compute_enabled is None and "isComputeEnabled" in data:
-                nulls = nulls | {"is_compute_enabled"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(
+            obj, data, _GET_OR_CREATE_TABLE_BODY_KEYS, _GET_OR_CREATE_TABLE_BODY_OPTIONAL
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "schema": self.schema.to_dict(),
         }
-        if self.factor is not None:
+        if self.factor is not None or "factor" in self._nulls:
             out["factor"] = self.factor
-        elif "factor" in self._nulls:
-            out["factor"] = None
-        if self.frozen is not None:
+        if self.frozen is not None or "frozen" in self._nulls:
             out["frozen"] = self.frozen
-        elif "frozen" in self._nulls:
-            out["frozen"] = None
-        if self.key_column is not None:
+        if self.key_column is not None or "key_column" in self._nulls:
             out["keyColumn"] = self.key_column
-        elif "key_column" in self._nulls:
-            out["keyColumn"] = None
-        if self.tags is not None:
+        if self.tags is not None or "tags" in self._nulls:
             out["tags"] = self.tags
-        elif "tags" in self._nulls:
-            out["tags"] = None
-        if self.is_compute_enabled is not None:
+        if self.is_compute_enabled is not None or "is_compute_enabled" in self._nulls:
             out["isComputeEnabled"] = self.is_compute_enabled
-        elif "is_compute_enabled" in self._nulls:
-            out["isComputeEnabled"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model, _new
+from .._types import _NO_NULLS, _Model, _new
 
 if TYPE_CHECKING:
     from ._table import Table
@@ -41,9 +40,6 @@ class GetOrCreateTableResponse(_Model):
     rows: float
     stale: float
     indexing: float
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableResponse:
@@ -66,6 +62,7 @@ class GetOrCreateTableResponse(_Model):
             if len(data) == 5
             else _extra_members(data, _GET_OR_CREATE_TABLE_RESPONSE_KEYS)
         )
+        obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._table import Table
@@ -20,6 +19,7 @@ __all__ = ["GetTableResponse"]
 
 
 _GET_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset({"table", "rows", "stale", "indexing"})
+_GET_TABLE_RESPONSE_OPTIONAL = ("rows", "stale", "indexing")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -37,11 +37,6 @@ class GetTableResponse(_Model):
     rows: float | None = None
     stale: float | None = None
     indexing: float | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetTableResponse:
@@ -59,35 +54,20 @@ class GetTableResponse(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _GET_TABLE_RESPONSE_KEYS)
-            nulls = _NO_NULLS
-            if m_rows is None and "rows" in data:
-                nulls = nulls | {"rows"}
-            if m_stale is None and "stale" in data:
-                nulls = nulls | {"stale"}
-            if m_indexing is None and "indexing" in data:
-                nulls = nulls | {"indexing"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _GET_TABLE_RESPONSE_KEYS, _GET_TABLE_RESPONSE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "table": self.table.to_dict(),
         }
-        if self.rows is not None:
+        if self.rows is not None or "rows" in self._nulls:
             out["rows"] = self.rows
-        elif "rows" in self._nulls:
-            out["rows"] = None
-        if self.stale is not None:
+        if self.stale is not None or "stale" in self._nulls:
             out["stale"] = self.stale
-        elif "stale" in self._nulls:
-            out["stale"] = None
-        if self.indexing is not None:
+        if self.indexing is not None or "indexing" in self._nulls:
             out["indexing"] = self.indexing
-        elif "indexing" in self._nulls:
-            out["indexing"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

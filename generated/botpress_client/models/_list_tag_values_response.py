@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _Model, _new
+from .._types import _NO_NULLS, _Model, _new
 
 if TYPE_CHECKING:
     from ._pagination_meta import PaginationMeta
@@ -34,9 +33,6 @@ class ListTagValuesResponse(_Model):
 
     tags: list[TagValue]
     meta: PaginationMeta
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListTagValuesResponse:
@@ -47,6 +43,7 @@ class ListTagValuesResponse(_Model):
         obj.extra_members = (
             _NO_EXTRA if len(data) == 2 else _extra_members(data, _LIST_TAG_VALUES_RESPONSE_KEYS)
         )
+        obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 
     def to_dict(self) -> dict[str, Any]:

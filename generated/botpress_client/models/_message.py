@@ -4,20 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from datetime import datetime
 from typing import Any, Literal, Mapping, TypeAlias
 
-from .._serde import (
-    _NO_EXTRA,
-    _SHAPES,
-    _bounded,
-    _extra_members,
-    _format_datetime,
-    _parse_datetime,
-    _shape,
-)
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 __all__ = ["MessageDirection", "MessageOrigin", "Message"]
 
@@ -42,6 +33,18 @@ _MESSAGE_KEYS: frozenset[str] = frozenset(
         "tags",
         "origin",
     }
+)
+_MESSAGE_OPTIONAL = (
+    "id",
+    ("created_at", "createdAt"),
+    ("updated_at", "updatedAt"),
+    "type",
+    "payload",
+    "direction",
+    ("user_id", "userId"),
+    ("conversation_id", "conversationId"),
+    "tags",
+    "origin",
 )
 
 
@@ -73,11 +76,6 @@ class Message(_Model):
     conversation_id: str | None = None
     tags: dict[str, str] | None = None
     origin: MessageOrigin | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Message:
@@ -125,75 +123,36 @@ class Message(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _MESSAGE_KEYS)
-            nulls = _NO_NULLS
-            if m_id is None and "id" in data:
-                nulls = nulls | {"id"}
-            if m_created_at is None and "createdAt" in data:
-                nulls = nulls | {"created_at"}
-            if m_updated_at is None and "updatedAt" in data:
-                nulls = nulls | {"updated_at"}
-            if m_type is None and "type" in data:
-                nulls = nulls | {"type"}
-            if m_payload is None and "payload" in data:
-                nulls = nulls | {"payload"}
-            if m_direction is None and "direction" in data:
-                nulls = nulls | {"direction"}
-            if m_user_id is None and "userId" in data:
-                nulls = nulls | {"user_id"}
-            if m_conversation_id is None and "conversationId" in data:
-                nulls = nulls | {"conversation_id"}
-            if m_tags is None and "tags" in data:
-                nulls = nulls | {"tags"}
-            if m_origin is None and "origin" in data:
-                nulls = nulls | {"origin"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _MESSAGE_KEYS, _MESSAGE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not None:
+        if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
-        elif "id" in self._nulls:
-            out["id"] = None
-        if self.created_at is not None:
-            out["createdAt"] = _format_datetime(self.created_at)
-        elif "created_at" in self._nulls:
-            out["createdAt"] = None
-        if self.updated_at is not None:
-            out["updatedAt"] = _format_datetime(self.updated_at)
-        elif "updated_at" in self._nulls:
-            out["updatedAt"] = None
-        if self.type is not None:
+        if self.created_at is not None or "created_at" in self._nulls:
+            out["createdAt"] = (
+                None if self.created_at is None else _format_datetime(self.created_at)
+            )
+        if self.updated_at is not None or "updated_at" in self._nulls:
+            out["updatedAt"] = (
+                None if self.updated_at is None else _format_datetime(self.updated_at)
+            )
+        if self.type is not None or "type" in self._nulls:
             out["type"] = self.type
-        elif "type" in self._nulls:
-            out["type"] = None
-        if self.payload is not None:
+        if self.payload is not None or "payload" in self._nulls:
             out["payload"] = self.payload
-        elif "payload" in self._nulls:
-            out["payload"] = None
-        if self.direction is not None:
+        if self.direction is not None or "direction" in self._nulls:
             out["direction"] = self.direction
-        elif "direction" in self._nulls:
-            out["direction"] = None
-        if self.user_id is not None:
+        if self.user_id is not None or "user_id" in self._nulls:
             out["userId"] = self.user_id
-        elif "user_id" in self._nulls:
-            out["userId"] = None
-        if self.conversation_id is not None:
+        if self.conversation_id is not None or "conversation_id" in self._nulls:
             out["conversationId"] = self.conversation_id
-        elif "conversation_id" in self._nulls:
-            out["conversationId"] = None
-        if self.tags is not None:
+        if self.tags is not None or "tags" in self._nulls:
             out["tags"] = self.tags
-        elif "tags" in self._nulls:
-            out["tags"] = None
-        if self.origin is not None:
+        if self.origin is not None or "origin" in self._nulls:
             out["origin"] = self.origin
-        elif "origin" in self._nulls:
-            out["origin"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

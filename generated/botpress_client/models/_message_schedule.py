@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from datetime import datetime
 from typing import Any, Mapping, TypedDict
 
-from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _format_datetime, _parse_datetime, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 __all__ = ["MessageSchedule", "MessageScheduleDict"]
 
 
 _MESSAGE_SCHEDULE_KEYS: frozenset[str] = frozenset({"dateTime", "delay"})
+_MESSAGE_SCHEDULE_OPTIONAL = (("date_time", "dateTime"), "delay")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -28,11 +28,6 @@ class MessageSchedule(_Model):
 
     date_time: datetime | None = None
     delay: float | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MessageSchedule:
@@ -51,27 +46,16 @@ class MessageSchedule(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _MESSAGE_SCHEDULE_KEYS)
-            nulls = _NO_NULLS
-            if m_date_time is None and "dateTime" in data:
-                nulls = nulls | {"date_time"}
-            if m_delay is None and "delay" in data:
-                nulls = nulls | {"delay"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _MESSAGE_SCHEDULE_KEYS, _MESSAGE_SCHEDULE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.date_time is not None:
-            out["dateTime"] = _format_datetime(self.date_time)
-        elif "date_time" in self._nulls:
-            out["dateTime"] = None
-        if self.delay is not None:
+        if self.date_time is not None or "date_time" in self._nulls:
+            out["dateTime"] = None if self.date_time is None else _format_datetime(self.date_time)
+        if self.delay is not None or "delay" in self._nulls:
             out["delay"] = self.delay
-        elif "delay" in self._nulls:
-            out["delay"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import Any, Mapping
 
-from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 __all__ = ["PaginationMeta"]
 
 
 _PAGINATION_META_KEYS: frozenset[str] = frozenset({"nextToken"})
+_PAGINATION_META_OPTIONAL = (("next_token", "nextToken"),)
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -25,11 +25,6 @@ class PaginationMeta(_Model):
     """
 
     next_token: str | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PaginationMeta:
@@ -44,21 +39,14 @@ class PaginationMeta(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _PAGINATION_META_KEYS)
-            nulls = _NO_NULLS
-            if m_next_token is None and "nextToken" in data:
-                nulls = nulls | {"next_token"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _PAGINATION_META_KEYS, _PAGINATION_META_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.next_token is not None:
+        if self.next_token is not None or "next_token" in self._nulls:
             out["nextToken"] = self.next_token
-        elif "next_token" in self._nulls:
-            out["nextToken"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

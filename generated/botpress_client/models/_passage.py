@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._passage_meta import PassageMeta
@@ -20,6 +19,7 @@ __all__ = ["Passage"]
 
 
 _PASSAGE_KEYS: frozenset[str] = frozenset({"id", "content", "meta"})
+_PASSAGE_OPTIONAL = ("id", "content", "meta")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -35,11 +35,6 @@ class Passage(_Model):
     id: str | None = None
     content: str | None = None
     meta: PassageMeta | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Passage:
@@ -59,33 +54,18 @@ class Passage(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _PASSAGE_KEYS)
-            nulls = _NO_NULLS
-            if m_id is None and "id" in data:
-                nulls = nulls | {"id"}
-            if m_content is None and "content" in data:
-                nulls = nulls | {"content"}
-            if m_meta is None and "meta" in data:
-                nulls = nulls | {"meta"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _PASSAGE_KEYS, _PASSAGE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not None:
+        if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
-        elif "id" in self._nulls:
-            out["id"] = None
-        if self.content is not None:
+        if self.content is not None or "content" in self._nulls:
             out["content"] = self.content
-        elif "content" in self._nulls:
-            out["content"] = None
-        if self.meta is not None:
-            out["meta"] = self.meta.to_dict()
-        elif "meta" in self._nulls:
-            out["meta"] = None
+        if self.meta is not None or "meta" in self._nulls:
+            out["meta"] = None if self.meta is None else self.meta.to_dict()
         if self.extra_members:
             out.update(self.extra_members)
         return out

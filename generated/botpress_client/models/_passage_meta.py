@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import Any, Literal, Mapping, TypeAlias
 
-from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 __all__ = ["PassageMetaSubtype", "PassageMetaType", "PassageMeta"]
 
@@ -23,6 +22,13 @@ Open set: values not listed here are accepted and kept as they are."""
 
 _PASSAGE_META_KEYS: frozenset[str] = frozenset(
     {"type", "subtype", "pageNumber", "position", "sourceUrl"}
+)
+_PASSAGE_META_OPTIONAL = (
+    "type",
+    "subtype",
+    ("page_number", "pageNumber"),
+    "position",
+    ("source_url", "sourceUrl"),
 )
 
 
@@ -43,11 +49,6 @@ class PassageMeta(_Model):
     page_number: float | None = None
     position: float | None = None
     source_url: str | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PassageMeta:
@@ -73,45 +74,22 @@ class PassageMeta(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _PASSAGE_META_KEYS)
-            nulls = _NO_NULLS
-            if m_type is None and "type" in data:
-                nulls = nulls | {"type"}
-            if m_subtype is None and "subtype" in data:
-                nulls = nulls | {"subtype"}
-            if m_page_number is None and "pageNumber" in data:
-                nulls = nulls | {"page_number"}
-            if m_position is None and "position" in data:
-                nulls = nulls | {"position"}
-            if m_source_url is None and "sourceUrl" in data:
-                nulls = nulls | {"source_url"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _PASSAGE_META_KEYS, _PASSAGE_META_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.type is not None:
+        if self.type is not None or "type" in self._nulls:
             out["type"] = self.type
-        elif "type" in self._nulls:
-            out["type"] = None
-        if self.subtype is not None:
+        if self.subtype is not None or "subtype" in self._nulls:
             out["subtype"] = self.subtype
-        elif "subtype" in self._nulls:
-            out["subtype"] = None
-        if self.page_number is not None:
+        if self.page_number is not None or "page_number" in self._nulls:
             out["pageNumber"] = self.page_number
-        elif "page_number" in self._nulls:
-            out["pageNumber"] = None
-        if self.position is not None:
+        if self.position is not None or "position" in self._nulls:
             out["position"] = self.position
-        elif "position" in self._nulls:
-            out["position"] = None
-        if self.source_url is not None:
+        if self.source_url is not None or "source_url" in self._nulls:
             out["sourceUrl"] = self.source_url
-        elif "source_url" in self._nulls:
-            out["sourceUrl"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

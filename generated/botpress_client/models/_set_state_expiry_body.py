@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _Model, _new
+from .._types import _NO_NULLS, _Model, _new
 
 __all__ = ["SetStateExpiryBody"]
 
@@ -26,9 +25,6 @@ class SetStateExpiryBody(_Model):
     """
 
     expiry: float | None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryBody:
@@ -40,6 +36,7 @@ class SetStateExpiryBody(_Model):
         obj.extra_members = (
             _NO_EXTRA if len(data) == 1 else _extra_members(data, _SET_STATE_EXPIRY_BODY_KEYS)
         )
+        obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,20 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .._serde import (
-    _NO_EXTRA,
-    _SHAPES,
-    _bounded,
-    _extra_members,
-    _format_datetime,
-    _parse_datetime,
-    _shape,
-)
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._state_type import StateType
@@ -27,6 +18,17 @@ __all__ = ["State"]
 
 _STATE_KEYS: frozenset[str] = frozenset(
     {"id", "createdAt", "updatedAt", "botId", "name", "type", "payload", "conversationId", "userId"}
+)
+_STATE_OPTIONAL = (
+    "id",
+    ("created_at", "createdAt"),
+    ("updated_at", "updatedAt"),
+    ("bot_id", "botId"),
+    "name",
+    "type",
+    "payload",
+    ("conversation_id", "conversationId"),
+    ("user_id", "userId"),
 )
 
 
@@ -55,11 +57,6 @@ class State(_Model):
     payload: dict[str, Any] | None = None
     conversation_id: str | None = None
     user_id: str | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
@@ -102,69 +99,34 @@ class State(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _STATE_KEYS)
-            nulls = _NO_NULLS
-            if m_id is None and "id" in data:
-                nulls = nulls | {"id"}
-            if m_created_at is None and "createdAt" in data:
-                nulls = nulls | {"created_at"}
-            if m_updated_at is None and "updatedAt" in data:
-                nulls = nulls | {"updated_at"}
-            if m_bot_id is None and "botId" in data:
-                nulls = nulls | {"bot_id"}
-            if m_name is None and "name" in data:
-                nulls = nulls | {"name"}
-            if m_type is None and "type" in data:
-                nulls = nulls | {"type"}
-            if m_payload is None and "payload" in data:
-                nulls = nulls | {"payload"}
-            if m_conversation_id is None and "conversationId" in data:
-                nulls = nulls | {"conversation_id"}
-            if m_user_id is None and "userId" in data:
-                nulls = nulls | {"user_id"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _STATE_KEYS, _STATE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not None:
+        if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
-        elif "id" in self._nulls:
-            out["id"] = None
-        if self.created_at is not None:
-            out["createdAt"] = _format_datetime(self.created_at)
-        elif "created_at" in self._nulls:
-            out["createdAt"] = None
-        if self.updated_at is not None:
-            out["updatedAt"] = _format_datetime(self.updated_at)
-        elif "updated_at" in self._nulls:
-            out["updatedAt"] = None
-        if self.bot_id is not None:
+        if self.created_at is not None or "created_at" in self._nulls:
+            out["createdAt"] = (
+                None if self.created_at is None else _format_datetime(self.created_at)
+            )
+        if self.updated_at is not None or "updated_at" in self._nulls:
+            out["updatedAt"] = (
+                None if self.updated_at is None else _format_datetime(self.updated_at)
+            )
+        if self.bot_id is not None or "bot_id" in self._nulls:
             out["botId"] = self.bot_id
-        elif "bot_id" in self._nulls:
-            out["botId"] = None
-        if self.name is not None:
+        if self.name is not None or "name" in self._nulls:
             out["name"] = self.name
-        elif "name" in self._nulls:
-            out["name"] = None
-        if self.type is not None:
+        if self.type is not None or "type" in self._nulls:
             out["type"] = self.type
-        elif "type" in self._nulls:
-            out["type"] = None
-        if self.payload is not None:
+        if self.payload is not None or "payload" in self._nulls:
             out["payload"] = self.payload
-        elif "payload" in self._nulls:
-            out["payload"] = None
-        if self.conversation_id is not None:
+        if self.conversation_id is not None or "conversation_id" in self._nulls:
             out["conversationId"] = self.conversation_id
-        elif "conversation_id" in self._nulls:
-            out["conversationId"] = None
-        if self.user_id is not None:
+        if self.user_id is not None or "user_id" in self._nulls:
             out["userId"] = self.user_id
-        elif "user_id" in self._nulls:
-            out["userId"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

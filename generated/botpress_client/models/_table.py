@@ -4,21 +4,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
-from .._serde import (
-    _NO_EXTRA,
-    _SHAPES,
-    _bounded,
-    _extra_members,
-    _format_datetime,
-    _parse_datetime,
-    _shape,
-)
-from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _new, _unusual
 
 if TYPE_CHECKING:
     from ._table_schema import TableSchema
@@ -41,6 +32,15 @@ _TABLE_KEYS: frozenset[str] = frozenset(
         "createdAt",
         "updatedAt",
     }
+)
+_TABLE_OPTIONAL = (
+    "factor",
+    "frozen",
+    ("key_column", "keyColumn"),
+    "tags",
+    ("is_compute_enabled", "isComputeEnabled"),
+    ("created_at", "createdAt"),
+    ("updated_at", "updatedAt"),
 )
 
 
@@ -75,11 +75,6 @@ class Table(_Model):
     is_compute_enabled: bool | None = None
     created_at: datetime | None = None
     updated_at: datetime | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     def __post_init__(self) -> None:
         self._nulls = _given_nulls(self, ("key_column",))
@@ -126,25 +121,8 @@ class Table(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _TABLE_KEYS)
-            nulls = _NO_NULLS
-            if m_factor is None and "factor" in data:
-                nulls = nulls | {"factor"}
-            if m_frozen is None and "frozen" in data:
-                nulls = nulls | {"frozen"}
-            if m_key_column is None and "keyColumn" in data:
-                nulls = nulls | {"key_column"}
-            if m_tags is None and "tags" in data:
-                nulls = nulls | {"tags"}
-            if m_is_compute_enabled is None and "isComputeEnabled" in data:
-                nulls = nulls | {"is_compute_enabled"}
-            if m_created_at is None and "createdAt" in data:
-                nulls = nulls | {"created_at"}
-            if m_updated_at is None and "updatedAt" in data:
-                nulls = nulls | {"updated_at"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _TABLE_KEYS, _TABLE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
@@ -153,34 +131,24 @@ class Table(_Model):
             "name": self.name,
             "schema": self.schema.to_dict(),
         }
-        if self.factor is not None:
+        if self.factor is not None or "factor" in self._nulls:
             out["factor"] = self.factor
-        elif "factor" in self._nulls:
-            out["factor"] = None
-        if self.frozen is not None:
+        if self.frozen is not None or "frozen" in self._nulls:
             out["frozen"] = self.frozen
-        elif "frozen" in self._nulls:
-            out["frozen"] = None
-        if self.key_column is not None:
+        if self.key_column is not None or "key_column" in self._nulls:
             out["keyColumn"] = self.key_column
-        elif "key_column" in self._nulls:
-            out["keyColumn"] = None
-        if self.tags is not None:
+        if self.tags is not None or "tags" in self._nulls:
             out["tags"] = self.tags
-        elif "tags" in self._nulls:
-            out["tags"] = None
-        if self.is_compute_enabled is not None:
+        if self.is_compute_enabled is not None or "is_compute_enabled" in self._nulls:
             out["isComputeEnabled"] = self.is_compute_enabled
-        elif "is_compute_enabled" in self._nulls:
-            out["isComputeEnabled"] = None
-        if self.created_at is not None:
-            out["createdAt"] = _format_datetime(self.created_at)
-        elif "created_at" in self._nulls:
-            out["createdAt"] = None
-        if self.updated_at is not None:
-            out["updatedAt"] = _format_datetime(self.updated_at)
-        elif "updated_at" in self._nulls:
-            out["updatedAt"] = None
+        if self.created_at is not None or "created_at" in self._nulls:
+            out["createdAt"] = (
+                None if self.created_at is None else _format_datetime(self.created_at)
+            )
+        if self.updated_at is not None or "updated_at" in self._nulls:
+            out["updatedAt"] = (
+                None if self.updated_at is None else _format_datetime(self.updated_at)
+            )
         if self.extra_members:
             out.update(self.extra_members)
         return out

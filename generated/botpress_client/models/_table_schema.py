@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._column_definition import ColumnDefinition, ColumnDefinitionDict
@@ -25,6 +24,7 @@ TableSchemaType: TypeAlias = Literal["object"]
 _TABLE_SCHEMA_KEYS: frozenset[str] = frozenset(
     {"type", "properties", "additionalProperties", "required", "$schema"}
 )
+_TABLE_SCHEMA_OPTIONAL = ("required", ("schema", "$schema"))
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -45,11 +45,6 @@ class TableSchema(_Model):
     additional_properties: bool
     required: list[str] | None = None
     schema: str | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSchema:
@@ -72,15 +67,8 @@ class TableSchema(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _TABLE_SCHEMA_KEYS)
-            nulls = _NO_NULLS
-            if m_required is None and "required" in data:
-                nulls = nulls | {"required"}
-            if m_schema is None and "$schema" in data:
-                nulls = nulls | {"schema"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _TABLE_SCHEMA_KEYS, _TABLE_SCHEMA_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
@@ -89,14 +77,10 @@ class TableSchema(_Model):
             "properties": {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()},
             "additionalProperties": self.additional_properties,
         }
-        if self.required is not None:
+        if self.required is not None or "required" in self._nulls:
             out["required"] = self.required
-        elif "required" in self._nulls:
-            out["required"] = None
-        if self.schema is not None:
+        if self.schema is not None or "schema" in self._nulls:
             out["$schema"] = self.schema
-        elif "schema" in self._nulls:
-            out["$schema"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._workspace_member_role import WorkspaceMemberRole
@@ -17,6 +16,7 @@ __all__ = ["UpdateWorkspaceMemberBody"]
 
 
 _UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset({"role"})
+_UPDATE_WORKSPACE_MEMBER_BODY_OPTIONAL = ("role",)
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -29,11 +29,6 @@ class UpdateWorkspaceMemberBody(_Model):
     """
 
     role: WorkspaceMemberRole | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UpdateWorkspaceMemberBody:
@@ -48,21 +43,16 @@ class UpdateWorkspaceMemberBody(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _UPDATE_WORKSPACE_MEMBER_BODY_KEYS)
-            nulls = _NO_NULLS
-            if m_role is None and "role" in data:
-                nulls = nulls | {"role"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(
+            obj, data, _UPDATE_WORKSPACE_MEMBER_BODY_KEYS, _UPDATE_WORKSPACE_MEMBER_BODY_OPTIONAL
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.role is not None:
+        if self.role is not None or "role" in self._nulls:
             out["role"] = self.role
-        elif "role" in self._nulls:
-            out["role"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

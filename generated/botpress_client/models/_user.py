@@ -4,26 +4,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from datetime import datetime
 from typing import Any, Mapping
 
-from .._serde import (
-    _NO_EXTRA,
-    _SHAPES,
-    _bounded,
-    _extra_members,
-    _format_datetime,
-    _parse_datetime,
-    _shape,
-)
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 __all__ = ["User"]
 
 
 _USER_KEYS: frozenset[str] = frozenset(
     {"id", "createdAt", "updatedAt", "tags", "name", "pictureUrl", "properties", "attributes"}
+)
+_USER_OPTIONAL = (
+    "id",
+    ("created_at", "createdAt"),
+    ("updated_at", "updatedAt"),
+    "tags",
+    "name",
+    ("picture_url", "pictureUrl"),
+    "properties",
+    "attributes",
 )
 
 
@@ -51,11 +52,6 @@ class User(_Model):
     picture_url: str | None = None
     properties: dict[str, Any] | None = None
     attributes: dict[str, Any] | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> User:
@@ -102,63 +98,32 @@ class User(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _USER_KEYS)
-            nulls = _NO_NULLS
-            if m_id is None and "id" in data:
-                nulls = nulls | {"id"}
-            if m_created_at is None and "createdAt" in data:
-                nulls = nulls | {"created_at"}
-            if m_updated_at is None and "updatedAt" in data:
-                nulls = nulls | {"updated_at"}
-            if m_tags is None and "tags" in data:
-                nulls = nulls | {"tags"}
-            if m_name is None and "name" in data:
-                nulls = nulls | {"name"}
-            if m_picture_url is None and "pictureUrl" in data:
-                nulls = nulls | {"picture_url"}
-            if m_properties is None and "properties" in data:
-                nulls = nulls | {"properties"}
-            if m_attributes is None and "attributes" in data:
-                nulls = nulls | {"attributes"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _USER_KEYS, _USER_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not None:
+        if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
-        elif "id" in self._nulls:
-            out["id"] = None
-        if self.created_at is not None:
-            out["createdAt"] = _format_datetime(self.created_at)
-        elif "created_at" in self._nulls:
-            out["createdAt"] = None
-        if self.updated_at is not None:
-            out["updatedAt"] = _format_datetime(self.updated_at)
-        elif "updated_at" in self._nulls:
-            out["updatedAt"] = None
-        if self.tags is not None:
+        if self.created_at is not None or "created_at" in self._nulls:
+            out["createdAt"] = (
+                None if self.created_at is None else _format_datetime(self.created_at)
+            )
+        if self.updated_at is not None or "updated_at" in self._nulls:
+            out["updatedAt"] = (
+                None if self.updated_at is None else _format_datetime(self.updated_at)
+            )
+        if self.tags is not None or "tags" in self._nulls:
             out["tags"] = self.tags
-        elif "tags" in self._nulls:
-            out["tags"] = None
-        if self.name is not None:
+        if self.name is not None or "name" in self._nulls:
             out["name"] = self.name
-        elif "name" in self._nulls:
-            out["name"] = None
-        if self.picture_url is not None:
+        if self.picture_url is not None or "picture_url" in self._nulls:
             out["pictureUrl"] = self.picture_url
-        elif "picture_url" in self._nulls:
-            out["pictureUrl"] = None
-        if self.properties is not None:
+        if self.properties is not None or "properties" in self._nulls:
             out["properties"] = self.properties
-        elif "properties" in self._nulls:
-            out["properties"] = None
-        if self.attributes is not None:
+        if self.attributes is not None or "attributes" in self._nulls:
             out["attributes"] = self.attributes
-        elif "attributes" in self._nulls:
-            out["attributes"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
-from .._types import _NO_NULLS, _Model, _new
+from .._serde import _NO_EXTRA, _SHAPES, _shape
+from .._types import _NO_NULLS, _Model, _new, _unusual
 
 if TYPE_CHECKING:
     from ._workspace_member_role import WorkspaceMemberRole
@@ -18,6 +17,15 @@ __all__ = ["WorkspaceMember"]
 
 _WORKSPACE_MEMBER_KEYS: frozenset[str] = frozenset(
     {"id", "email", "createdAt", "role", "userId", "profilePicture", "displayName"}
+)
+_WORKSPACE_MEMBER_OPTIONAL = (
+    "id",
+    "email",
+    ("created_at", "createdAt"),
+    "role",
+    ("user_id", "userId"),
+    ("profile_picture", "profilePicture"),
+    ("display_name", "displayName"),
 )
 
 
@@ -42,11 +50,6 @@ class WorkspaceMember(_Model):
     user_id: str | None = None
     profile_picture: str | None = None
     display_name: str | None = None
-    extra_members: Mapping[str, Any] = _field(default_factory=dict)
-    """Members of the JSON object that this model does not declare, kept as they came
-    (read-only on decoded models: assign a new mapping to change them)."""
-    _nulls: frozenset[str] = _field(default=_NO_NULLS, init=False, repr=False)
-    """The optional members holding an explicit null (see ``fields_set``)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WorkspaceMember:
@@ -76,57 +79,26 @@ class WorkspaceMember(_Model):
         if len(data) == length:  # no null, no unknown member: the usual answer
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
-        else:
-            obj.extra_members = _extra_members(data, _WORKSPACE_MEMBER_KEYS)
-            nulls = _NO_NULLS
-            if m_id is None and "id" in data:
-                nulls = nulls | {"id"}
-            if m_email is None and "email" in data:
-                nulls = nulls | {"email"}
-            if m_created_at is None and "createdAt" in data:
-                nulls = nulls | {"created_at"}
-            if m_role is None and "role" in data:
-                nulls = nulls | {"role"}
-            if m_user_id is None and "userId" in data:
-                nulls = nulls | {"user_id"}
-            if m_profile_picture is None and "profilePicture" in data:
-                nulls = nulls | {"profile_picture"}
-            if m_display_name is None and "displayName" in data:
-                nulls = nulls | {"display_name"}
-            obj._nulls = nulls
-        return obj
+            return obj
+        return _unusual(obj, data, _WORKSPACE_MEMBER_KEYS, _WORKSPACE_MEMBER_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
-        if self.id is not None:
+        if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
-        elif "id" in self._nulls:
-            out["id"] = None
-        if self.email is not None:
+        if self.email is not None or "email" in self._nulls:
             out["email"] = self.email
-        elif "email" in self._nulls:
-            out["email"] = None
-        if self.created_at is not None:
+        if self.created_at is not None or "created_at" in self._nulls:
             out["createdAt"] = self.created_at
-        elif "created_at" in self._nulls:
-            out["createdAt"] = None
-        if self.role is not None:
+        if self.role is not None or "role" in self._nulls:
             out["role"] = self.role
-        elif "role" in self._nulls:
-            out["role"] = None
-        if self.user_id is not None:
+        if self.user_id is not None or "user_id" in self._nulls:
             out["userId"] = self.user_id
-        elif "user_id" in self._nulls:
-            out["userId"] = None
-        if self.profile_picture is not None:
+        if self.profile_picture is not None or "profile_picture" in self._nulls:
             out["profilePicture"] = self.profile_picture
-        elif "profile_picture" in self._nulls:
-            out["profilePicture"] = None
-        if self.display_name is not None:
+        if self.display_name is not None or "display_name" in self._nulls:
             out["displayName"] = self.display_name
-        elif "display_name" in self._nulls:
-            out["displayName"] = None
         if self.extra_members:
             out.update(self.extra_members)
         return out
