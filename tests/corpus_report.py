@@ -17,12 +17,11 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 KIT = (
     "import {package}\n"
     "from {package} import testing\n"
-    "from {package}.testing._fake_answers import default_stream\n"
     "api = testing.FakeApi()\n"
     "for fop in testing._OPERATIONS:\n"
     "    api._default_answer(fop)\n"
     "    if fop.events is not None:\n"
-    "        default_stream(fop)\n"
+    "        fop.events.default(fop)\n"
 )
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 

@@ -19,6 +19,12 @@ class FakeSpaceView:
     methods: tuple[tuple[str, str, str, str], ...]  # (name there, FakeApi attribute, stub class, _fakes module)
     children: tuple[tuple[str, str], ...]  # (attribute, class) of its sub-namespaces
 
+    @property
+    def table(self) -> str:
+        """Its methods as ``_fake_lazy.methods`` reads them: ``name=attribute`` (``name`` alone
+        where the attribute is spelled so)."""
+        return " ".join(name if name == attr else f"{name}={attr}" for name, attr, _cls, _module in self.methods)
+
 
 def fake_spaces(api: Api, fakes: TestingModule) -> tuple[tuple[FakeSpaceView, ...], tuple[tuple[str, str], ...]]:
     """The test kit's namespaces, and (attribute, class) of those of the first level (an

@@ -18,17 +18,21 @@ from ..resources import RUNTIME
 ALWAYS = ("mcp.py", "_mcp.py", "_mcp_tools.py")
 """The MCP server's modules: every package serves its operations as MCP tools."""
 
-# ``from ._x import ...``, ``from .._x.y import ...`` (group 1), ``from . import (_x, _y)`` (group
-# 2, over lines), ``from . import _x, _y`` (group 3).
-_IMPORT = re.compile(r"^[ \t]*from[ \t]+\.+(?:([A-Za-z_]\w*)|[ \t]+import[ \t]+(?:\(([^)]*)\)|([^\n]*)))", re.MULTILINE)
+# ``from ._x import ...``, ``from .._x.y import ...`` (group 1; ``from ..testing._x``: the test kit's
+# engine, group 1 ``testing._x``), ``from . import (_x, _y)`` (group 2, over lines), ``from . import
+# _x, _y`` (group 3).
+_IMPORT = re.compile(
+    r"^[ \t]*from[ \t]+\.+(?:((?:testing\.)?[A-Za-z_]\w*)|[ \t]+import[ \t]+(?:\(([^)]*)\)|([^\n]*)))", re.MULTILINE
+)
 
 
 def imported(text: str) -> set[str]:
-    """The module names (first part) ``text`` imports relatively."""
+    """The module names (first part, or the engine's module of ``testing``) ``text`` imports
+    relatively."""
     names: set[str] = set()
     for module, grouped, listed in _IMPORT.findall(text):
         if module:
-            names.add(module)
+            names.add(module.removeprefix("testing."))
         else:
             parts = (grouped or listed).split(",")
             names.update(part.split(" as ")[0].strip() for part in parts if part.strip())

@@ -1,18 +1,16 @@
 """What the generated ``testing`` module lists: per operation, the facts the fake API of
-``runtime/_testing.py`` reads a request back with, its default answer (the answer's example, else
-the schema's, else a minimal valid instance whose members use their own examples; deterministic,
-as compact JSON text), its page token and items, and the typed stub class; the imports needed."""
+``runtime/testing/`` reads a request back with, its default answer (``fake_defaults``), its page
+token and items, and the typed stub class; the imports needed."""
 
 from __future__ import annotations
 
-import copy
-import json
 import re
 from dataclasses import dataclass
 
-from ..ir import Api, Model, Operation, Parameter, TypeRef, ValueCheck
+from ..ir import Api, Model, Operation, Parameter, TypeRef
 from ..spelling import MODELS, event_decoder, qualified, response_decoder
 from . import internal
+from .fake_defaults import MAX_DEFAULT_CHARS, Defaults, json_text
 from .literals import py_literal, py_str
 
 # FakeApi's own attributes: an operation of the same name gets a trailing ``_``.
@@ -20,9 +18,6 @@ RESERVED = frozenset(
     {"base_url", "token", "clock", "calls", "violations", "transport", "client", "async_client"}
     | {"stub", "verify", "reset", "default", "error_event", "malformed_event"}
 )
-_DATETIME = "2024-01-01T00:00:00Z"
-MAX_DEFAULT_CHARS = 64 * 1024
-"""The largest default answer built from the spec's examples, as JSON text."""
 _KINDS = {"str": "string", "datetime": "string", "int": "integer", "float": "number"}
 _KINDS |= {"bool": "boolean", "list": "array", "dict": "object", "model": "object"}
 
@@ -35,6 +30,7 @@ class FakeOp:
     stub_class: str
     method_name: str
     answer: str  # annotation of the value ``returns`` takes
+    base: str  # the stub class's base (``OperationStub[answer]``): quoted where it names a union alias
     arguments: tuple[str, ...]  # argument names ``when`` and the assertions take
     entry: str  # ``FakeOperation(...)`` of the operation table
     const: str  # the ``_client`` constant of the operation's static facts
@@ -43,6 +39,11 @@ class FakeOp:
     event: str = ""  # annotation of one event ``streams`` takes ("" when the operation never streams)
     binary: bool = False  # a binary answer: ``returns_bytes``
     route: str = ""  # ``METHOD /path/{template} method_name``: its entry of the routes of ``testing``
+
+    @property
+    def typed(self) -> bool:
+        """Whether its stub class types methods of its own (those of ``PlainStub`` otherwise)."""
+        return bool(self.arguments or self.item or self.event or self.binary or self.base != self.answer)
 
 
 @dataclass(frozen=True)
@@ -77,110 +78,15 @@ class TestingModule:
         return tuple(op for module in self.modules for op in module.ops)
 
     @property
+    def streams(self) -> bool:
+        """Whether an operation answers a stream of events: ``FakeApi`` has ``error_event``..."""
+        return any(op.event for op in self.ops)
+
+    @property
     def routes(self) -> tuple[str, ...]:
         """The routes of ``_lazy.LazyFakes``, in the order the operations were tried when every
         module was loaded (by module, then by operation): a tie of templates ends the same."""
         return tuple(op.route for op in self.ops)
-
-
-class _Defaults:
-    """Minimal valid JSON instances of the response types."""
-
-    def __init__(self, api: Api, examples: bool = True) -> None:
-        self.examples = examples  # False: minimal instances only (a default built from examples too large)
-        self.models = {m.name: m for m in api.models}
-        self.enums = {e.name: e for e in api.enums}
-        self.unions = {u.name: u for u in api.unions}
-        self.checks = {v.model: {m.wire: m.check for m in v.members} for v in api.validators}
-        self.stack: list[str] = []
-
-    def value(self, t: TypeRef, hint: str = "string") -> object:
-        kind = t.kind
-        if kind in ("any", "none") or (t.nullable and t.name and t.name in self.stack):
-            return None
-        if kind == "str":
-            return hint
-        if kind == "datetime":
-            return _DATETIME
-        if kind in ("int", "float"):
-            return 0
-        if kind == "bool":
-            return False
-        if kind == "enum":
-            enum = self.enums.get(t.name)
-            return enum.values[0] if enum is not None and enum.values else hint
-        if kind == "list" or kind == "file":
-            return [] if kind == "list" else ""
-        if kind == "dict":
-            return {}
-        if kind == "model":
-            model = self.models[t.name]
-            if model.example is not None and self.examples:
-                return copy.deepcopy(model.example.value)
-            return self.model(model)
-        if kind == "union":
-            union = self.unions.get(t.name) if t.name else None
-            if union is not None and union.prop and union.tags:
-                tag, member = union.tags[0]
-                data = self.value(member)
-                if isinstance(data, dict):
-                    data[union.prop] = tag
-                return data
-            variants = union.members if union is not None else t.variants
-            usable = [v for v in variants if v.kind != "none"] or list(variants)
-            return self.value(usable[0], hint) if usable else None
-        return None
-
-    def model(self, m: Model) -> object:
-        if m.name in self.stack:
-            return {}
-        self.stack.append(m.name)
-        try:
-            checks = self.checks.get(m.name, {})
-            return {
-                f.wire: (
-                    copy.deepcopy(f.example.value)
-                    if f.example is not None and self.examples
-                    else _within_rules(self.value(f.type, f.wire), checks.get(f.wire))
-                )
-                for f in m.fields
-                if f.required
-            }
-        finally:
-            self.stack.pop()
-
-
-def _within_rules(value: object, check: ValueCheck | None) -> object:
-    """``value`` moved within the request-side rules of the same member, where a model is
-    also sent (a constant, an enum, a length, a bound): the answer reads as a real one."""
-    if check is None or isinstance(value, (dict, list)) or value is None:
-        return value
-    for rule in check.rules:
-        if rule.test == "not_in" and rule.arg:
-            return rule.arg[0]
-        if isinstance(value, str) and rule.test in ("len_under", "len_outside", "len_over"):
-            bounds = {"len_under": (rule.arg, None), "len_over": (0, rule.arg)}
-            lo, hi = bounds.get(rule.test, rule.arg)
-            if isinstance(lo, int) and len(value) < lo:
-                value = ((value or "x") * lo)[:lo]
-            if isinstance(hi, int) and len(value) > hi:
-                value = value[:hi]
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            bound = rule.arg
-            if isinstance(bound, (int, float)):
-                if (rule.test == "<" and value < bound) or (rule.test == ">" and value > bound):
-                    value = bound
-                elif rule.test == "<=" and value <= bound:
-                    value = bound + 1
-                elif rule.test == ">=" and value >= bound:
-                    value = bound - 1
-    return value
-
-
-def _json_text(value: object) -> str:
-    """``value`` as a string literal of its compact JSON: one line, whatever its size (a Python
-    literal of a large example would take a line per member once formatted)."""
-    return py_str(json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False))
 
 
 def _pascal(name: str) -> str:
@@ -188,7 +94,7 @@ def _pascal(name: str) -> str:
 
 
 class _Writer:
-    def __init__(self, api: Api, defaults: _Defaults) -> None:
+    def __init__(self, api: Api, defaults: Defaults) -> None:
         self.api = api
         self.defaults = defaults
         self.enum_base = {e.name: e.base for e in api.enums}
@@ -212,9 +118,9 @@ class _Writer:
     def bounded(self, default: object, t: TypeRef) -> str:
         """The JSON text of a default answer; the minimal instance instead when the one built
         from examples (each bounded, but many may nest) is over :data:`MAX_DEFAULT_CHARS`."""
-        text = _json_text(default)
+        text = json_text(default)
         if len(text) > MAX_DEFAULT_CHARS:
-            return _json_text(_Defaults(self.api, examples=False).value(t))
+            return json_text(Defaults(self.api, examples=False).value(t))
         return text
 
     def event(self, op: Operation) -> str:
@@ -305,7 +211,10 @@ class _Writer:
         body = op.body
         if body is not None:
             members = tuple((a.wire, a.name) for a in body.args if not a.raw)
-            if members:
+            if members and all(w and not re.search(r"[\s=]", w) for w, _ in members):  # one line
+                spelled = [w if w == name else f"{w}={name}" for w, name in members]
+                args.append(f"body={py_str(' '.join(spelled))}")
+            elif members:
                 args.append(f"body_members={py_literal(members)}")
             if body.required:
                 args.append("body_required=True")
@@ -329,13 +238,13 @@ class _Writer:
 
 # Names ``testing.py`` defines or imports besides the stub classes.
 _TAKEN = frozenset({"FakeApi", "Call", "FakeApiBase", "FakeClock", "FakeOperation", "FakePaging"})
-_TAKEN |= {"FakeParam", "InvalidStub", "OperationStub", "Script", "SpecViolation", "Client"}
+_TAKEN |= {"FakeParam", "InvalidStub", "OperationStub", "PlainStub", "Script", "SpecViolation", "Client"}
 _TAKEN |= {"FakeEvents", "ServerSentEvent", "Mapping", "Sequence"}
 
 
 def testing_module(api: Api) -> TestingModule:
     """The operation tables and typed stubs of ``api``'s fake, by module of ``_resources``."""
-    defaults = _Defaults(api)
+    defaults = Defaults(api)
     classes: set[str] = set(_TAKEN)
     stub_classes: dict[str, str] = {}
     for op in api.operations:  # named in the document's order, as before the split
@@ -356,7 +265,7 @@ def testing_module(api: Api) -> TestingModule:
 
 
 def _fakes_module(
-    api: Api, defaults: _Defaults, name: str, operations: list[Operation], stub_classes: dict[str, str]
+    api: Api, defaults: Defaults, name: str, operations: list[Operation], stub_classes: dict[str, str]
 ) -> FakesModule:
     writer = _Writer(api, defaults)
     ops: list[FakeOp] = []
@@ -370,7 +279,10 @@ def _fakes_module(
             writer.uses.update(("Sequence", "Mapping"))
         answer, event, binary = writer.answer(op), writer.event(op), op.response_kind == "binary"
         stub_class = stub_classes[op.method_name]
-        fields = (attr, stub_class, op.method_name, answer, arguments, entry, op.const_name, item, iter_name)
+        # at run time an alias of a union is a string: the base names it quoted
+        alias = op.response_type is not None and any(t.kind == "union" and t.name for t in op.response_type.walk())
+        stub = ("OperationStub" if arguments else "PlainStub") + f"[{py_str(answer) if alias else answer}]"
+        fields = (attr, stub_class, op.method_name, answer, stub, arguments, entry, op.const_name, item, iter_name)
         route = f"{op.http_method.upper()} {op.path} {op.method_name}"
         ops.append(FakeOp(*fields, event=event, binary=binary, route=route))
     return FakesModule(name, _imports(writer.uses, ops, name), tuple(ops))
@@ -383,8 +295,11 @@ def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
         lines.append("from collections.abc import " + ", ".join(abc))
     if "datetime" in uses:
         lines.append("from datetime import datetime")
-    if uses & {"Any", "Sequence"}:  # an answer of any JSON, or a page's items as JSON
-        lines.append("from typing import Any")
+    typing = ["TYPE_CHECKING"] if any(op.typed for op in ops) else []
+    typing += ["Any"] if uses & {"Any", "Sequence"} else []  # any JSON, or a page's items as JSON
+    typing += ["TypedDict"] if any(op.arguments for op in ops) else []
+    if typing:
+        lines.append("from typing import " + ", ".join(typing))
     lines.append("")
     if package := [name for name in ("_validators", "models") if name in uses]:
         lines.append(f"from {up} import " + ", ".join(package))
@@ -393,8 +308,14 @@ def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
     )
     if "ServerSentEvent" in uses:
         lines.append(f"from {up}_sse import ServerSentEvent")
-    testing = [n for n in ("FakeEvents", "FakeOperation", "FakePaging", "FakeParam") if n in uses]
-    lines.append(f"from {up}testing._testing import " + ", ".join(["FakeApiBase", *testing, "OperationStub", "Script"]))
+    for name, engine in (("FakeEvents", "_fake_events"), ("FakePaging", "_fake_pages")):
+        if name in uses:  # modules of the engine copied only where an operation needs them
+            lines.append(f"from {up}testing.{engine} import {name}")
+    testing = [n for n in ("FakeOperation", "FakeParam") if n in uses]
+    stubs = ["OperationStub"] if any(op.arguments or op.item or op.event or op.binary for op in ops) else []
+    stubs += ["PlainStub"] if not all(op.arguments for op in ops) else []
+    script = ["Script"] if any(op.typed for op in ops) else []
+    lines.append(f"from {up}testing._testing import " + ", ".join([*testing, *stubs, *script]))
     if any(op.arguments for op in ops):
-        lines.append(f"from {up}_types import UNSET")
+        lines += ["", "if TYPE_CHECKING:", "    from typing_extensions import Unpack"]
     return "\n".join(lines)

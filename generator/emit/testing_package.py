@@ -35,7 +35,7 @@ def render_testing(env: jinja2.Environment, api: Api) -> dict[str, str]:
     view = {
         "t": fakes,
         "groups": [internal.group("_fakes", g) for g in groups],
-        "options": option_pieces(api, "httpx.Client"),  # typed like Client's: client(), async_client()
+        "client_options": _client_options(api),  # typed like Client's: client(), async_client()
         "spaces": fake_spaces(api, fakes)[1],
         **tables,
     }
@@ -67,6 +67,16 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
             api=api, units=members, modules=member_imports("_fakes", modules, FAKES.replace("/", "."))
         )
     return files
+
+
+def _client_options(api: Api) -> list[str]:
+    """The fields of ``testing.ClientOptions``: the options ``Client.with_options`` takes, left
+    out when not given (``with_options``' ``UNSET``)."""
+    fields = []
+    for change in option_pieces(api, "httpx.Client").changes:
+        name, annotation = change.removesuffix(" = UNSET").split(": ", 1)
+        fields.append(f"{name}: " + " | ".join(p for p in annotation.split(" | ") if p != "Unset"))
+    return fields
 
 
 def _from_internal(module: str) -> str:

@@ -27,10 +27,10 @@ from generator.runtime._exceptions import (
 from generator.runtime._settings import Config, make_timeout
 from generator.runtime._transport import Operation, RequestOptions
 from generator.runtime._types import UNSET
+from generator.runtime.testing._fake_pages import FakePaging
 from generator.runtime.testing._testing import (
     FakeApiBase,
     FakeOperation,
-    FakePaging,
     FakeParam,
     InvalidStub,
     OperationStub,
@@ -261,7 +261,7 @@ class FakeTiny(FakeApiBase):
         return self._connect(TinyClient, options)
 
     def async_client(self, **options: Any) -> TinyAsyncClient:
-        return self._connect_async(TinyAsyncClient, options)
+        return self._connect(TinyAsyncClient, options, sync=False)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import asyncio
 import importlib
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -17,6 +18,8 @@ import pytest
 from generator.write.files import write_package
 
 from ..goldens import GOLDEN, render_case
+from ..mypy_run import errors
+from ..mypy_run import run as mypy
 
 
 @pytest.fixture(scope="module")
@@ -147,3 +150,27 @@ def test_the_readme_shows_streams_and_bytes() -> None:
         'api.download_file.returns_bytes(b"...", content_type="image/png")',
     ):
         assert text in readme, text
+
+
+TYPED_USE = """from streams.testing import FakeApi
+
+api = FakeApi()
+api.create_chat.streams({"type": "delta", "text": "a"}, api.error_event(type="Overloaded"))
+api.watch_events.streams(api.malformed_event())
+api.create_chat.when(prompt="hi").returns_bytes(b"")
+api.create_chat.when(promt="hi")  # type: ignore[call-arg]
+api.create_chat.assert_called_once_with(prompt="hi", stream=True)
+api.download_file.returns_bytes(b"x", content_type="image/png")
+api.download_file.returns_bytes("x")  # type: ignore[arg-type]
+api.watch_events.pages([])  # type: ignore[attr-defined]
+"""
+
+
+@pytest.mark.slow
+def test_a_users_streams_and_bytes_pass_mypy_strict(tmp_path: Path) -> None:
+    """The stubs of streams and bytes and ``api.error_event()`` are typed for a user's tests (a
+    wrong argument, a wrong body, ``pages`` of an operation that has none: type errors)."""
+    write_package(render_case(GOLDEN / "streams", full=True), tmp_path / "streams")
+    (tmp_path / "use.py").write_text(TYPED_USE, encoding="utf-8")
+    result = mypy(["use.py"], cwd=tmp_path, path=[tmp_path])
+    assert errors(result) == [] and result.returncode == 0, result.stdout

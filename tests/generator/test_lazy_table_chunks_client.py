@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from generator.emit import lazy_tables, resources_package, route_tables
-from generator.runtime.testing import _fake_wire
+from generator.runtime.testing import _fake_chunks, _fake_wire
 
 from .. import mypy_run
 from ..conftest import ROOT
@@ -69,7 +69,7 @@ def test_client_and_testing_tables_are_cut(packages: tuple[Path, dict[str, str],
     client, testing = files["_client.py"], files["testing/__init__.py"]
     table = client.split("_METHODS = LazyMethods(", 1)[1].split("\n)\n", 1)[0]
     assert "chunks=(" in table and '"_group' not in table and table.count("\n") < 20  # the bits only
-    table = testing.split("_FAKES = LazyFakes(", 1)[1].split("\n)\n", 1)[0]
+    table = testing.split("_FAKES = ChunkedFakes(", 1)[1].split("\n)\n", 1)[0]
     assert "route_chunks=(" in table and "segments=(" in table and "/group" not in table, table
     for folder in ("_resources", "_fakes"):  # the typing-only groups, cut by more bits of the hash
         area = folder.strip("_")
@@ -152,7 +152,7 @@ def test_a_request_and_its_template_have_one_key(paths: list[str], request_path:
     """The generator keys a route by its template, the run time a request by its path: both
     agree on every template that matches, and the most literal template is among its key's."""
     segments = route_tables.route_segments(paths)
-    key = _fake_wire.route_key(request_path, segments)
+    key = _fake_chunks.route_key(request_path, segments)
     matching = [p for p in paths if _fake_wire._path_values(p, request_path) is not None]
     assert expected in matching
     assert all(route_tables.route_key(p, segments) == key for p in matching)

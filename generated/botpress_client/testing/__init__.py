@@ -23,19 +23,12 @@ schema. Retry waits take no real time
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-import httpx
-
-from .._auth import TokenSource
 from .._client import _API_DEFAULTS, AsyncClient, Client
 from .._spaces import Space
-from .._types import UNSET, TimeoutTypes, Unset
 from ._fake_lazy import LazyFakes
 from ._testing import (
-    FAKE_BASE_URL,
-    FAKE_TOKEN,
     Call,
     FakeApiBase,
     FakeClock,
@@ -44,10 +37,15 @@ from ._testing import (
     OperationStub,
     Script,
     SpecViolation,
-    given_options,
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    import httpx
+    from typing_extensions import Unpack
+
+    from .._auth import TokenSource
     from .._internal import (
         fakes_group_01,
         fakes_group_06,
@@ -61,7 +59,6 @@ if TYPE_CHECKING:
         fakes_group_28,
         fakes_group_29,
     )
-    from ._fakes import spaces as _fake_spaces
     from .._internal.fakes_group_01 import *
     from .._internal.fakes_group_06 import *
     from .._internal.fakes_group_07 import *
@@ -73,6 +70,27 @@ if TYPE_CHECKING:
     from .._internal.fakes_group_25 import *
     from .._internal.fakes_group_28 import *
     from .._internal.fakes_group_29 import *
+    from .._types import TimeoutTypes
+    from ._fakes import spaces as _fake_spaces
+
+    class ClientOptions(TypedDict, total=False):
+        """The options of ``FakeApi.client()`` and ``async_client()``: ``Client``'s."""
+
+        token: TokenSource | None
+        bot_id: str | None
+        integration_id: str | None
+        integration_alias: str | None
+        workspace_id: str | None
+        base_url: str | httpx.URL | None
+        timeout: TimeoutTypes
+        max_retries: int | None
+        default_headers: Mapping[str, str] | None
+        validate_requests: bool
+        require_token: bool | None
+        max_response_bytes: int
+        total_timeout: float | None
+        strict_responses: bool
+
 
 __all__ = [
     "Call",
@@ -157,7 +175,6 @@ class FakeApi(_Stubs):
     """
 
     _fakes = _FAKES  # each operation's module is imported when a request or a stub needs it
-    _error_type_member = "type"
     _error_fields = Client._error_fields or {}
     _rate_limited_type = "RateLimited"
     _unauthorized_type = "Unauthorized"
@@ -168,86 +185,11 @@ class FakeApi(_Stubs):
     files: Space[_fake_spaces.FakeFiles] = Space(f"{__package__}._fakes", "spaces", "FakeFiles")
     tables: Space[_fake_spaces.FakeTables] = Space(f"{__package__}._fakes", "spaces", "FakeTables")
 
-    def __init__(self, *, base_url: str = FAKE_BASE_URL, token: str = FAKE_TOKEN) -> None:
-        FakeApiBase.__init__(self, base_url=base_url, token=token)
-
-    if not TYPE_CHECKING:
-
-        def __getattr__(self, name: str) -> Any:
-            """Run time only: the typed stub ``api.<method>`` is made on first use."""
-            return _FAKES.stub(self, name)
-
-    def client(
-        self,
-        *,
-        token: TokenSource | None | Unset = UNSET,
-        bot_id: str | None | Unset = UNSET,
-        integration_id: str | None | Unset = UNSET,
-        integration_alias: str | None | Unset = UNSET,
-        workspace_id: str | None | Unset = UNSET,
-        base_url: str | httpx.URL | None | Unset = UNSET,
-        timeout: TimeoutTypes | Unset = UNSET,
-        max_retries: int | None | Unset = UNSET,
-        default_headers: Mapping[str, str] | None | Unset = UNSET,
-        validate_requests: bool | Unset = UNSET,
-        require_token: bool | None | Unset = UNSET,
-        max_response_bytes: int | Unset = UNSET,
-        total_timeout: float | None | Unset = UNSET,
-        strict_responses: bool | Unset = UNSET,
-    ) -> Client:
+    def client(self, **options: Unpack[ClientOptions]) -> Client:
         """A real ``Client`` sending to this fake (options as ``Client``'s; ``token``, the
         other credentials and ``base_url`` default to the fake's placeholders)."""
-        given = given_options(
-            token=token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            workspace_id=workspace_id,
-            base_url=base_url,
-            timeout=timeout,
-            max_retries=max_retries,
-            default_headers=default_headers,
-            validate_requests=validate_requests,
-            require_token=require_token,
-            max_response_bytes=max_response_bytes,
-            total_timeout=total_timeout,
-            strict_responses=strict_responses,
-        )
-        return self._connect(Client, given)
+        return self._connect(Client, dict(options))
 
-    def async_client(
-        self,
-        *,
-        token: TokenSource | None | Unset = UNSET,
-        bot_id: str | None | Unset = UNSET,
-        integration_id: str | None | Unset = UNSET,
-        integration_alias: str | None | Unset = UNSET,
-        workspace_id: str | None | Unset = UNSET,
-        base_url: str | httpx.URL | None | Unset = UNSET,
-        timeout: TimeoutTypes | Unset = UNSET,
-        max_retries: int | None | Unset = UNSET,
-        default_headers: Mapping[str, str] | None | Unset = UNSET,
-        validate_requests: bool | Unset = UNSET,
-        require_token: bool | None | Unset = UNSET,
-        max_response_bytes: int | Unset = UNSET,
-        total_timeout: float | None | Unset = UNSET,
-        strict_responses: bool | Unset = UNSET,
-    ) -> AsyncClient:
+    def async_client(self, **options: Unpack[ClientOptions]) -> AsyncClient:
         """A real ``AsyncClient`` sending to this fake (options as ``AsyncClient``'s)."""
-        given = given_options(
-            token=token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            workspace_id=workspace_id,
-            base_url=base_url,
-            timeout=timeout,
-            max_retries=max_retries,
-            default_headers=default_headers,
-            validate_requests=validate_requests,
-            require_token=require_token,
-            max_response_bytes=max_response_bytes,
-            total_timeout=total_timeout,
-            strict_responses=strict_responses,
-        )
-        return self._connect_async(AsyncClient, given)
+        return self._connect(AsyncClient, dict(options), sync=False)

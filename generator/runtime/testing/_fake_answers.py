@@ -1,7 +1,7 @@
 """The answers of the fake API of ``testing``: its clock, and the scripts of answers (values,
-bytes, streams of server-sent events, errors in the API's shape, rate limits, network failures,
-timeouts, pages chained by their tokens) an operation's calls take in turn; each stubbed answer
-checked by ``_fake_checks``.
+bytes, errors in the API's shape, rate limits, network failures, timeouts; pages and streams of
+events by ``_fake_pages`` and ``_fake_events``) an operation's calls take in turn, each stubbed
+answer checked against the response schema at once (:class:`InvalidStub` names the path).
 """
 
 from __future__ import annotations
@@ -15,18 +15,23 @@ from typing import Any, Generic, Protocol, TypeVar
 import httpx
 
 from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
-from .._serde import _to_json, json_dumps, json_loads
-from .._sse import ServerSentEvent
+from .._exceptions import _Mismatch
+from .._serde import _to_json, json_dumps
 from .._transport import Clock
 from .._types import UNSET
-from ._fake_checks import InvalidStub, asks_stream, checked_answer, checked_event
 from ._fake_wire import Call, FakeOperation
 
-__all__ = ["FakeClock", "Script", "default_stream", "error_body", "last_page", "stream_answer"]
+__all__ = [
+    "Answers",
+    "FakeClock",
+    "InvalidStub",
+    "Script",
+    "checked",
+    "checked_answer",
+    "error_body",
+]
 
 R = TypeVar("R")
-
-_PAGE_TOKEN = "fake-page-"
 
 
 class FakeClock(Clock):
@@ -54,14 +59,70 @@ class FakeClock(Clock):
         await asyncio.sleep(0)
 
 
+class InvalidStub(AssertionError):
+    """A stubbed (or default) answer that breaks the operation's response schema."""
+
+    def __init__(self, operation: str, path: str, rule: str) -> None:
+        self.operation = operation
+        self.path = path
+        self.rule = rule
+        super().__init__(f"{operation}: the answer breaks the response schema at {path!r}: {rule}")
+
+
+def checked(
+    label: str,
+    value: Any,
+    check: Callable[[Any], None] | None,
+    decode: Callable[[Any], Any] | None,
+) -> Any:
+    """The JSON of ``value`` (a model or its JSON form), checked by ``check`` and read by
+    ``decode`` (:class:`InvalidStub` naming ``label`` and the path where it breaks them)."""
+    data = _to_json(value)
+    try:
+        if check is not None:
+            check(data)
+        if decode is not None:
+            decode(copy.deepcopy(data))
+    except _Mismatch as exc:
+        raise InvalidStub(label, exc.path, exc.rule) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InvalidStub(label, "", f"{type(exc).__name__}: {exc}") from None
+    return data
+
+
+def checked_answer(fop: FakeOperation, value: Any) -> Any:
+    """The JSON of an answer (a model or its JSON form), checked against the response schema
+    (:class:`InvalidStub`, naming the path); bytes or text as they are."""
+    kind = fop.op.response
+    if kind == "json":
+        return checked(fop.label, value, fop.op.check_response, fop.decode)
+    if kind in ("bytes", "binary") and not isinstance(value, (bytes, bytearray)):
+        raise InvalidStub(fop.label, "", "must be bytes")
+    if kind == "text" and not isinstance(value, str):
+        raise InvalidStub(fop.label, "", "must be a string")
+    return value
+
+
+def asks_stream(fop: FakeOperation, call: Call) -> bool:
+    """Whether ``call`` asked for a stream of events (always, or with ``stream=True``)."""
+    if fop.events is None:
+        return False
+    return fop.op.response == "sse" or "text/event-stream" in call.headers.get("accept", "")
+
+
 class _Fake(Protocol):
-    """What an answer reads of the fake API answering."""
+    """What an answer reads of the fake API answering (what it only reads, as properties: a
+    ``FakeApi`` may narrow their types)."""
 
     clock: FakeClock
     _error_count: int
-    _error_type_member: str
-    _error_fields: ErrorFields
-    _rate_limited_type: str
+
+    @property
+    def _error_type_member(self) -> str: ...
+    @property
+    def _error_fields(self) -> ErrorFields: ...
+    @property
+    def _rate_limited_type(self) -> str: ...
 
 
 _Answer = Callable[[_Fake, FakeOperation, Call], httpx.Response]
@@ -98,37 +159,6 @@ def _reply(
         return httpx.Response(status, content=content, headers=out)
 
     return answer
-
-
-def _frame(event: ServerSentEvent) -> bytes:
-    """One event in the framing of ``text/event-stream``."""
-    lines = [] if event.event == "message" else [f"event: {event.event}"]
-    lines += [f"id: {event.id}"] if event.id else []
-    lines += [] if event.retry is None else [f"retry: {event.retry}"]
-    lines += [f"data: {line}" for line in event.data.split("\n")]
-    return ("\n".join(lines) + "\n\n").encode("utf-8")
-
-
-def stream_answer(
-    events: Sequence[ServerSentEvent], status: int, headers: Mapping[str, str] | None = None
-) -> _Answer:
-    """A ``text/event-stream`` answer of these events: the client's own parser reads it."""
-    body = b"".join(_frame(event) for event in events)
-
-    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
-        _expect_stream(fop, call, True)
-        out = {"content-type": "text/event-stream", **(headers or {})}
-        return httpx.Response(status, content=body, headers=out)
-
-    return answer
-
-
-def default_stream(fop: FakeOperation) -> _Answer:
-    """The stream answered when nothing is stubbed: one event (the event schema's example, else
-    a minimal instance) when the events are JSON with a default, else no event."""
-    events = fop.events
-    found = [] if events is None or not events.default_json else [json_loads(events.default_json)]
-    return stream_answer([checked_event(fop, value, 1) for value in found], fop.status)
 
 
 def error_body(
@@ -192,69 +222,16 @@ def _raise(exc: type[httpx.TransportError], text: str) -> _Answer:
     return answer
 
 
-def _set_path(data: Any, path: Sequence[str], value: Any) -> None:
-    for member in path[:-1]:
-        data = data.setdefault(member, {}) if isinstance(data, dict) else None
-    if isinstance(data, dict):
-        if value is UNSET:
-            data.pop(path[-1], None)
-        else:
-            data[path[-1]] = value
-
-
-def last_page(fop: FakeOperation, page: Any) -> Any:
-    """``page`` (JSON) without a next-page token, checked: a list operation's last page (its
-    default answer too, whatever token the spec's example shows, so ``iter_*`` ends)."""
-    paging = fop.paging
-    if paging is None or not isinstance(page, dict):
-        return checked_answer(fop, page)
-    _set_path(page, paging.next_token, UNSET)
-    try:
-        return checked_answer(fop, page)
-    except InvalidStub:
-        _set_path(page, paging.next_token, None)  # a next token that is required, nullable
-        return checked_answer(fop, page)
-
-
-def _pages(fop: FakeOperation, pages: Sequence[Sequence[Any]]) -> _Answer:
-    paging = fop.paging
-    if paging is None:
-        raise TypeError(f"{fop.label} is not a list operation: it has no pages")
-    built: list[Any] = []
-    for number, items in enumerate(pages, start=1):
-        page = copy.deepcopy(fop.default) if isinstance(fop.default, dict) else {}
-        page[paging.items] = [_to_json(item) for item in items]
-        if number == len(pages):
-            built.append(last_page(fop, page))
-        else:
-            _set_path(page, paging.next_token, f"{_PAGE_TOKEN}{number + 1}")
-            built.append(checked_answer(fop, page))
-
-    def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
-        token = call.arguments.get(paging.token)
-        index = 0
-        if token is not None:
-            text = str(token)
-            number = text[len(_PAGE_TOKEN) :] if text.startswith(_PAGE_TOKEN) else ""
-            if not number.isdigit() or not 2 <= int(number) <= len(built):
-                raise AssertionError(f"{fop.label}: page token {text!r} was never handed out")
-            index = int(number) - 1
-        return _json_response(fop.status, copy.deepcopy(built[index]), None)
-
-    return answer
-
-
-class Script(Generic[R]):
-    """The answers of an operation (to the calls a ``when`` matches), in order; the last one
-    repeats. Every method appends and returns the script, so they chain:
+class Answers(Generic[R]):
+    """The answers a script takes (``Script``: appended to it; ``api.<method>``: a new script
+    for every call), each method returning the script, so they chain:
     ``api.get_table.fails(status=503, times=2).returns(table)``."""
 
-    def __init__(self, api: _Fake, fop: FakeOperation, match: Mapping[str, Any]) -> None:
-        self._api = api
-        self._fop = fop
-        self._match = match
-        self._answers: list[_Answer] = []
-        self._next = 0
+    _fop: FakeOperation
+    _api: Any
+
+    def _target(self) -> Script[R]:
+        raise NotImplementedError
 
     def returns(
         self,
@@ -262,11 +239,14 @@ class Script(Generic[R]):
         status: int | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> Script[R]:
-        """Answer with these values (models or their JSON form), one per call, in order."""
+        """Answer with these values (models or their JSON form), one per call, in order, the
+        last repeating; checked against the response schema now (:class:`InvalidStub`)."""
+        script, fop = self._target(), self._fop
         for value in answers:
-            data = checked_answer(self._fop, value)
-            self._answers.append(_reply(self._fop, data, status or self._fop.status, headers))
-        return self
+            script._answers.append(
+                _reply(fop, checked_answer(fop, value), status or fop.status, headers)
+            )
+        return script
 
     def fails(
         self,
@@ -279,53 +259,22 @@ class Script(Generic[R]):
     ) -> Script[R]:
         """Answer with an error of the API's shape (``type``: its error type, e.g.
         ``"ResourceNotFound"``), ``times`` times."""
-        self._answers += [_error(status, type, message, headers)] * times
-        return self
+        return self._target()._add([_error(status, type, message, headers)] * times)
 
     def rate_limited(self, *, retry_after: float | None = None, times: int = 1) -> Script[R]:
         """Answer 429 (with ``Retry-After: retry_after`` when given), ``times`` times."""
         headers = {} if retry_after is None else {"retry-after": f"{retry_after:g}"}
         kind = self._api._rate_limited_type or None
-        self._answers += [_error(429, kind, "rate limited (fake)", headers)] * times
-        return self
+        return self._target()._add([_error(429, kind, "rate limited (fake)", headers)] * times)
 
     def network_error(self, *, times: int = 1) -> Script[R]:
         """Fail to connect (``httpx.ConnectError``), ``times`` times."""
-        self._answers += [_raise(httpx.ConnectError, "fake network error")] * times
-        return self
+        return self._target()._add([_raise(httpx.ConnectError, "fake network error")] * times)
 
     def timeout(self, *, times: int = 1) -> Script[R]:
         """Let the attempt time out (``httpx.ReadTimeout``; the fake clock moves on by the read
         timeout), ``times`` times."""
-        self._answers += [_raise(httpx.ReadTimeout, "fake timeout")] * times
-        return self
-
-    def pages(self, *pages: Sequence[R | Mapping[str, Any] | Any]) -> Script[R]:
-        """Serve these pages of items (models or JSON), chained by their next-page tokens."""
-        self._answers.append(_pages(self._fop, pages))
-        return self
-
-    def streams(self, *events: Any, headers: Mapping[str, str] | None = None) -> Script[R]:
-        """Answer with a stream of these events (``text/event-stream``): models or their JSON
-        form, checked against the event schema now; a ``ServerSentEvent`` is sent as it is."""
-        checked = [checked_event(self._fop, event, n) for n, event in enumerate(events, start=1)]
-        self._answers.append(stream_answer(checked, self._fop.status, headers))
-        return self
-
-    def returns_bytes(
-        self,
-        *bodies: bytes,
-        content_type: str = "application/octet-stream",
-        status: int | None = None,
-        headers: Mapping[str, str] | None = None,
-    ) -> Script[R]:
-        """Answer with these bytes, one body per call, as ``content_type``."""
-        for body in bodies:
-            data = checked_answer(self._fop, body)
-            self._answers.append(
-                _reply(self._fop, data, status or self._fop.status, headers, content_type)
-            )
-        return self
+        return self._target()._add([_raise(httpx.ReadTimeout, "fake timeout")] * times)
 
     def responds(
         self,
@@ -342,7 +291,55 @@ class Script(Generic[R]):
                 return _json_response(status, json, headers)
             return httpx.Response(status, content=content, headers=headers)
 
-        self._answers.append(answer)
+        return self._target()._add([answer])
+
+
+class Script(Answers[R]):
+    """The answers of an operation (to the calls a ``when`` matches), in order; the last one
+    repeats. Every method appends and returns the script, so they chain."""
+
+    def __init__(self, api: _Fake, fop: FakeOperation, match: Mapping[str, Any]) -> None:
+        self._api = api
+        self._fop = fop
+        self._match = match
+        self._answers: list[_Answer] = []
+        self._next = 0
+
+    def _target(self) -> Script[R]:
+        return self
+
+    def _add(self, answers: list[_Answer]) -> Script[R]:
+        self._answers += answers
+        return self
+
+    def pages(self, *pages: Sequence[R | Mapping[str, Any] | Any]) -> Script[R]:
+        """Serve these pages of items (models or JSON), chained by their next-page tokens."""
+        if self._fop.paging is None:
+            raise TypeError(f"{self._fop.label} is not a list operation: it has no pages")
+        self._answers.append(self._fop.paging.answer(self._fop, pages))
+        return self
+
+    def streams(self, *events: Any, headers: Mapping[str, str] | None = None) -> Script[R]:
+        """Answer with a stream of these events (``text/event-stream``): models or their JSON
+        form, checked against the event schema now; a ``ServerSentEvent`` is sent as it is."""
+        if self._fop.events is None:
+            raise TypeError(f"{self._fop.label} answers no stream of events")
+        self._answers.append(self._fop.events.answer(self._fop, events, headers))
+        return self
+
+    def returns_bytes(
+        self,
+        *bodies: bytes,
+        content_type: str = "application/octet-stream",
+        status: int | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Script[R]:
+        """Answer with these bytes, one body per call, as ``content_type``."""
+        for body in bodies:
+            data = checked_answer(self._fop, body)
+            self._answers.append(
+                _reply(self._fop, data, status or self._fop.status, headers, content_type)
+            )
         return self
 
     def _matches(self, call: Call) -> bool:

@@ -100,10 +100,12 @@ class CallLog:
             )
 
     def _assert_called_once_with(self, **arguments: Any) -> None:
+        """There was one call, with these arguments (those not named are not compared)."""
         self.assert_called_once()
         self._assert_called_with(**arguments)
 
     def _assert_any_call(self, **arguments: Any) -> None:
+        """Some call sent these arguments (those not named are not compared)."""
         expected = _given(self._fop, arguments)
         calls = self.calls
         if not any(not self._differences(call, expected) for call in calls):

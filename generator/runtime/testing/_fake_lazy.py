@@ -1,52 +1,35 @@
 """The test kit's lazy tables (``testing.FakeApi``): its operations and typed stubs, by module of
-``_fakes``, each imported the first time the fake needs one."""
+``_fakes``, each imported the first time the fake needs one (``_fake_chunks``: a large API's
+tables, cut into chunks)."""
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
-from .._lazy import bucket_of, internal
+from .._lazy import internal
+from ._fake_wire import Router, Routes
+
+__all__ = ["LazyFakes", "methods"]
 
 
 class LazyFakes:
     """The operations and typed stubs of the test kit's fake API (``testing.FakeApi``), by module
     of ``_fakes`` (one per module of ``_resources``): ``api.<method>`` imports its module on first
-    use, and so does the first request to one of its operations (``routes`` finds it), so that a
+    use, and so does the first request to one of its operations (``router`` finds it), so that a
     fake of a large API costs what the test uses, not every operation.
 
-    A large API cuts both tables into chunks (in the package's ``_internal``): the stubs into
-    ``fakes_names_<bits>`` by a hash of each attribute, the routes into ``fakes_routes_<bits>`` by
-    a hash of their path's key (``_fake_wire.route_key``), so that a stub or a request reads one
-    chunk."""
+    ``table``: one entry a module: its name, then ``attribute:StubClass[:method]`` of each
+    operation (the method, when the fake's attribute is not spelled as it). ``routes``: one entry
+    an operation, ``METHOD /path/{template} method_name``."""
 
-    def __init__(
-        self,
-        package: str,
-        table: tuple[str, ...],
-        routes: tuple[str, ...] = (),
-        chunks: tuple[str, ...] = (),
-        route_chunks: tuple[str, ...] = (),
-        segments: tuple[int, ...] = (),
-    ) -> None:
-        self._package = package
-        """The ``testing`` package: its ``_fakes`` holds the modules."""
-        self._root = package.rpartition(".")[
-            0
-        ]  # the package's, whose ``_internal`` holds the chunks and parts
+    def __init__(self, package: str, table: tuple[str, ...], routes: tuple[str, ...] = ()) -> None:
+        self._package = package  # ``testing``: its ``_fakes`` holds the modules
+        self._root = package.rpartition(".")[0]  # the package's: its ``_internal`` holds parts
         self._table = table
-        """One entry a module: its name, then ``attribute:StubClass[:method]`` of each operation
-        (the method, when the fake's attribute is not spelled as it)."""
         self._routes = routes
-        """One entry an operation: ``METHOD /path/{template} method_name``, so that a request
-        finds its operation without importing any module of ``_fakes``."""
-        self._chunks = chunks
-        self.route_chunks = route_chunks
-        self.segments = segments
-        """By depth of a path: how many of its first segments its key holds (-1: no route)."""
         self._stubs: dict[str, tuple[str, str, str]] = {}  # attribute -> (module, class, method)
         self._modules: dict[str, str] = {}  # method -> module
-        self._read: set[str] = set()
         self._all = False
 
     def _add(self, entries: tuple[str, ...]) -> None:
@@ -57,36 +40,23 @@ class LazyFakes:
                 found = self._stubs[attribute] = (module, cls, method[0] if method else attribute)
                 self._modules[found[2]] = module
 
-    def _chunk(self, name: str) -> tuple[str, ...]:
-        table: tuple[str, ...] = importlib.import_module(internal(self._root, "fakes", name)).TABLE
-        return table
-
     def _index(self) -> dict[str, tuple[str, str, str]]:
         if not self._all:
             self._all = True
             self._add(self._table)
-            for chunk in self._chunks:
-                self._find(chunk, bits=chunk)
         return self._stubs
 
-    def _find(self, attribute: str, bits: str | None = None) -> tuple[str, str, str] | None:
-        """The stub of ``attribute``: only its chunk read."""
-        if not self._chunks:
-            return self._index().get(attribute)
-        chunk = bucket_of(attribute, self._chunks) if bits is None else bits
-        if chunk is not None and chunk not in self._read:
-            self._read.add(chunk)
-            self._add(self._chunk(f"names_{chunk}"))
-        return self._stubs.get(attribute)
+    def _find(self, attribute: str) -> tuple[str, str, str] | None:
+        """The stub of ``attribute`` (module, class, method)."""
+        return self._index().get(attribute)
 
     def routes(self) -> list[tuple[str, str, str]]:
         """(HTTP method, path template, method name) of every operation, none imported."""
         return _routes(self._routes)
 
-    def chunk_routes(self, chunk: str) -> list[tuple[str, str, str]]:
-        """The routes of chunk ``chunk`` of ``route_chunks`` (``_fake_wire.RouteChunks`` reads
-        the one a request's path can be in), in the listed order."""
-        return _routes(self._chunk(f"routes_{chunk}"))
+    def router(self) -> Router:
+        """What finds the operation a request is for (``_fake_wire.Routes``), none imported."""
+        return Routes(self.routes())
 
     def operation(self, method: str) -> Any:
         """The operation (``FakeOperation``) of a method name, its module imported (and only
@@ -128,9 +98,7 @@ class LazyFakes:
 
     def attribute(self, name: str) -> Any:
         """A stub class of the ``testing`` module (its ``__getattr__``)."""
-        if name.startswith("__") and name.endswith(
-            "__"
-        ):  # ``__path__`` of every ``from testing import``
+        if name.startswith("__") and name.endswith("__"):  # ``__path__``: ``from testing import``
             raise AttributeError(f"module {self._package!r} has no attribute {name!r}")
         for module, cls, _method in self._index().values():
             if cls == name:
@@ -147,3 +115,8 @@ def _routes(entries: tuple[str, ...]) -> list[tuple[str, str, str]]:
         path, name = rest.rsplit(" ", 1)  # a path template may hold spaces, a name not
         out.append((method, path, name))
     return out
+
+
+def methods(table: str) -> dict[str, str]:
+    """A namespace's ``FakeSpace._methods``: ``name=attribute`` (``name`` where equal) by spaces."""
+    return {n: a or n for n, _, a in (entry.partition("=") for entry in table.split())}

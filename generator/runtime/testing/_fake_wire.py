@@ -9,24 +9,24 @@ from __future__ import annotations
 import functools
 import re
 import urllib.parse
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import InitVar, dataclass, field
+from typing import Any, Literal, Protocol
 
 import httpx
 
 from .._exceptions import RequestValidationError
-from .._lazy import bucket_of
 from .._serde import json_loads
 from .._transport import Operation
 from .._types import UNSET
 
 __all__ = [
     "Call",
-    "FakeEvents",
+    "Events",
     "FakeOperation",
-    "FakePaging",
     "FakeParam",
+    "Paging",
+    "Router",
     "Routes",
     "SpecViolation",
 ]
@@ -52,31 +52,20 @@ class FakeParam:
     """An array sent as one delimited value (``style: form`` with ``explode: false``...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class FakePaging:
-    """Where a list operation carries its page token and its items, as wire names."""
+class Paging(Protocol):
+    """What the engine asks of a list operation's paging (``_fake_pages.FakePaging``, in the
+    packages that have one)."""
 
-    token: str
-    """The argument carrying the page token."""
-    items: str
-    """The member of a page holding its items."""
-    next_token: tuple[str, ...]
-    """The members leading to the next page's token on a page."""
+    def last(self, fop: FakeOperation, page: Any) -> Any: ...
+    def answer(self, fop: FakeOperation, pages: Sequence[Sequence[Any]]) -> Any: ...
 
 
-@dataclass(frozen=True, slots=True)
-class FakeEvents:
-    """The server-sent events an operation may answer: how ``streams`` checks and frames them."""
+class Events(Protocol):
+    """What the engine asks of the events of an operation that streams (``_fake_events.FakeEvents``,
+    in the packages that have one)."""
 
-    kind: Literal["json", "text", "raw"] = "json"
-    """JSON data (checked with ``check`` and ``decode``), text data, or raw events (no schema)."""
-    decode: Callable[[Any], Any] | None = None
-    """Reads one event's JSON data into the value the stream yields (``models.X.from_dict``)."""
-    check: Callable[[Any], None] | None = None
-    """The response check of the event schema (names the path where an event breaks it)."""
-    default_json: str = ""
-    """The data (JSON text) of the one event of the stream answered when nothing is stubbed
-    (the event schema's example, else a minimal instance); none: an empty stream."""
+    def answer(self, fop: FakeOperation, events: Sequence[Any], headers: Any) -> Any: ...
+    def default(self, fop: FakeOperation) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,18 +86,25 @@ class FakeOperation:
     else a minimal valid instance (its members' examples where they have one)."""
     default_json: str = ""
     """``default`` as JSON text (how the generated table writes it); read into ``default``."""
-    paging: FakePaging | None = None
+    paging: Paging | None = None
     status: int = 200
     """The status of a success answer."""
-    events: FakeEvents | None = None
+    events: Events | None = None
     """The events of an operation that answers a stream (``text/event-stream``), always or when
     the call asks for it (``stream=True``)."""
-    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    body: InitVar[str] = ""
+    """``body_members`` as the generated table writes them: ``wire`` where the argument is
+    spelled as the wire name, else ``wire=argument``, separated by spaces."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "pattern", _path_pattern(self.op.path))
+    def __post_init__(self, body: str) -> None:
         if self.default_json:
             object.__setattr__(self, "default", json_loads(self.default_json))
+        if body:
+            members = []
+            for member in body.split():
+                wire, _, argument = member.partition("=")
+                members.append((wire, argument or wire))
+            object.__setattr__(self, "body_members", tuple(members))
 
     @property
     def label(self) -> str:
@@ -117,15 +113,6 @@ class FakeOperation:
     @property
     def argument_names(self) -> frozenset[str]:
         return frozenset(p.name for p in self.params) | {a for _, a in self.body_members}
-
-    @property
-    def literal_length(self) -> int:
-        """How much of the path is literal: the more specific template wins a tie."""
-        return _literal_length(self.op.path)
-
-    def path_values(self, path: str) -> dict[str, str] | None:
-        """The raw path parameters when ``path`` (below the base URL) is this operation's."""
-        return _path_values(self.op.path, path)
 
 
 @functools.cache
@@ -159,6 +146,13 @@ def _path_values(template: str, path: str) -> dict[str, str] | None:
     return {n: urllib.parse.unquote(v) for n, v in zip(names, found.groups(), strict=True)}
 
 
+class Router(Protocol):
+    """What finds the operations a request is for: :class:`Routes`, or a large API's chunks of
+    them (``_fake_chunks.RouteChunks``)."""
+
+    def find_all(self, method: str, path: str) -> list[tuple[str, dict[str, str]]]: ...
+
+
 class Routes:
     """Which operation a request is for, by HTTP method and path template, without loading the
     operations: ``find`` names the one operation a request is for, so that a fake of a large API
@@ -176,15 +170,15 @@ class Routes:
         ]
 
     def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
-        """The method name of the operation ``method path`` (below the base URL) is for, and its
-        raw path values; :class:`SpecViolation` when no template matches, or none of
-        ``method``."""
+        """The first of :meth:`find_all`."""
         return self.find_all(method, path)[0]
 
     def find_all(self, method: str, path: str) -> list[tuple[str, dict[str, str]]]:
-        """As :meth:`find`, with the operations whose templates differ from the first's only by
-        a fragment (``/files/{id}`` and ``/files/{id}#shared``: one request on the wire), in
-        order; the caller tells them apart by the query."""
+        """The method names of the operations ``method path`` (below the base URL) is for, and
+        their raw path values: the first, and those whose templates differ from its only by a
+        fragment (``/files/{id}`` and ``/files/{id}#shared``: one request on the wire), in order
+        (the caller tells them apart by the query); :class:`SpecViolation` when no template
+        matches, or none of ``method``."""
         allowed: list[str] = []
         found: list[tuple[str, dict[str, str]]] = []
         sent = ""
@@ -201,51 +195,6 @@ class Routes:
             return found
         rule = f"method not allowed (only {', '.join(allowed)})" if allowed else "no such path"
         raise SpecViolation(f"{method} {path}", "path", rule)
-
-
-def route_key(path: str, segments: tuple[int, ...]) -> str | None:
-    """The key of the routes a request path can match: its depth (a template's ``{name}``
-    matches one segment, so a match has the template's depth) and as many of its first
-    segments as every template of that depth spells literally (``segments[depth]``); ``None``
-    when no template has its depth. The generator keys each route the same way
-    (``generator/emit/route_tables.py``), so that two routes of different keys never match one
-    path: a request reads one chunk, and the precedence among its candidates is the whole one."""
-    parts = path.split("/")
-    depth = len(parts) - 1
-    if depth >= len(segments) or segments[depth] < 0:
-        return None
-    return f"{depth} " + "/".join(parts[1 : 1 + segments[depth]])
-
-
-class RouteChunks:
-    """``Routes`` cut into chunks by a hash of each route's key (``route_key``): a request reads
-    the one chunk its path's key falls in (``load(bits)``: its routes, in the listed order)."""
-
-    def __init__(
-        self,
-        load: Callable[[str], Iterable[tuple[str, str, str]]],
-        chunks: tuple[str, ...],
-        segments: tuple[int, ...],
-    ) -> None:
-        self._load = load
-        self._chunks = chunks
-        self._segments = segments
-        self._read: dict[str, Routes] = {}
-
-    def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
-        """As :meth:`Routes.find`, its chunk read on first use."""
-        return self.find_all(method, path)[0]
-
-    def find_all(self, method: str, path: str) -> list[tuple[str, dict[str, str]]]:
-        """As :meth:`Routes.find_all`, its chunk read on first use."""
-        key = route_key(path, self._segments)
-        chunk = None if key is None else bucket_of(key, self._chunks)
-        if chunk is None:
-            raise SpecViolation(f"{method} {path}", "path", "no such path")
-        routes = self._read.get(chunk)
-        if routes is None:
-            routes = self._read[chunk] = Routes(self._load(chunk))
-        return routes.find_all(method, path)
 
 
 class SpecViolation(AssertionError):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 
@@ -17,33 +17,21 @@ from .._async_client import AsyncTransport
 from .._auth import API_KEY, BASIC, HTTP, Requirement, Scheme, carries
 from .._base_client import SyncTransport
 from .._error_text import DEFAULT_ERROR_FIELDS, ErrorFields
-from .._serde import json_dumps
-from .._sse import ServerSentEvent
-from .._types import UNSET
 from ._fake_answers import (
+    Answers,
     FakeClock,
+    InvalidStub,
     Script,
     _Answer,
     _json_response,
     _reply,
-    default_stream,
+    asks_stream,
+    checked_answer,
     error_body,
-    last_page,
 )
 from ._fake_calls import CallLog, _given
-from ._fake_checks import InvalidStub, asks_stream, checked_answer
 from ._fake_lazy import LazyFakes
-from ._fake_wire import (
-    Call,
-    FakeEvents,
-    FakeOperation,
-    FakePaging,
-    FakeParam,
-    RouteChunks,
-    Routes,
-    SpecViolation,
-    read_request,
-)
+from ._fake_wire import Call, FakeOperation, FakeParam, Router, Routes, SpecViolation, read_request
 
 __all__ = [
     "FAKE_BASE_URL",
@@ -51,27 +39,24 @@ __all__ = [
     "Call",
     "FakeApiBase",
     "FakeClock",
-    "FakeEvents",
     "FakeOperation",
-    "FakePaging",
     "FakeParam",
     "InvalidStub",
     "OperationStub",
+    "PlainStub",
     "Script",
     "SpecViolation",
     "checked_answer",
-    "given_options",
 ]
 
 R = TypeVar("R")
-C = TypeVar("C", bound=SyncTransport)
-A = TypeVar("A", bound=AsyncTransport)
+C = TypeVar("C", bound=SyncTransport | AsyncTransport)
 
 FAKE_BASE_URL = "https://fake-api.test"
 FAKE_TOKEN = "fake-token"
 
 
-class OperationStub(CallLog, Generic[R]):
+class OperationStub(CallLog, Answers[R]):
     """The stubs and the calls of one operation: ``api.<method>``. ``returns``, ``fails``...
     start a new script of answers for every call (a ``when`` script takes the calls it
     matches first); the script's own methods append to it."""
@@ -85,78 +70,43 @@ class OperationStub(CallLog, Generic[R]):
         self._scripts: list[Script[R]] = []
         api._stubs[name] = self
 
-    def _new(self) -> Script[R]:
+    def _target(self) -> Script[R]:
         self._script = Script(self._api, self._fop, {})
         return self._script
 
-    def returns(
-        self,
-        *answers: R | Mapping[str, Any],
-        status: int | None = None,
-        headers: Mapping[str, str] | None = None,
-    ) -> Script[R]:
-        """Answer every call with these values (models or JSON), in order, the last repeating.
-        Checked against the response schema now (:class:`InvalidStub`)."""
-        return self._new().returns(*answers, status=status, headers=headers)
-
-    def fails(
-        self,
-        *,
-        status: int,
-        type: str | None = None,
-        message: str | None = None,
-        times: int = 1,
-        headers: Mapping[str, str] | None = None,
-    ) -> Script[R]:
-        """Answer with an error in the API's error shape; chain what follows:
-        ``.fails(status=503, times=2).returns(value)``."""
-        return self._new().fails(
-            status=status, type=type, message=message, times=times, headers=headers
-        )
-
-    def rate_limited(self, *, retry_after: float | None = None, times: int = 1) -> Script[R]:
-        """Answer 429 with ``Retry-After``; chain what follows (``.returns(value)``)."""
-        return self._new().rate_limited(retry_after=retry_after, times=times)
-
-    def network_error(self, *, times: int = 1) -> Script[R]:
-        """Fail to connect; chain what follows."""
-        return self._new().network_error(times=times)
-
-    def timeout(self, *, times: int = 1) -> Script[R]:
-        """Time out; chain what follows."""
-        return self._new().timeout(times=times)
-
     def _pages(self, *pages: Sequence[Any]) -> Script[R]:
-        """Serve pages of items chained by next-page tokens (``iter_*`` follows them); the
-        generated stub of a list operation types it as ``pages``."""
-        return self._new().pages(*pages)
+        """Serve these pages of items (models or their JSON form), chained by their next-page
+        tokens: ``iter_*`` yields them all (``pages`` of a list operation's stub)."""
+        return self._target().pages(*pages)
 
     def _streams(self, *events: Any) -> Script[R]:
-        """Answer a stream of these events; the generated stub of an operation that streams
-        types it as ``streams``."""
-        return self._new().streams(*events)
+        """Answer with a stream of these events (``text/event-stream``, the client's parser reads
+        it), checked against the event schema now; a ``ServerSentEvent`` is sent as it is
+        (``api.error_event(...)``, ``api.malformed_event()``): ``streams`` of the stub of an
+        operation that streams."""
+        return self._target().streams(*events)
 
     def _returns_bytes(
-        self, *bodies: bytes, content_type: str, status: int | None = None
-    ) -> Script[R]:
-        """Answer these bytes; the generated stub of a binary answer types it."""
-        return self._new().returns_bytes(*bodies, content_type=content_type, status=status)
-
-    def responds(
         self,
-        status: int,
-        *,
-        json: Any = UNSET,
-        content: bytes = b"",
-        headers: Mapping[str, str] | None = None,
+        *bodies: bytes,
+        content_type: str = "application/octet-stream",
+        status: int | None = None,
     ) -> Script[R]:
-        """Answer exactly this, unchecked."""
-        return self._new().responds(status, json=json, content=content, headers=headers)
+        """Answer with these bytes (one body per call, the last repeating) as ``content_type``:
+        ``returns_bytes`` of the stub of an operation whose answer is binary."""
+        return self._target().returns_bytes(*bodies, content_type=content_type, status=status)
 
     def _when(self, **arguments: Any) -> Script[R]:
+        """A script answering the calls with these arguments (the others match any value)."""
         script: Script[R] = Script(self._api, self._fop, _given(self._fop, arguments))
         self._scripts.append(script)
         return script
+
+    if not TYPE_CHECKING:  # typed by each generated stub class, by its operation's arguments
+        when = _when
+        assert_called_with = CallLog._assert_called_with
+        assert_called_once_with = CallLog._assert_called_once_with
+        assert_any_call = CallLog._assert_any_call
 
     def reset(self) -> None:
         """Forget this operation's stubs and calls."""
@@ -175,6 +125,17 @@ class OperationStub(CallLog, Generic[R]):
             if answer is not None:
                 return answer
         return self._api._default_answer(self._fop, call)
+
+
+class PlainStub(OperationStub[R]):
+    """The stub of an operation that takes no arguments."""
+
+    if TYPE_CHECKING:
+
+        def when(self) -> Script[R]: ...
+        def assert_called_with(self) -> None: ...
+        def assert_called_once_with(self) -> None: ...
+        def assert_any_call(self) -> None: ...
 
 
 class FakeApiBase:
@@ -215,11 +176,8 @@ class FakeApiBase:
         self._defaults: dict[str, _Answer] = {}
         self._loaded = {f.method_name: f for f in self._operations}
         self._stubs: dict[str, OperationStub[Any]] = {}
-        fakes = self._fakes
         routes = [(f.op.method, f.op.path, f.method_name) for f in self._operations]
-        self._routes: Routes | RouteChunks = Routes(fakes.routes() if fakes is not None else routes)
-        if fakes is not None and fakes.route_chunks:  # a large API: a request reads one chunk
-            self._routes = RouteChunks(fakes.chunk_routes, fakes.route_chunks, fakes.segments)
+        self._routes: Router = Routes(routes) if self._fakes is None else self._fakes.router()
 
     def _operation(self, method: str) -> FakeOperation:
         """An operation by its method name, its ``_fakes`` module imported on first use
@@ -230,6 +188,14 @@ class FakeApiBase:
                 raise KeyError(method)
             found = self._loaded[method] = self._fakes.operation(method)
         return found
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            """Run time only: the typed stub ``api.<method>`` is made on first use."""
+            if self._fakes is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            return self._fakes.stub(self, name)
 
     def stub(self, method: str) -> OperationStub[Any]:
         """The stub of an operation by its method name (``api.<method>`` is the typed one)."""
@@ -251,18 +217,11 @@ class FakeApiBase:
                 out[scheme.option] = ("fake-user", fake) if scheme.kind == BASIC else fake
         return out
 
-    def _connect(self, factory: Callable[..., C], options: dict[str, Any]) -> C:
-        http = httpx.Client(transport=self.transport)
+    def _connect(self, factory: Callable[..., C], options: dict[str, Any], sync: bool = True) -> C:
+        """A client made by ``factory`` (``Client``, ``AsyncClient``) sending to this fake."""
+        http = (httpx.Client if sync else httpx.AsyncClient)(transport=self.transport)
         client = factory(http_client=http, **self._options(options))
         client._owns_http = True  # as a client that made its own pool: closing it closes this
-        client._direct = True
-        client._clock = self.clock
-        return client
-
-    def _connect_async(self, factory: Callable[..., A], options: dict[str, Any]) -> A:
-        http = httpx.AsyncClient(transport=self.transport)
-        client = factory(http_client=http, **self._options(options))
-        client._owns_http = True
         client._direct = True
         client._clock = self.clock
         return client
@@ -308,36 +267,22 @@ class FakeApiBase:
         if value is None and fop.op.response in ("text", "bytes", "binary"):
             value = "" if fop.op.response == "text" else b""
         try:
-            return last_page(fop, value)
+            return checked_answer(fop, value) if fop.paging is None else fop.paging.last(fop, value)
         except InvalidStub as exc:
             rule = f"{exc.rule} (in the default answer: stub this operation)"
             raise InvalidStub(fop.label, exc.path, rule) from None
 
     def _default_answer(self, fop: FakeOperation, call: Call | None = None) -> _Answer:
-        stream = call is not None and asks_stream(fop, call)
+        stream = fop.events is not None and call is not None and asks_stream(fop, call)
         key = f"{fop.method_name} stream" if stream else fop.method_name
         found = self._defaults.get(key)
         if found is None:
-            if stream:
-                found = default_stream(fop)
+            if fop.events is not None and stream:
+                found = fop.events.default(fop)
             else:
                 found = _reply(fop, self._default_data(fop), fop.status, None)
             self._defaults[key] = found
         return found
-
-    def error_event(
-        self, *, type: str | None = None, message: str | None = None
-    ) -> ServerSentEvent:
-        """An ``error`` event in the API's error shape, for ``streams(...)``: the stream raises
-        ``StreamEventError`` when it reaches it."""
-        body = json_dumps(error_body(self, None, type, message)).decode("utf-8")
-        return ServerSentEvent(event="error", data=body)
-
-    @staticmethod
-    def malformed_event(data: str = "{not json") -> ServerSentEvent:
-        """An event whose data the stream cannot read, for ``streams(...)``: the stream raises
-        ``StreamDecodeError`` naming it when it reaches it."""
-        return ServerSentEvent(data=data)
 
     def default(self, method: str) -> Any:
         """The JSON of the answer an operation gives when nothing is stubbed: the spec's example
@@ -362,11 +307,6 @@ class FakeApiBase:
         self.violations.clear()
         self.clock.now = 0.0
         self.clock.sleeps.clear()
-
-
-def given_options(**options: Any) -> dict[str, Any]:
-    """The options a fake's ``client()`` was given (those left ``UNSET`` dropped), for the client."""
-    return {name: value for name, value in options.items() if value is not UNSET}
 
 
 def _by_query(

@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.admin_bots import _DELETE_BOT_ISSUE, _GET_BOT_ISSUE
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -39,147 +42,44 @@ OPERATIONS = (
 )
 
 
-class GetBotIssueStub(OperationStub["models.GetBotIssueResponse"]):
+class GetBotIssueStub(OperationStub[models.GetBotIssueResponse]):
     """Stubs and calls of ``get_bot_issue`` (``api.get_bot_issue``)."""
 
-    def when(
-        self,
-        *,
-        id: object = UNSET,
-        issue_id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> Script[models.GetBotIssueResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            id=id,
-            issue_id=issue_id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        id: object = UNSET,
-        issue_id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            id=id,
-            issue_id=issue_id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-        )
+        class Args(TypedDict, total=False):
+            id: object
+            issue_id: object
+            workspace_id: object
+            multiple_integrations: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        id: object = UNSET,
-        issue_id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            id=id,
-            issue_id=issue_id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        id: object = UNSET,
-        issue_id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            id=id,
-            issue_id=issue_id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.GetBotIssueResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
-class DeleteBotIssueStub(OperationStub["models.DeleteBotIssueResponse"]):
+class DeleteBotIssueStub(OperationStub[models.DeleteBotIssueResponse]):
     """Stubs and calls of ``delete_bot_issue`` (``api.delete_bot_issue``)."""
 
-    def when(
-        self,
-        *,
-        id: object = UNSET,
-        issue_id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> Script[models.DeleteBotIssueResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            id=id,
-            issue_id=issue_id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        id: object = UNSET,
-        issue_id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            id=id,
-            issue_id=issue_id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-        )
+        class Args(TypedDict, total=False):
+            id: object
+            issue_id: object
+            workspace_id: object
+            multiple_integrations: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        id: object = UNSET,
-        issue_id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            id=id,
-            issue_id=issue_id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        id: object = UNSET,
-        issue_id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            id=id,
-            issue_id=issue_id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.DeleteBotIssueResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.get_bot_issue = GetBotIssueStub(api, "get_bot_issue")
-        """Stubs and calls of ``get_bot_issue``."""
-        self.delete_bot_issue = DeleteBotIssueStub(api, "delete_bot_issue")
-        """Stubs and calls of ``delete_bot_issue``."""
+    get_bot_issue: GetBotIssueStub
+    """Stubs and calls of ``get_bot_issue``."""
+    delete_bot_issue: DeleteBotIssueStub
+    """Stubs and calls of ``delete_bot_issue``."""

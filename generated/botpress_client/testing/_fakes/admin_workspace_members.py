@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.admin_workspace_members import _UPDATE_WORKSPACE_MEMBER
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -20,7 +23,7 @@ OPERATIONS = (
             FakeParam("workspace_id", "x-workspace-id", "header", required=True),
             FakeParam("multiple_integrations", "x-multiple-integrations", "header"),
         ),
-        body_members=(("role", "role"),),
+        body="role",
         body_required=True,
         decode=models.WorkspaceMember.from_dict,
         default_json="{}",
@@ -28,77 +31,25 @@ OPERATIONS = (
 )
 
 
-class UpdateWorkspaceMemberStub(OperationStub["models.WorkspaceMember"]):
+class UpdateWorkspaceMemberStub(OperationStub[models.WorkspaceMember]):
     """Stubs and calls of ``update_workspace_member`` (``api.update_workspace_member``)."""
 
-    def when(
-        self,
-        *,
-        id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-        role: object = UNSET,
-    ) -> Script[models.WorkspaceMember]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            id=id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-            role=role,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-        role: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            id=id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-            role=role,
-        )
+        class Args(TypedDict, total=False):
+            id: object
+            workspace_id: object
+            multiple_integrations: object
+            role: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-        role: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            id=id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-            role=role,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        id: object = UNSET,
-        workspace_id: object = UNSET,
-        multiple_integrations: object = UNSET,
-        role: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            id=id,
-            workspace_id=workspace_id,
-            multiple_integrations=multiple_integrations,
-            role=role,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.WorkspaceMember]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.update_workspace_member = UpdateWorkspaceMemberStub(api, "update_workspace_member")
-        """Stubs and calls of ``update_workspace_member``."""
+    update_workspace_member: UpdateWorkspaceMemberStub
+    """Stubs and calls of ``update_workspace_member``."""

@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.admin_workspaces import _DELETE_WORKSPACE
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -25,61 +28,23 @@ OPERATIONS = (
 )
 
 
-class DeleteWorkspaceStub(OperationStub["models.DeleteWorkspaceResponse"]):
+class DeleteWorkspaceStub(OperationStub[models.DeleteWorkspaceResponse]):
     """Stubs and calls of ``delete_workspace`` (``api.delete_workspace``)."""
 
-    def when(
-        self,
-        *,
-        id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> Script[models.DeleteWorkspaceResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            id=id,
-            multiple_integrations=multiple_integrations,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            id=id,
-            multiple_integrations=multiple_integrations,
-        )
+        class Args(TypedDict, total=False):
+            id: object
+            multiple_integrations: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            id=id,
-            multiple_integrations=multiple_integrations,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        id: object = UNSET,
-        multiple_integrations: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            id=id,
-            multiple_integrations=multiple_integrations,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.DeleteWorkspaceResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.delete_workspace = DeleteWorkspaceStub(api, "delete_workspace")
-        """Stubs and calls of ``delete_workspace``."""
+    delete_workspace: DeleteWorkspaceStub
+    """Stubs and calls of ``delete_workspace``."""

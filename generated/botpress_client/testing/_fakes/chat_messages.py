@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.chat_messages import _CREATE_MESSAGE, _GET_MESSAGE
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -20,15 +23,7 @@ OPERATIONS = (
             FakeParam("integration_id", "x-integration-id", "header"),
             FakeParam("integration_alias", "x-integration-alias", "header"),
         ),
-        body_members=(
-            ("payload", "payload"),
-            ("userId", "user_id"),
-            ("conversationId", "conversation_id"),
-            ("type", "type"),
-            ("tags", "tags"),
-            ("schedule", "schedule"),
-            ("origin", "origin"),
-        ),
+        body="payload userId=user_id conversationId=conversation_id type tags schedule origin",
         body_required=True,
         decode=models.CreateMessageResponse.from_dict,
         default_json='{"message":{}}',
@@ -48,195 +43,50 @@ OPERATIONS = (
 )
 
 
-class CreateMessageStub(OperationStub["models.CreateMessageResponse"]):
+class CreateMessageStub(OperationStub[models.CreateMessageResponse]):
     """Stubs and calls of ``create_message`` (``api.create_message``)."""
 
-    def when(
-        self,
-        *,
-        payload: object = UNSET,
-        user_id: object = UNSET,
-        conversation_id: object = UNSET,
-        type: object = UNSET,
-        tags: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        schedule: object = UNSET,
-        origin: object = UNSET,
-    ) -> Script[models.CreateMessageResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            payload=payload,
-            user_id=user_id,
-            conversation_id=conversation_id,
-            type=type,
-            tags=tags,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            schedule=schedule,
-            origin=origin,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        payload: object = UNSET,
-        user_id: object = UNSET,
-        conversation_id: object = UNSET,
-        type: object = UNSET,
-        tags: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        schedule: object = UNSET,
-        origin: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            payload=payload,
-            user_id=user_id,
-            conversation_id=conversation_id,
-            type=type,
-            tags=tags,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            schedule=schedule,
-            origin=origin,
-        )
+        class Args(TypedDict, total=False):
+            payload: object
+            user_id: object
+            conversation_id: object
+            type: object
+            tags: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
+            schedule: object
+            origin: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        payload: object = UNSET,
-        user_id: object = UNSET,
-        conversation_id: object = UNSET,
-        type: object = UNSET,
-        tags: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        schedule: object = UNSET,
-        origin: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            payload=payload,
-            user_id=user_id,
-            conversation_id=conversation_id,
-            type=type,
-            tags=tags,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            schedule=schedule,
-            origin=origin,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        payload: object = UNSET,
-        user_id: object = UNSET,
-        conversation_id: object = UNSET,
-        type: object = UNSET,
-        tags: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        schedule: object = UNSET,
-        origin: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            payload=payload,
-            user_id=user_id,
-            conversation_id=conversation_id,
-            type=type,
-            tags=tags,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            schedule=schedule,
-            origin=origin,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.CreateMessageResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
-class GetMessageStub(OperationStub["models.GetMessageResponse"]):
+class GetMessageStub(OperationStub[models.GetMessageResponse]):
     """Stubs and calls of ``get_message`` (``api.get_message``)."""
 
-    def when(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> Script[models.GetMessageResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+        class Args(TypedDict, total=False):
+            id: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.GetMessageResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.create_message = CreateMessageStub(api, "create_message")
-        """Stubs and calls of ``create_message``."""
-        self.get_message = GetMessageStub(api, "get_message")
-        """Stubs and calls of ``get_message``."""
+    create_message: CreateMessageStub
+    """Stubs and calls of ``create_message``."""
+    get_message: GetMessageStub
+    """Stubs and calls of ``get_message``."""

@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.chat_states import _SET_STATE_EXPIRY
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -23,7 +26,7 @@ OPERATIONS = (
             FakeParam("integration_id", "x-integration-id", "header"),
             FakeParam("integration_alias", "x-integration-alias", "header"),
         ),
-        body_members=(("expiry", "expiry"),),
+        body="expiry",
         body_required=True,
         decode=models.SetStateExpiryResponse.from_dict,
         default_json='{"state":{}}',
@@ -31,101 +34,28 @@ OPERATIONS = (
 )
 
 
-class SetStateExpiryStub(OperationStub["models.SetStateExpiryResponse"]):
+class SetStateExpiryStub(OperationStub[models.SetStateExpiryResponse]):
     """Stubs and calls of ``set_state_expiry`` (``api.set_state_expiry``)."""
 
-    def when(
-        self,
-        *,
-        type: object = UNSET,
-        id: object = UNSET,
-        name: object = UNSET,
-        expiry: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> Script[models.SetStateExpiryResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            type=type,
-            id=id,
-            name=name,
-            expiry=expiry,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        type: object = UNSET,
-        id: object = UNSET,
-        name: object = UNSET,
-        expiry: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            type=type,
-            id=id,
-            name=name,
-            expiry=expiry,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+        class Args(TypedDict, total=False):
+            type: object
+            id: object
+            name: object
+            expiry: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        type: object = UNSET,
-        id: object = UNSET,
-        name: object = UNSET,
-        expiry: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            type=type,
-            id=id,
-            name=name,
-            expiry=expiry,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        type: object = UNSET,
-        id: object = UNSET,
-        name: object = UNSET,
-        expiry: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            type=type,
-            id=id,
-            name=name,
-            expiry=expiry,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.SetStateExpiryResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.set_state_expiry = SetStateExpiryStub(api, "set_state_expiry")
-        """Stubs and calls of ``set_state_expiry``."""
+    set_state_expiry: SetStateExpiryStub
+    """Stubs and calls of ``set_state_expiry``."""

@@ -6,19 +6,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ... import models
 from ..._resources.chat_tags import _LIST_TAG_VALUES
-from ...testing._testing import (
-    FakeApiBase,
-    FakeOperation,
-    FakePaging,
-    FakeParam,
-    OperationStub,
-    Script,
-)
-from ..._types import UNSET
+from ...testing._fake_pages import FakePaging
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -39,100 +35,33 @@ OPERATIONS = (
 )
 
 
-class ListTagValuesStub(OperationStub["models.ListTagValuesResponse"]):
+class ListTagValuesStub(OperationStub[models.ListTagValuesResponse]):
     """Stubs and calls of ``list_tag_values`` (``api.list_tag_values``)."""
 
-    def when(
-        self,
-        *,
-        key: object = UNSET,
-        type: object = UNSET,
-        next_token: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> Script[models.ListTagValuesResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            key=key,
-            type=type,
-            next_token=next_token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        key: object = UNSET,
-        type: object = UNSET,
-        next_token: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            key=key,
-            type=type,
-            next_token=next_token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+        class Args(TypedDict, total=False):
+            key: object
+            type: object
+            next_token: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        key: object = UNSET,
-        type: object = UNSET,
-        next_token: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            key=key,
-            type=type,
-            next_token=next_token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.ListTagValuesResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
+        def pages(
+            self, *pages: Sequence[models.TagValue | Mapping[str, Any]]
+        ) -> Script[models.ListTagValuesResponse]: ...
 
-    def assert_any_call(
-        self,
-        *,
-        key: object = UNSET,
-        type: object = UNSET,
-        next_token: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            key=key,
-            type=type,
-            next_token=next_token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
-
-    def pages(
-        self, *pages: Sequence[models.TagValue | Mapping[str, Any]]
-    ) -> Script[models.ListTagValuesResponse]:
-        """Serve these pages of items (models or their JSON form), chained by their next-page
-        tokens: ``iter_tag_values`` yields them all."""
-        return self._pages(*pages)
+    else:
+        pages = OperationStub._pages
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.list_tag_values = ListTagValuesStub(api, "list_tag_values")
-        """Stubs and calls of ``list_tag_values``."""
+    list_tag_values: ListTagValuesStub
+    """Stubs and calls of ``list_tag_values``."""

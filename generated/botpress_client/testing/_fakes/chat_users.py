@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.chat_users import _GET_USER
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -27,77 +30,25 @@ OPERATIONS = (
 )
 
 
-class GetUserStub(OperationStub["models.GetUserResponse"]):
+class GetUserStub(OperationStub[models.GetUserResponse]):
     """Stubs and calls of ``get_user`` (``api.get_user``)."""
 
-    def when(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> Script[models.GetUserResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+        class Args(TypedDict, total=False):
+            id: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.GetUserResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.get_user = GetUserStub(api, "get_user")
-        """Stubs and calls of ``get_user``."""
+    get_user: GetUserStub
+    """Stubs and calls of ``get_user``."""

@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.files import _DELETE_FILE
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -30,101 +33,28 @@ OPERATIONS = (
 )
 
 
-class DeleteFileStub(OperationStub["models.DeleteFileResponse"]):
+class DeleteFileStub(OperationStub[models.DeleteFileResponse]):
     """Stubs and calls of ``delete_file`` (``api.delete_file``)."""
 
-    def when(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> Script[models.DeleteFileResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        class Args(TypedDict, total=False):
+            id: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
+            integration_name: object
+            user_id: object
+            user_role: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        id: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            id=id,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.DeleteFileResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.delete_file = DeleteFileStub(api, "delete_file")
-        """Stubs and calls of ``delete_file``."""
+    delete_file: DeleteFileStub
+    """Stubs and calls of ``delete_file``."""

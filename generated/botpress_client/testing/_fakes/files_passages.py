@@ -6,19 +6,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ... import models
 from ..._resources.files_passages import _LIST_FILE_PASSAGES
-from ...testing._testing import (
-    FakeApiBase,
-    FakeOperation,
-    FakePaging,
-    FakeParam,
-    OperationStub,
-    Script,
-)
-from ..._types import UNSET
+from ...testing._fake_pages import FakePaging
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -42,124 +38,36 @@ OPERATIONS = (
 )
 
 
-class ListFilePassagesStub(OperationStub["models.ListFilePassagesResponse"]):
+class ListFilePassagesStub(OperationStub[models.ListFilePassagesResponse]):
     """Stubs and calls of ``list_file_passages`` (``api.list_file_passages``)."""
 
-    def when(
-        self,
-        *,
-        id: object = UNSET,
-        next_token: object = UNSET,
-        limit: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> Script[models.ListFilePassagesResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            id=id,
-            next_token=next_token,
-            limit=limit,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        id: object = UNSET,
-        next_token: object = UNSET,
-        limit: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            id=id,
-            next_token=next_token,
-            limit=limit,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        class Args(TypedDict, total=False):
+            id: object
+            next_token: object
+            limit: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
+            integration_name: object
+            user_id: object
+            user_role: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        id: object = UNSET,
-        next_token: object = UNSET,
-        limit: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            id=id,
-            next_token=next_token,
-            limit=limit,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.ListFilePassagesResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
+        def pages(
+            self, *pages: Sequence[models.Passage | Mapping[str, Any]]
+        ) -> Script[models.ListFilePassagesResponse]: ...
 
-    def assert_any_call(
-        self,
-        *,
-        id: object = UNSET,
-        next_token: object = UNSET,
-        limit: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            id=id,
-            next_token=next_token,
-            limit=limit,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
-
-    def pages(
-        self, *pages: Sequence[models.Passage | Mapping[str, Any]]
-    ) -> Script[models.ListFilePassagesResponse]:
-        """Serve these pages of items (models or their JSON form), chained by their next-page
-        tokens: ``iter_file_passages`` yields them all."""
-        return self._pages(*pages)
+    else:
+        pages = OperationStub._pages
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.list_file_passages = ListFilePassagesStub(api, "list_file_passages")
-        """Stubs and calls of ``list_file_passages``."""
+    list_file_passages: ListFilePassagesStub
+    """Stubs and calls of ``list_file_passages``."""

@@ -6,19 +6,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ... import models
 from ..._resources.files_tags import _LIST_FILE_TAG_VALUES
-from ...testing._testing import (
-    FakeApiBase,
-    FakeOperation,
-    FakePaging,
-    FakeParam,
-    OperationStub,
-    Script,
-)
-from ..._types import UNSET
+from ...testing._fake_pages import FakePaging
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -41,116 +37,35 @@ OPERATIONS = (
 )
 
 
-class ListFileTagValuesStub(OperationStub["models.ListFileTagValuesResponse"]):
+class ListFileTagValuesStub(OperationStub[models.ListFileTagValuesResponse]):
     """Stubs and calls of ``list_file_tag_values`` (``api.list_file_tag_values``)."""
 
-    def when(
-        self,
-        *,
-        tag: object = UNSET,
-        next_token: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> Script[models.ListFileTagValuesResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            tag=tag,
-            next_token=next_token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        tag: object = UNSET,
-        next_token: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            tag=tag,
-            next_token=next_token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        class Args(TypedDict, total=False):
+            tag: object
+            next_token: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
+            integration_name: object
+            user_id: object
+            user_role: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        tag: object = UNSET,
-        next_token: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            tag=tag,
-            next_token=next_token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.ListFileTagValuesResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
+        def pages(
+            self, *pages: Sequence[str | Mapping[str, Any]]
+        ) -> Script[models.ListFileTagValuesResponse]: ...
 
-    def assert_any_call(
-        self,
-        *,
-        tag: object = UNSET,
-        next_token: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            tag=tag,
-            next_token=next_token,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
-
-    def pages(
-        self, *pages: Sequence[str | Mapping[str, Any]]
-    ) -> Script[models.ListFileTagValuesResponse]:
-        """Serve these pages of items (models or their JSON form), chained by their next-page
-        tokens: ``iter_file_tag_values`` yields them all."""
-        return self._pages(*pages)
+    else:
+        pages = OperationStub._pages
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.list_file_tag_values = ListFileTagValuesStub(api, "list_file_tag_values")
-        """Stubs and calls of ``list_file_tag_values``."""
+    list_file_tag_values: ListFileTagValuesStub
+    """Stubs and calls of ``list_file_tag_values``."""

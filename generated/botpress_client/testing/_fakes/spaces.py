@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._spaces import FakeSpace, Space
+from .._fake_lazy import methods
 
 if TYPE_CHECKING:
     from .admin_bots import GetBotIssueStub, DeleteBotIssueStub
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 class FakeAdmin(FakeSpace):
     """``api.admin``: the stubs of ``client.admin``'s methods."""
 
-    _methods = {}
+    _methods = methods("")
     bots: Space[FakeAdminBots] = Space(__package__, "spaces", "FakeAdminBots")
     workspace_members: Space[FakeAdminWorkspaceMembers] = Space(
         __package__, "spaces", "FakeAdminWorkspaceMembers"
@@ -37,10 +38,7 @@ class FakeAdmin(FakeSpace):
 class FakeAdminBots(FakeSpace):
     """``api.admin.bots``: the stubs of ``client.admin.bots``'s methods."""
 
-    _methods = {
-        "get_issue": "get_bot_issue",
-        "delete_issue": "delete_bot_issue",
-    }
+    _methods = methods("get_issue=get_bot_issue delete_issue=delete_bot_issue")
 
     if TYPE_CHECKING:
         get_issue: GetBotIssueStub
@@ -50,9 +48,7 @@ class FakeAdminBots(FakeSpace):
 class FakeAdminWorkspaceMembers(FakeSpace):
     """``api.admin.workspace_members``: the stubs of ``client.admin.workspace_members``'s methods."""
 
-    _methods = {
-        "update": "update_workspace_member",
-    }
+    _methods = methods("update=update_workspace_member")
 
     if TYPE_CHECKING:
         update: UpdateWorkspaceMemberStub
@@ -61,9 +57,7 @@ class FakeAdminWorkspaceMembers(FakeSpace):
 class FakeAdminWorkspaces(FakeSpace):
     """``api.admin.workspaces``: the stubs of ``client.admin.workspaces``'s methods."""
 
-    _methods = {
-        "delete": "delete_workspace",
-    }
+    _methods = methods("delete=delete_workspace")
 
     if TYPE_CHECKING:
         delete: DeleteWorkspaceStub
@@ -72,7 +66,7 @@ class FakeAdminWorkspaces(FakeSpace):
 class FakeChat(FakeSpace):
     """``api.chat``: the stubs of ``client.chat``'s methods."""
 
-    _methods = {}
+    _methods = methods("")
     messages: Space[FakeChatMessages] = Space(__package__, "spaces", "FakeChatMessages")
     states: Space[FakeChatStates] = Space(__package__, "spaces", "FakeChatStates")
     tags: Space[FakeChatTags] = Space(__package__, "spaces", "FakeChatTags")
@@ -82,10 +76,7 @@ class FakeChat(FakeSpace):
 class FakeChatMessages(FakeSpace):
     """``api.chat.messages``: the stubs of ``client.chat.messages``'s methods."""
 
-    _methods = {
-        "create": "create_message",
-        "get": "get_message",
-    }
+    _methods = methods("create=create_message get=get_message")
 
     if TYPE_CHECKING:
         create: CreateMessageStub
@@ -95,9 +86,7 @@ class FakeChatMessages(FakeSpace):
 class FakeChatStates(FakeSpace):
     """``api.chat.states``: the stubs of ``client.chat.states``'s methods."""
 
-    _methods = {
-        "set_expiry": "set_state_expiry",
-    }
+    _methods = methods("set_expiry=set_state_expiry")
 
     if TYPE_CHECKING:
         set_expiry: SetStateExpiryStub
@@ -106,9 +95,7 @@ class FakeChatStates(FakeSpace):
 class FakeChatTags(FakeSpace):
     """``api.chat.tags``: the stubs of ``client.chat.tags``'s methods."""
 
-    _methods = {
-        "list_values": "list_tag_values",
-    }
+    _methods = methods("list_values=list_tag_values")
 
     if TYPE_CHECKING:
         list_values: ListTagValuesStub
@@ -117,9 +104,7 @@ class FakeChatTags(FakeSpace):
 class FakeChatUsers(FakeSpace):
     """``api.chat.users``: the stubs of ``client.chat.users``'s methods."""
 
-    _methods = {
-        "get": "get_user",
-    }
+    _methods = methods("get=get_user")
 
     if TYPE_CHECKING:
         get: GetUserStub
@@ -128,9 +113,7 @@ class FakeChatUsers(FakeSpace):
 class FakeFiles(FakeSpace):
     """``api.files``: the stubs of ``client.files``'s methods."""
 
-    _methods = {
-        "delete": "delete_file",
-    }
+    _methods = methods("delete=delete_file")
     passages: Space[FakeFilesPassages] = Space(__package__, "spaces", "FakeFilesPassages")
     tags: Space[FakeFilesTags] = Space(__package__, "spaces", "FakeFilesTags")
 
@@ -141,9 +124,7 @@ class FakeFiles(FakeSpace):
 class FakeFilesPassages(FakeSpace):
     """``api.files.passages``: the stubs of ``client.files.passages``'s methods."""
 
-    _methods = {
-        "list": "list_file_passages",
-    }
+    _methods = methods("list=list_file_passages")
 
     if TYPE_CHECKING:
         list: ListFilePassagesStub
@@ -152,9 +133,7 @@ class FakeFilesPassages(FakeSpace):
 class FakeFilesTags(FakeSpace):
     """``api.files.tags``: the stubs of ``client.files.tags``'s methods."""
 
-    _methods = {
-        "list_values": "list_file_tag_values",
-    }
+    _methods = methods("list_values=list_file_tag_values")
 
     if TYPE_CHECKING:
         list_values: ListFileTagValuesStub
@@ -163,10 +142,7 @@ class FakeFilesTags(FakeSpace):
 class FakeTables(FakeSpace):
     """``api.tables``: the stubs of ``client.tables``'s methods."""
 
-    _methods = {
-        "get_or_create": "get_or_create_table",
-        "get": "get_table",
-    }
+    _methods = methods("get_or_create=get_or_create_table get=get_table")
     column: Space[FakeTablesColumn] = Space(__package__, "spaces", "FakeTablesColumn")
 
     if TYPE_CHECKING:
@@ -177,9 +153,7 @@ class FakeTables(FakeSpace):
 class FakeTablesColumn(FakeSpace):
     """``api.tables.column``: the stubs of ``client.tables.column``'s methods."""
 
-    _methods = {
-        "rename": "rename_table_column",
-    }
+    _methods = methods("rename=rename_table_column")
 
     if TYPE_CHECKING:
         rename: RenameTableColumnStub

@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.tables import _GET_OR_CREATE_TABLE, _GET_TABLE
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -24,14 +27,7 @@ OPERATIONS = (
             FakeParam("user_id", "x-user-id", "header"),
             FakeParam("user_role", "x-user-role", "header"),
         ),
-        body_members=(
-            ("schema", "schema"),
-            ("factor", "factor"),
-            ("frozen", "frozen"),
-            ("keyColumn", "key_column"),
-            ("tags", "tags"),
-            ("isComputeEnabled", "is_compute_enabled"),
-        ),
+        body="schema factor frozen keyColumn=key_column tags isComputeEnabled=is_compute_enabled",
         body_required=True,
         decode=models.GetOrCreateTableResponse.from_dict,
         default_json='{"table":{"id":"id","name":"name","schema":{"type":"object","properties":{},"additionalProperties":true}},"created":false,"rows":0,"stale":0,"indexing":0}',
@@ -54,243 +50,56 @@ OPERATIONS = (
 )
 
 
-class GetOrCreateTableStub(OperationStub["models.GetOrCreateTableResponse"]):
+class GetOrCreateTableStub(OperationStub[models.GetOrCreateTableResponse]):
     """Stubs and calls of ``get_or_create_table`` (``api.get_or_create_table``)."""
 
-    def when(
-        self,
-        *,
-        table: object = UNSET,
-        schema: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-        factor: object = UNSET,
-        frozen: object = UNSET,
-        key_column: object = UNSET,
-        tags: object = UNSET,
-        is_compute_enabled: object = UNSET,
-    ) -> Script[models.GetOrCreateTableResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            table=table,
-            schema=schema,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-            factor=factor,
-            frozen=frozen,
-            key_column=key_column,
-            tags=tags,
-            is_compute_enabled=is_compute_enabled,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        table: object = UNSET,
-        schema: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-        factor: object = UNSET,
-        frozen: object = UNSET,
-        key_column: object = UNSET,
-        tags: object = UNSET,
-        is_compute_enabled: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            table=table,
-            schema=schema,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-            factor=factor,
-            frozen=frozen,
-            key_column=key_column,
-            tags=tags,
-            is_compute_enabled=is_compute_enabled,
-        )
+        class Args(TypedDict, total=False):
+            table: object
+            schema: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
+            integration_name: object
+            user_id: object
+            user_role: object
+            factor: object
+            frozen: object
+            key_column: object
+            tags: object
+            is_compute_enabled: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        table: object = UNSET,
-        schema: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-        factor: object = UNSET,
-        frozen: object = UNSET,
-        key_column: object = UNSET,
-        tags: object = UNSET,
-        is_compute_enabled: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            table=table,
-            schema=schema,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-            factor=factor,
-            frozen=frozen,
-            key_column=key_column,
-            tags=tags,
-            is_compute_enabled=is_compute_enabled,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        table: object = UNSET,
-        schema: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-        factor: object = UNSET,
-        frozen: object = UNSET,
-        key_column: object = UNSET,
-        tags: object = UNSET,
-        is_compute_enabled: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            table=table,
-            schema=schema,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-            factor=factor,
-            frozen=frozen,
-            key_column=key_column,
-            tags=tags,
-            is_compute_enabled=is_compute_enabled,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.GetOrCreateTableResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
-class GetTableStub(OperationStub["models.GetTableResponse"]):
+class GetTableStub(OperationStub[models.GetTableResponse]):
     """Stubs and calls of ``get_table`` (``api.get_table``)."""
 
-    def when(
-        self,
-        *,
-        table: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> Script[models.GetTableResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            table=table,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        table: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            table=table,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        class Args(TypedDict, total=False):
+            table: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
+            integration_name: object
+            user_id: object
+            user_role: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        table: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            table=table,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        table: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            table=table,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.GetTableResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.get_or_create_table = GetOrCreateTableStub(api, "get_or_create_table")
-        """Stubs and calls of ``get_or_create_table``."""
-        self.get_table = GetTableStub(api, "get_table")
-        """Stubs and calls of ``get_table``."""
+    get_or_create_table: GetOrCreateTableStub
+    """Stubs and calls of ``get_or_create_table``."""
+    get_table: GetTableStub
+    """Stubs and calls of ``get_table``."""

@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
 
 from ... import models
 from ..._resources.tables_column import _RENAME_TABLE_COLUMN
-from ...testing._testing import FakeApiBase, FakeOperation, FakeParam, OperationStub, Script
-from ..._types import UNSET
+from ...testing._testing import FakeOperation, FakeParam, OperationStub, Script
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 OPERATIONS = (
     FakeOperation(
@@ -24,7 +27,7 @@ OPERATIONS = (
             FakeParam("user_id", "x-user-id", "header"),
             FakeParam("user_role", "x-user-role", "header"),
         ),
-        body_members=(("name", "name"), ("newName", "new_name")),
+        body="name newName=new_name",
         body_required=True,
         decode=models.RenameTableColumnResponse.from_dict,
         default_json='{"table":{"id":"id","name":"name","schema":{"type":"object","properties":{},"additionalProperties":true}}}',
@@ -32,117 +35,30 @@ OPERATIONS = (
 )
 
 
-class RenameTableColumnStub(OperationStub["models.RenameTableColumnResponse"]):
+class RenameTableColumnStub(OperationStub[models.RenameTableColumnResponse]):
     """Stubs and calls of ``rename_table_column`` (``api.rename_table_column``)."""
 
-    def when(
-        self,
-        *,
-        table: object = UNSET,
-        name: object = UNSET,
-        new_name: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> Script[models.RenameTableColumnResponse]:
-        """A script answering the calls with these arguments (the others match any value)."""
-        return self._when(
-            table=table,
-            name=name,
-            new_name=new_name,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+    if TYPE_CHECKING:
 
-    def assert_called_with(
-        self,
-        *,
-        table: object = UNSET,
-        name: object = UNSET,
-        new_name: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """The last call sent these arguments (the others are not compared)."""
-        self._assert_called_with(
-            table=table,
-            name=name,
-            new_name=new_name,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        class Args(TypedDict, total=False):
+            table: object
+            name: object
+            new_name: object
+            bot_id: object
+            integration_id: object
+            integration_alias: object
+            integration_name: object
+            user_id: object
+            user_role: object
 
-    def assert_called_once_with(
-        self,
-        *,
-        table: object = UNSET,
-        name: object = UNSET,
-        new_name: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """There was one call, with these arguments (the others are not compared)."""
-        self._assert_called_once_with(
-            table=table,
-            name=name,
-            new_name=new_name,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
-
-    def assert_any_call(
-        self,
-        *,
-        table: object = UNSET,
-        name: object = UNSET,
-        new_name: object = UNSET,
-        bot_id: object = UNSET,
-        integration_id: object = UNSET,
-        integration_alias: object = UNSET,
-        integration_name: object = UNSET,
-        user_id: object = UNSET,
-        user_role: object = UNSET,
-    ) -> None:
-        """Some call sent these arguments (the others are not compared)."""
-        self._assert_any_call(
-            table=table,
-            name=name,
-            new_name=new_name,
-            bot_id=bot_id,
-            integration_id=integration_id,
-            integration_alias=integration_alias,
-            integration_name=integration_name,
-            user_id=user_id,
-            user_role=user_role,
-        )
+        def when(self, **arguments: Unpack[Args]) -> Script[models.RenameTableColumnResponse]: ...
+        def assert_called_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_called_once_with(self, **arguments: Unpack[Args]) -> None: ...
+        def assert_any_call(self, **arguments: Unpack[Args]) -> None: ...
 
 
 class Stubs:
     """What type checkers read of ``FakeApi``'s stubs of this module's operations."""
 
-    def __init__(self, api: FakeApiBase) -> None:
-        self.rename_table_column = RenameTableColumnStub(api, "rename_table_column")
-        """Stubs and calls of ``rename_table_column``."""
+    rename_table_column: RenameTableColumnStub
+    """Stubs and calls of ``rename_table_column``."""
