@@ -11,10 +11,11 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..ir import BodyArg, Operation, Parameter, ResourceModule
-from . import writer_checks, writer_client, writer_streams
+from . import layout, writer_checks, writer_client, writer_streams
 from .code import Code, Needing, needs_of
 from .import_lines import import_lines, reference_lines, reference_needs
 from .imports import ALWAYS, IMPORTS
+from .literals import py_str
 from .writer import PieceWriter
 
 
@@ -73,12 +74,9 @@ class MethodCode:
     args: tuple[ArgCode, ...]
     returns: str
     overloads: tuple[tuple[str, str, str], ...]  # (stream argument annotation, its default, returns)
-    body_required: tuple[tuple[BodyArg, str], ...]  # the members of a model body and their JSON forms
-    body_optional: tuple[tuple[BodyArg, str], ...]
-    body: str  # the ``body=`` value of a body that is no model ("" otherwise)
+    body_statement: str  # the ``_body = {...}`` value of a body too long for its argument ("" otherwise)
     request: str  # the transport method sending the request
-    mappings: tuple[tuple[str, tuple[str, ...]], ...]  # (argument, entries) of the request's mappings
-    reading: tuple[str, ...]  # the arguments saying how the answer is read
+    call_arguments: tuple[str, ...]  # the request's ``name=value`` arguments but the operation and options
     iter_args: tuple[ArgCode, ...]  # of the page iterator
     iter_returns: str
     needs: frozenset[str]
@@ -185,20 +183,16 @@ def method(s: PieceWriter, op: Operation, is_async: bool, flat: bool = False) ->
     s.uses.update(METHOD_TEXT_NEEDS)
     if op.deprecated or any(p.deprecated for p in op.params):
         s.uses.add("warnings")
-    body = op.body
-    model_body = body if body is not None and body.model else None
-    if model_body:
-        s.uses.add("Any")  # ``_body: dict[str, Any]``
     if op.pagination is not None:
         s.uses.add("PageTokens")
     args = tuple(_arg(s, a) for a in op.arguments)
     iterated = {a.name for a in op.iter_arguments} if op.pagination is not None else set()
-    mappings = [
-        (name, tuple(writer_client.param_entry(s, p) for p in params))
-        for name, params in (("path", op.path_params), ("query", op.query_params), ("headers", op.header_params))
-    ]
-    if op.cookie_params:
-        mappings.append(("cookies", tuple(writer_client.param_entry(s, p) for p in op.cookie_params)))
+    request = writer_streams.request_function(op)
+    body_statement, body_argument = _body(s, op)
+    arguments = [*_mappings(s, op, request == "_request"), body_argument]
+    arguments += writer_streams.decode_arguments(s, op, writer_client.response_decode(s, op))
+    if request == "_request" and "decode=None" in arguments:  # the transport's default
+        arguments.remove("decode=None")
     return MethodCode(
         op=op,
         is_async=is_async,
@@ -207,17 +201,46 @@ def method(s: PieceWriter, op: Operation, is_async: bool, flat: bool = False) ->
         args=args,
         returns=writer_client.response_annotation(s, op, is_async),
         overloads=tuple(writer_streams.overloads(s, op, is_async)),
-        body_required=(
-            tuple((a, writer_client.arg_encode(s, a)) for a in model_body.required_args) if model_body else ()
-        ),
-        body_optional=(
-            tuple((a, writer_client.arg_encode(s, a)) for a in model_body.optional_args) if model_body else ()
-        ),
-        body=writer_client.arg_encode(s, body.args[0]) if body is not None and model_body is None else "",
-        request=writer_streams.request_function(op),
-        mappings=tuple(mappings),
-        reading=tuple(writer_streams.decode_arguments(s, op, writer_client.response_decode(s, op))),
+        body_statement=body_statement,
+        request=request,
+        call_arguments=tuple(a for a in arguments if a),
         iter_args=tuple(a for a in args if a.name in iterated),
         iter_returns=writer_client.iter_return(s, op, is_async) if op.pagination is not None else "",
         needs=s.needs,
     )
+
+
+def _mappings(s: PieceWriter, op: Operation, defaults: bool) -> list[str]:
+    """The request's ``path=``, ``query=``, ``headers=`` (and ``cookies=``) arguments; with
+    ``defaults`` (the transport's ``_request``) an empty one is left out."""
+    arguments = []
+    for name, params in (("path", op.path_params), ("query", op.query_params), ("headers", op.header_params)):
+        if params or not defaults:
+            arguments.append(f"{name}={{{', '.join(writer_client.param_entry(s, p) for p in params)}}}")
+    if op.cookie_params:
+        arguments.append(f"cookies={{{', '.join(writer_client.param_entry(s, p) for p in op.cookie_params)}}}")
+    return arguments
+
+
+_CALL_ARGUMENT = 3 * layout.STEP  # the indentation of an argument of the request call in a method
+
+
+def _body(s: PieceWriter, op: Operation) -> tuple[str, str]:
+    """(the ``_body = ...`` value or "", the ``body=`` argument of the request call). A model body
+    is a dict of its members; those not given (``UNSET``) are dropped by ``_given`` at the call."""
+    body = op.body
+    if body is None:
+        return "", "" if writer_streams.request_function(op) == "_request" else "body=None"
+    if not body.model:
+        return "", f"body={writer_client.arg_encode(s, body.args[0])}"
+    members = ", ".join(
+        f"{py_str(a.wire)}: {writer_client.arg_encode(s, a)}" for a in (*body.required_args, *body.optional_args)
+    )
+    value = "{" + members + "}"
+    given = bool(body.optional_args)
+    if given:
+        s.uses.add("_given")
+    inline = f"body=_given({value})" if given else f"body={value}"
+    if _CALL_ARGUMENT + len(inline) + 1 <= layout.WIDTH:
+        return "", inline
+    return value, "body=_given(_body)" if given else "body=_body"
