@@ -8,10 +8,14 @@ import asyncio
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ._auth import Requirement
 from ._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+
+NO_VALUES: Mapping[str, object] = MappingProxyType({})
+"""The path, query or headers of a request that has none (what a method leaves out)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,12 @@ __all__ = [
     "Body",
     "FileTypes",
     "Headers",
+    "Params",
     "Query",
     "TimeoutTypes",
     "Unset",
     "_Model",
+    "_given",
     "_given_nulls",
     "_model_repr",
     "_new",
@@ -57,6 +59,8 @@ _NO_NULLS: frozenset[str] = frozenset()
 
 Headers = Mapping[str, str]
 Query = Mapping[str, object]
+Params = Mapping[str, object]
+"""A request's path, query or header arguments by wire name, as its check reads them."""
 Body = Mapping[str, object]
 TimeoutTypes = Union[float, httpx.Timeout, None]  # noqa: UP007 - a runtime alias, valid on 3.10
 FileContent = Union[bytes, IO[bytes], "os.PathLike[str]"]  # a runtime alias, valid on 3.10
@@ -95,6 +99,11 @@ def _members(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
             (required if absent else optional).append(f.name)
         found = _MEMBERS[cls] = (frozenset(required), tuple(optional))
     return found
+
+
+def _given(members: Mapping[str, object]) -> dict[str, object]:
+    """The members of a request body that were given: those left :data:`UNSET` dropped."""
+    return {name: value for name, value in members.items() if value is not UNSET}
 
 
 def _given_nulls(obj: Any, names: tuple[str, ...]) -> frozenset[str]:
