@@ -128,8 +128,10 @@ def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> R
     """The view of the module of ``unit``; ``checks_names``: what ``_validators`` defines that the
     request checks may call (imported from there)."""
     ops = unit.operations
-    checks = tuple((op, w.code(writer_checks.operation_check, op.validator)) for op in ops if op.validator)
-    constants = tuple(w.code(writer_client.constant, op) for op in ops)
+    written = ((op, w.code(writer_checks.operation_check, op.validator)) for op in ops if op.validator)
+    checks = tuple((op, code) for op, code in written if code.lines != ("pass",))  # a rule to check
+    checked = {op.method_name for op, _ in checks}
+    constants = tuple(w.code(writer_client.constant, op, op.method_name in checked) for op in ops)
     flat = w.api.flat_methods
     methods = (
         tuple(method(w.fresh(), op, False, flat) for op in ops),
