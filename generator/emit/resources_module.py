@@ -120,6 +120,13 @@ class ResourceModuleCode:
         return tuple((m.op.space_method, m.name) for m in self.methods[0] if m.name != m.op.space_method)
 
     @property
+    def right_after_imports(self) -> bool:
+        """Whether its first constant follows an import statement (no check, no ``if`` block of
+        imports between): Black leaves one blank line there, where Ruff keeps two."""
+        last = self.imports.rsplit("\n", 1)[-1]
+        return bool(self.constants) and not self.checks and not self.unit.module.parts and not last.startswith(" ")
+
+    @property
     def pieces(self) -> tuple[Needing, ...]:
         return (*(code for _, code in self.checks), *self.constants, *self.methods[0], *self.methods[1])
 
