@@ -55,7 +55,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("._streamed", ("streaming_async", "streaming_sync")),
         ("._streaming", ("AsyncStream", "Stream")),
         ("._transport", ("Operation", "RequestOptions")),
-        ("._types", ("UNSET", "Body", "FileTypes", "Headers", "Params", "Query", "TimeoutTypes", "Unset", "_given")),
+        ("._types", ("UNSET", "Body", "FileTypes", "Headers", "Params", "Query", "TimeoutTypes", "Unset")),
         (".errors", ("RequestValidationError",)),
     ),
     "models.py": (

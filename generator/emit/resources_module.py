@@ -74,7 +74,7 @@ class MethodCode:
     args: tuple[ArgCode, ...]
     returns: str
     overloads: tuple[tuple[str, str, str], ...]  # (stream argument annotation, its default, returns)
-    body_statement: str  # the ``_body = {...}`` value of a body too long for its argument ("" otherwise)
+    body_lines: tuple[str, ...]  # the statements building ``_body`` (none when the body is written in the call)
     request: str  # the transport method sending the request
     call_arguments: tuple[str, ...]  # the request's ``name=value`` arguments but the operation and options
     iter_args: tuple[ArgCode, ...]  # of the page iterator
@@ -197,7 +197,7 @@ def method(s: PieceWriter, op: Operation, is_async: bool, flat: bool = False) ->
     args = tuple(_arg(s, a) for a in op.arguments)
     iterated = {a.name for a in op.iter_arguments} if op.pagination is not None else set()
     request = writer_streams.request_function(op)
-    body_statement, body_argument = _body(s, op)
+    body_lines, body_argument = _body(s, op)
     arguments = [*_mappings(s, op, request == "_request"), body_argument]
     arguments += writer_streams.decode_arguments(s, op, writer_client.response_decode(s, op))
     if request == "_request" and "decode=None" in arguments:  # the transport's default
@@ -210,7 +210,7 @@ def method(s: PieceWriter, op: Operation, is_async: bool, flat: bool = False) ->
         args=args,
         returns=writer_client.response_annotation(s, op, is_async),
         overloads=tuple(writer_streams.overloads(s, op, is_async)),
-        body_statement=body_statement,
+        body_lines=body_lines,
         request=request,
         call_arguments=tuple(a for a in arguments if a),
         iter_args=tuple(a for a in args if a.name in iterated),
@@ -234,22 +234,22 @@ def _mappings(s: PieceWriter, op: Operation, defaults: bool) -> list[str]:
 _CALL_ARGUMENT = 3 * layout.STEP  # the indentation of an argument of the request call in a method
 
 
-def _body(s: PieceWriter, op: Operation) -> tuple[str, str]:
-    """(the ``_body = ...`` value or "", the ``body=`` argument of the request call). A model body
-    is a dict of its members; those not given (``UNSET``) are dropped by ``_given`` at the call."""
+def _body(s: PieceWriter, op: Operation) -> tuple[tuple[str, ...], str]:
+    """(the statements building ``_body``, the ``body=`` argument of the request call). A model
+    body is a dict of its required members, each optional one added when given (an ``if`` a
+    member: measured faster than filtering one dict of them all, by about 0.5 us a call)."""
     body = op.body
     if body is None:
-        return "", "" if writer_streams.request_function(op) == "_request" else "body=None"
+        return (), "" if writer_streams.request_function(op) == "_request" else "body=None"
     if not body.model:
-        return "", f"body={writer_client.arg_encode(s, body.args[0])}"
-    members = ", ".join(
-        f"{py_str(a.wire)}: {writer_client.arg_encode(s, a)}" for a in (*body.required_args, *body.optional_args)
-    )
-    value = "{" + members + "}"
-    given = bool(body.optional_args)
-    if given:
-        s.uses.add("_given")
-    inline = f"body=_given({value})" if given else f"body={value}"
-    if _CALL_ARGUMENT + len(inline) + 1 <= layout.WIDTH:
-        return "", inline
-    return value, "body=_given(_body)" if given else "body=_body"
+        return (), f"body={writer_client.arg_encode(s, body.args[0])}"
+    value = "{" + ", ".join(f"{py_str(a.wire)}: {writer_client.arg_encode(s, a)}" for a in body.required_args) + "}"
+    if not body.optional_args:
+        if _CALL_ARGUMENT + len(f"body={value},") <= layout.WIDTH:
+            return (), f"body={value}"
+        return (f"_body = {value}",), "body=_body"
+    s.uses.add("Any")  # ``_body: dict[str, Any]``
+    lines = [f"_body: dict[str, Any] = {value}"]
+    for a in body.optional_args:
+        lines += [f"if {a.name} is not UNSET:", f"    _body[{py_str(a.wire)}] = {writer_client.arg_encode(s, a)}"]
+    return tuple(lines), "body=_body"
