@@ -24,7 +24,6 @@ __all__ = [
     "TimeoutTypes",
     "Unset",
     "_Model",
-    "_given",
     "_given_nulls",
     "_model_repr",
     "_new",
@@ -99,11 +98,6 @@ def _members(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
             (required if absent else optional).append(f.name)
         found = _MEMBERS[cls] = (frozenset(required), tuple(optional))
     return found
-
-
-def _given(members: Mapping[str, object]) -> dict[str, object]:
-    """The members of a request body that were given: those left :data:`UNSET` dropped."""
-    return {name: value for name, value in members.items() if value is not UNSET}
 
 
 def _given_nulls(obj: Any, names: tuple[str, ...]) -> frozenset[str]:

@@ -16,7 +16,7 @@ from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset, _given
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -89,6 +89,9 @@ class Client(SyncTransport):
                 DeprecationWarning,
                 stacklevel=2,
             )
+        _body: dict[str, Any] = {}
+        if role is not UNSET:
+            _body["role"] = role
         return self._request(
             _UPDATE_WORKSPACE_MEMBER,
             path={"id": id},
@@ -96,7 +99,7 @@ class Client(SyncTransport):
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
             },
-            body=_given({"role": role}),
+            body=_body,
             decode=models.WorkspaceMember.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -141,6 +144,9 @@ class AsyncClient(AsyncTransport):
                 DeprecationWarning,
                 stacklevel=2,
             )
+        _body: dict[str, Any] = {}
+        if role is not UNSET:
+            _body["role"] = role
         return await self._request(
             _UPDATE_WORKSPACE_MEMBER,
             path={"id": id},
@@ -148,7 +154,7 @@ class AsyncClient(AsyncTransport):
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
             },
-            body=_given({"role": role}),
+            body=_body,
             decode=models.WorkspaceMember.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

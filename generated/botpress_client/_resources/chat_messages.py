@@ -16,7 +16,7 @@ from .._serde import _to_json
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset, _given
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -127,15 +127,17 @@ class Client(SyncTransport):
             schedule: When to send the message, for a scheduled message.
             origin: Origin of the message; only `synthetic`.
         """
-        _body = {
+        _body: dict[str, Any] = {
             "payload": payload,
             "userId": user_id,
             "conversationId": conversation_id,
             "type": type,
             "tags": tags,
-            "schedule": _to_json(schedule),
-            "origin": origin,
         }
+        if schedule is not UNSET:
+            _body["schedule"] = _to_json(schedule)
+        if origin is not UNSET:
+            _body["origin"] = origin
         return self._request(
             _CREATE_MESSAGE,
             headers={
@@ -143,7 +145,7 @@ class Client(SyncTransport):
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=_given(_body),
+            body=_body,
             decode=models.CreateMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -238,15 +240,17 @@ class AsyncClient(AsyncTransport):
             schedule: When to send the message, for a scheduled message.
             origin: Origin of the message; only `synthetic`.
         """
-        _body = {
+        _body: dict[str, Any] = {
             "payload": payload,
             "userId": user_id,
             "conversationId": conversation_id,
             "type": type,
             "tags": tags,
-            "schedule": _to_json(schedule),
-            "origin": origin,
         }
+        if schedule is not UNSET:
+            _body["schedule"] = _to_json(schedule)
+        if origin is not UNSET:
+            _body["origin"] = origin
         return await self._request(
             _CREATE_MESSAGE,
             headers={
@@ -254,7 +258,7 @@ class AsyncClient(AsyncTransport):
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=_given(_body),
+            body=_body,
             decode=models.CreateMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

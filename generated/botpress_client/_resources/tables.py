@@ -16,7 +16,7 @@ from .._serde import _to_json
 from .._spaces import AsyncSpace, Space, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset, _given
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -157,14 +157,17 @@ class Client(SyncTransport):
             tags: Free key/value labels.
             is_compute_enabled: Whether the table is enabled for computation.
         """
-        _body = {
-            "schema": _to_json(schema),
-            "factor": factor,
-            "frozen": frozen,
-            "keyColumn": key_column,
-            "tags": tags,
-            "isComputeEnabled": is_compute_enabled,
-        }
+        _body: dict[str, Any] = {"schema": _to_json(schema)}
+        if factor is not UNSET:
+            _body["factor"] = factor
+        if frozen is not UNSET:
+            _body["frozen"] = frozen
+        if key_column is not UNSET:
+            _body["keyColumn"] = key_column
+        if tags is not UNSET:
+            _body["tags"] = tags
+        if is_compute_enabled is not UNSET:
+            _body["isComputeEnabled"] = is_compute_enabled
         return self._request(
             _GET_OR_CREATE_TABLE,
             path={"table": table},
@@ -176,7 +179,7 @@ class Client(SyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=_given(_body),
+            body=_body,
             decode=models.GetOrCreateTableResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -297,14 +300,17 @@ class AsyncClient(AsyncTransport):
             tags: Free key/value labels.
             is_compute_enabled: Whether the table is enabled for computation.
         """
-        _body = {
-            "schema": _to_json(schema),
-            "factor": factor,
-            "frozen": frozen,
-            "keyColumn": key_column,
-            "tags": tags,
-            "isComputeEnabled": is_compute_enabled,
-        }
+        _body: dict[str, Any] = {"schema": _to_json(schema)}
+        if factor is not UNSET:
+            _body["factor"] = factor
+        if frozen is not UNSET:
+            _body["frozen"] = frozen
+        if key_column is not UNSET:
+            _body["keyColumn"] = key_column
+        if tags is not UNSET:
+            _body["tags"] = tags
+        if is_compute_enabled is not UNSET:
+            _body["isComputeEnabled"] = is_compute_enabled
         return await self._request(
             _GET_OR_CREATE_TABLE,
             path={"table": table},
@@ -316,7 +322,7 @@ class AsyncClient(AsyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=_given(_body),
+            body=_body,
             decode=models.GetOrCreateTableResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
