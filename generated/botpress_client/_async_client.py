@@ -17,6 +17,7 @@ from ._auth import Scheme
 from ._base_client import _received
 from ._credentials import renewable, sign_async
 from ._opened import _Opened
+from ._operation import NO_VALUES
 from ._raw import raw_async
 from ._reading import (
     _Body,
@@ -71,11 +72,11 @@ class AsyncTransport(BaseTransport):
         self,
         op: Operation,
         *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        decode: Callable[[Any], T] | None,
+        path: Mapping[str, object] = NO_VALUES,
+        query: Mapping[str, object] = NO_VALUES,
+        headers: Mapping[str, object] = NO_VALUES,
+        body: Any = None,
+        decode: Callable[[Any], T] | None = None,
         options: RequestOptions,
         cookies: Mapping[str, object] | None = None,
     ) -> T:

@@ -247,6 +247,20 @@ class Client(_SyncMethods):
         strict_responses: Check every JSON answer against its schema (member types, required
             members) and raise ``ResponseValidationError`` naming the path and the rule. Default:
             ``False`` (answers are read leniently).
+
+    The per-call options, the last keyword arguments of every method of the client and of its
+    namespaces (each method's docstring points here):
+
+        extra_headers: Headers added to (and overriding) the request's headers.
+        extra_query: Query parameters added to the request.
+        extra_body: Members added to the JSON body.
+        timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+        max_retries: Retries for this call instead of the client's.
+
+    The errors a method raises: ``RequestValidationError`` when an argument breaks a rule of the
+    API (nothing was sent), ``ApiError`` when the API answers with an error status (a subclass
+    per error type), ``ApiConnectionError`` when the API cannot be reached (``ApiTimeoutError``
+    on timeout).
     """
 
     _user_agent = user_agent(__version__)
@@ -442,6 +456,20 @@ class AsyncClient(_AsyncMethods):
         strict_responses: Check every JSON answer against its schema (member types, required
             members) and raise ``ResponseValidationError`` naming the path and the rule. Default:
             ``False`` (answers are read leniently).
+
+    The per-call options, the last keyword arguments of every method of the client and of its
+    namespaces (each method's docstring points here):
+
+        extra_headers: Headers added to (and overriding) the request's headers.
+        extra_query: Query parameters added to the request.
+        extra_body: Members added to the JSON body.
+        timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
+        max_retries: Retries for this call instead of the client's.
+
+    The errors a method raises: ``RequestValidationError`` when an argument breaks a rule of the
+    API (nothing was sent), ``ApiError`` when the API answers with an error status (a subclass
+    per error type), ``ApiConnectionError`` when the API cannot be reached (``ApiTimeoutError``
+    on timeout).
     """
 
     _user_agent = user_agent(__version__)

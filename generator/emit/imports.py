@@ -66,7 +66,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             ),
         ),
         ("._transport", ("Operation", "RequestOptions")),
-        ("._types", ("UNSET", "Body", "FileTypes", "Headers", "Query", "TimeoutTypes", "Unset")),
+        ("._types", ("UNSET", "Body", "FileTypes", "Headers", "Params", "Query", "TimeoutTypes", "Unset")),
         ("._uploads", ("encode_upload",)),
         (".errors", ("RequestValidationError",)),
     ),

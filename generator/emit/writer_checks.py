@@ -153,16 +153,29 @@ def _member_lines(c: _Check, m: MemberCheck, path: str) -> list[str]:
 def operation_check(w: Writer, v: OperationValidator) -> list[str]:
     """Statements of the request check of an operation's arguments."""
     c = _Check(w)
-    w.uses.update(("Any", "Mapping"))
-    lines: list[str] = ["v: Any"]
+    w.uses.update(("Any", "Params"))
+    lines: list[str] = []
     for location, wire, display, _required, check in v.params:
         checks = c.value(check, "v", py_literal(display))
         if not checks or location not in _PARAM_SOURCES:
             continue
         w.uses.add("UNSET")
-        lines.append(f"v = {_PARAM_SOURCES[location]}.get({py_literal(wire)}, UNSET)")
-        lines.append("if v is not UNSET:")
-        lines += ["    " + line for line in checks]
+        lines += _param_check(f"{_PARAM_SOURCES[location]}.get({py_literal(wire)}, UNSET)", checks)
+    if lines:
+        lines.insert(0, "v: Any")
     if v.body_validator:
         lines.append(f'{c.helper(v.body_validator)}(body, "")')
-    return c.laid_out(lines) if len(lines) > 1 else ["pass"]
+    return c.laid_out(lines) if lines else ["pass"]
+
+
+def _param_check(value: str, checks: list[str]) -> list[str]:
+    """The statements checking a parameter given (``value``: its look-up, ``UNSET`` when not
+    given); a check that is one test is joined to the test of its presence."""
+    test = checks[0][3:-1] if len(checks) == 2 and checks[0].startswith("if ") else ""
+    if test:
+        test = f"({test})" if " or " in test else test
+        joined = f"if (v := {value}) is not UNSET and {test}:"
+        if layout.fits(layout.STEP, joined):
+            return [joined, checks[1]]
+        return [f"v = {value}", f"if v is not UNSET and {test}:", checks[1]]
+    return [f"v = {value}", "if v is not UNSET:", *("    " + line for line in checks)]

@@ -95,17 +95,16 @@ def response_check(api: Api, op: Operation) -> str:
     return next((v.function for v in api.response_validators if v.model == rtype.name), "")
 
 
-def constant(w: Writer, op: Operation) -> str:
-    """The statement of the module constant holding the operation's static facts."""
+def constant(w: Writer, op: Operation, checked: bool) -> str:
+    """The statement of the module constant holding the operation's static facts; ``checked``:
+    its arguments have a rule to check (its request check is written)."""
     w.uses.add("Operation")
-    args = [
-        f"name={py_literal(op.operation_id)}",
-        f"method={py_literal(op.http_method)}",
-        f"path={py_literal(op.path)}",
-        f"idempotent={op.idempotent}",
-    ]
-    if op.body:
-        args += [f"content_type={py_literal(op.body.content_type)}", f"encoding={py_literal(op.body.encoding)}"]
+    args = [py_literal(op.operation_id), py_literal(op.http_method), py_literal(op.path), f"idempotent={op.idempotent}"]
+    if op.body:  # what differs from the defaults (a JSON body)
+        if op.body.content_type != "application/json":
+            args.append(f"content_type={py_literal(op.body.content_type)}")
+        if op.body.encoding != "json":
+            args.append(f"encoding={py_literal(op.body.encoding)}")
         if op.body.part_types:
             args.append(f"part_types={py_literal(op.body.part_types)}")
         if op.body.encoding in ("multipart", "raw"):  # only such a package copies ``_uploads``
@@ -123,10 +122,10 @@ def constant(w: Writer, op: Operation) -> str:
     if check:  # a stand-in (``_lazy.deferred``): its module is imported on the first check
         w.uses.add(check)
         args.append(f"check_response={check}")
-    if op.validator:
+    if checked and op.validator:
         args.append(f"validate={op.validator.function}")
     if op.security is not None:  # its own requirement, not the document's
         args.append(f"security={py_literal(op.security)}")
     if op.required_option_headers:  # ((wire, argument), ...) the client configuration may supply
         args.append(f"required_headers={py_literal(tuple((p.wire, p.name) for p in op.required_option_headers))}")
-    return f"{op.const_name} = Operation(\n" + "".join(f"    {a},\n" for a in args) + ")"
+    return f"{op.const_name} = Operation({', '.join(args)})"  # laid out by the formatter

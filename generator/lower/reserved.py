@@ -48,7 +48,7 @@ RESOURCES_MODULE_NAMES = frozenset(
     {
         *("Any", "AsyncBinaryResponse", "AsyncIterator", "AsyncSpace", "AsyncStream", "AsyncTransport"),
         *("BinaryResponse", "Body", "FileTypes", "Headers", "Iterator", "Literal", "Mapping", "Operation"),
-        *("PageTokens", "Query", "RequestOptions", "RequestValidationError", "ServerSentEvent", "Space"),
+        *("PageTokens", "Params", "Query", "RequestOptions", "RequestValidationError", "ServerSentEvent", "Space"),
         *("Stream", "SyncSpace", "SyncTransport", "TYPE_CHECKING", "TimeoutTypes", "UNSET", "Unset"),
         *("Client", "AsyncClient"),  # a namespace's class extends the client's with the flat methods
     }

@@ -17,6 +17,7 @@ import httpx
 from ._auth import Scheme, shown_url
 from ._credentials import renewable, sign
 from ._opened import _Opened
+from ._operation import NO_VALUES
 from ._raw import RawResponse, raw_sync
 from ._reading import (
     _WATCHDOG,
@@ -105,11 +106,11 @@ class SyncTransport(BaseTransport):
         self,
         op: Operation,
         *,
-        path: Mapping[str, object],
-        query: Mapping[str, object],
-        headers: Mapping[str, object],
-        body: Any,
-        decode: Callable[[Any], T] | None,
+        path: Mapping[str, object] = NO_VALUES,
+        query: Mapping[str, object] = NO_VALUES,
+        headers: Mapping[str, object] = NO_VALUES,
+        body: Any = None,
+        decode: Callable[[Any], T] | None = None,
         options: RequestOptions,
         cookies: Mapping[str, object] | None = None,
     ) -> T:

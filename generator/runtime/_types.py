@@ -20,6 +20,7 @@ __all__ = [
     "Body",
     "FileTypes",
     "Headers",
+    "Params",
     "Query",
     "TimeoutTypes",
     "Unset",
@@ -59,6 +60,8 @@ _NO_NULLS: frozenset[str] = frozenset()
 
 Headers = Mapping[str, str]
 Query = Mapping[str, object]
+Params = Mapping[str, object]
+"""A request's path, query or header arguments by wire name, as its check reads them."""
 Body = Mapping[str, object]
 TimeoutTypes = Union[float, httpx.Timeout, None]  # noqa: UP007 - a runtime alias, valid on 3.10
 FileContent = Union[bytes, IO[bytes], "os.PathLike[str]"]  # a runtime alias, valid on 3.10

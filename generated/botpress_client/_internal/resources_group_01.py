@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import tables
 
 
-class Client(
-    tables.Client,
-    SyncTransport,
-): ...
+class Client(tables.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    tables.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(tables.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    tables.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(tables.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    tables.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(tables.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    tables.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(tables.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    tables.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(tables.AsyncClientWithStreamingResponse): ...

@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import chat_messages
 
 
-class Client(
-    chat_messages.Client,
-    SyncTransport,
-): ...
+class Client(chat_messages.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    chat_messages.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(chat_messages.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    chat_messages.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(chat_messages.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    chat_messages.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(chat_messages.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    chat_messages.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(chat_messages.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    chat_messages.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(chat_messages.AsyncClientWithStreamingResponse): ...

@@ -9,39 +9,25 @@ from .._base_client import SyncTransport
 from .._resources import chat_tags, files_tags
 
 
-class Client(
-    chat_tags.Client,
-    files_tags.Client,
-    SyncTransport,
-): ...
+class Client(chat_tags.Client, files_tags.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    chat_tags.AsyncClient,
-    files_tags.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(chat_tags.AsyncClient, files_tags.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    chat_tags.ClientWithRawResponse,
-    files_tags.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(chat_tags.ClientWithRawResponse, files_tags.ClientWithRawResponse): ...
 
 
 class AsyncClientWithRawResponse(
-    chat_tags.AsyncClientWithRawResponse,
-    files_tags.AsyncClientWithRawResponse,
+    chat_tags.AsyncClientWithRawResponse, files_tags.AsyncClientWithRawResponse
 ): ...
 
 
 class ClientWithStreamingResponse(
-    chat_tags.ClientWithStreamingResponse,
-    files_tags.ClientWithStreamingResponse,
+    chat_tags.ClientWithStreamingResponse, files_tags.ClientWithStreamingResponse
 ): ...
 
 
 class AsyncClientWithStreamingResponse(
-    chat_tags.AsyncClientWithStreamingResponse,
-    files_tags.AsyncClientWithStreamingResponse,
+    chat_tags.AsyncClientWithStreamingResponse, files_tags.AsyncClientWithStreamingResponse
 ): ...

@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import tables_column
 
 
-class Client(
-    tables_column.Client,
-    SyncTransport,
-): ...
+class Client(tables_column.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    tables_column.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(tables_column.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    tables_column.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(tables_column.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    tables_column.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(tables_column.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    tables_column.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(tables_column.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    tables_column.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(tables_column.AsyncClientWithStreamingResponse): ...

@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import chat_states
 
 
-class Client(
-    chat_states.Client,
-    SyncTransport,
-): ...
+class Client(chat_states.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    chat_states.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(chat_states.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    chat_states.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(chat_states.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    chat_states.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(chat_states.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    chat_states.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(chat_states.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    chat_states.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(chat_states.AsyncClientWithStreamingResponse): ...

@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import admin_workspaces
 
 
-class Client(
-    admin_workspaces.Client,
-    SyncTransport,
-): ...
+class Client(admin_workspaces.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    admin_workspaces.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(admin_workspaces.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    admin_workspaces.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(admin_workspaces.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    admin_workspaces.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(admin_workspaces.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    admin_workspaces.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(admin_workspaces.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    admin_workspaces.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(admin_workspaces.AsyncClientWithStreamingResponse): ...

@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import chat_users
 
 
-class Client(
-    chat_users.Client,
-    SyncTransport,
-): ...
+class Client(chat_users.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    chat_users.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(chat_users.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    chat_users.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(chat_users.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    chat_users.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(chat_users.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    chat_users.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(chat_users.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    chat_users.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(chat_users.AsyncClientWithStreamingResponse): ...

@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import files_passages
 
 
-class Client(
-    files_passages.Client,
-    SyncTransport,
-): ...
+class Client(files_passages.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    files_passages.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(files_passages.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    files_passages.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(files_passages.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    files_passages.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(files_passages.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    files_passages.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(files_passages.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    files_passages.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(files_passages.AsyncClientWithStreamingResponse): ...

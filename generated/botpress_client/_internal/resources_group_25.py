@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import files
 
 
-class Client(
-    files.Client,
-    SyncTransport,
-): ...
+class Client(files.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    files.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(files.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    files.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(files.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    files.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(files.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    files.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(files.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    files.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(files.AsyncClientWithStreamingResponse): ...

@@ -9,33 +9,21 @@ from .._base_client import SyncTransport
 from .._resources import admin_workspace_members
 
 
-class Client(
-    admin_workspace_members.Client,
-    SyncTransport,
-): ...
+class Client(admin_workspace_members.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    admin_workspace_members.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(admin_workspace_members.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    admin_workspace_members.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(admin_workspace_members.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    admin_workspace_members.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(admin_workspace_members.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    admin_workspace_members.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(admin_workspace_members.ClientWithStreamingResponse): ...
 
 
 class AsyncClientWithStreamingResponse(
-    admin_workspace_members.AsyncClientWithStreamingResponse,
+    admin_workspace_members.AsyncClientWithStreamingResponse
 ): ...

@@ -9,33 +9,19 @@ from .._base_client import SyncTransport
 from .._resources import admin_bots
 
 
-class Client(
-    admin_bots.Client,
-    SyncTransport,
-): ...
+class Client(admin_bots.Client, SyncTransport): ...
 
 
-class AsyncClient(
-    admin_bots.AsyncClient,
-    AsyncTransport,
-): ...
+class AsyncClient(admin_bots.AsyncClient, AsyncTransport): ...
 
 
-class ClientWithRawResponse(
-    admin_bots.ClientWithRawResponse,
-): ...
+class ClientWithRawResponse(admin_bots.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    admin_bots.AsyncClientWithRawResponse,
-): ...
+class AsyncClientWithRawResponse(admin_bots.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    admin_bots.ClientWithStreamingResponse,
-): ...
+class ClientWithStreamingResponse(admin_bots.ClientWithStreamingResponse): ...
 
 
-class AsyncClientWithStreamingResponse(
-    admin_bots.AsyncClientWithStreamingResponse,
-): ...
+class AsyncClientWithStreamingResponse(admin_bots.AsyncClientWithStreamingResponse): ...

@@ -7,7 +7,7 @@ The client imports this module the first time ``client.admin.bots`` is read.
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -16,7 +16,7 @@ from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -27,71 +27,45 @@ else:
     )
 
 
-def check_get_bot_issue(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_get_bot_issue(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``get_bot_issue``."""
     v: Any
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = path.get("issueId", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("issue_id", "must be a string")
-    v = headers.get("x-workspace-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("workspace_id", "must be a string")
-    v = headers.get("x-multiple-integrations", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("multiple_integrations", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := path.get("issueId", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("issue_id", "must be a string")
+    if (v := headers.get("x-workspace-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("workspace_id", "must be a string")
+    if (v := headers.get("x-multiple-integrations", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("multiple_integrations", "must be a string")
 
 
-def check_delete_bot_issue(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_delete_bot_issue(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``delete_bot_issue``."""
     v: Any
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = path.get("issueId", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("issue_id", "must be a string")
-    v = headers.get("x-workspace-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("workspace_id", "must be a string")
-    v = headers.get("x-multiple-integrations", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("multiple_integrations", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := path.get("issueId", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("issue_id", "must be a string")
+    if (v := headers.get("x-workspace-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("workspace_id", "must be a string")
+    if (v := headers.get("x-multiple-integrations", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("multiple_integrations", "must be a string")
 
 
 _GET_BOT_ISSUE = Operation(
-    name="getBotIssue",
-    method="GET",
-    path="/v1/admin/bots/{id}/issues/{issueId}",
+    "getBotIssue",
+    "GET",
+    "/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
     check_response=_rcheck_get_bot_issue_response,
     validate=check_get_bot_issue,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
 _DELETE_BOT_ISSUE = Operation(
-    name="deleteBotIssue",
-    method="DELETE",
-    path="/v1/admin/bots/{id}/issues/{issueId}",
+    "deleteBotIssue",
+    "DELETE",
+    "/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
     check_response=_rcheck_delete_bot_issue_response,
     validate=check_delete_bot_issue,
@@ -120,6 +94,7 @@ class Client(SyncTransport):
         Returns the issue `issueId` of the bot `id`.
 
         ``GET /v1/admin/bots/{id}/issues/{issueId}`` (operation ``getBotIssue``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: Bot id.
@@ -129,16 +104,6 @@ class Client(SyncTransport):
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
                 only behavior. Deprecated.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -148,16 +113,11 @@ class Client(SyncTransport):
             )
         return self._request(
             _GET_BOT_ISSUE,
-            path={
-                "id": id,
-                "issueId": issue_id,
-            },
-            query={},
+            path={"id": id, "issueId": issue_id},
             headers={
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
             },
-            body=None,
             decode=models.GetBotIssueResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -180,6 +140,7 @@ class Client(SyncTransport):
         Deletes the issue `issueId` of the bot `id`. Returns an empty object.
 
         ``DELETE /v1/admin/bots/{id}/issues/{issueId}`` (operation ``deleteBotIssue``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: Bot id.
@@ -189,16 +150,6 @@ class Client(SyncTransport):
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
                 only behavior. Deprecated.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -208,16 +159,11 @@ class Client(SyncTransport):
             )
         return self._request(
             _DELETE_BOT_ISSUE,
-            path={
-                "id": id,
-                "issueId": issue_id,
-            },
-            query={},
+            path={"id": id, "issueId": issue_id},
             headers={
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
             },
-            body=None,
             decode=models.DeleteBotIssueResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -244,6 +190,7 @@ class AsyncClient(AsyncTransport):
         Returns the issue `issueId` of the bot `id`.
 
         ``GET /v1/admin/bots/{id}/issues/{issueId}`` (operation ``getBotIssue``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: Bot id.
@@ -253,16 +200,6 @@ class AsyncClient(AsyncTransport):
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
                 only behavior. Deprecated.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -272,16 +209,11 @@ class AsyncClient(AsyncTransport):
             )
         return await self._request(
             _GET_BOT_ISSUE,
-            path={
-                "id": id,
-                "issueId": issue_id,
-            },
-            query={},
+            path={"id": id, "issueId": issue_id},
             headers={
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
             },
-            body=None,
             decode=models.GetBotIssueResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -304,6 +236,7 @@ class AsyncClient(AsyncTransport):
         Deletes the issue `issueId` of the bot `id`. Returns an empty object.
 
         ``DELETE /v1/admin/bots/{id}/issues/{issueId}`` (operation ``deleteBotIssue``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: Bot id.
@@ -313,16 +246,6 @@ class AsyncClient(AsyncTransport):
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
                 only behavior. Deprecated.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -332,16 +255,11 @@ class AsyncClient(AsyncTransport):
             )
         return await self._request(
             _DELETE_BOT_ISSUE,
-            path={
-                "id": id,
-                "issueId": issue_id,
-            },
-            query={},
+            path={"id": id, "issueId": issue_id},
             headers={
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
             },
-            body=None,
             decode=models.DeleteBotIssueResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

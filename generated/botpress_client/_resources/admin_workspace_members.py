@@ -7,7 +7,7 @@ The client imports this module the first time ``client.admin.workspace_members``
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -16,7 +16,7 @@ from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -27,36 +27,23 @@ else:
     )
 
 
-def check_update_workspace_member(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_update_workspace_member(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``update_workspace_member``."""
     v: Any
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = headers.get("x-workspace-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("workspace_id", "must be a string")
-    v = headers.get("x-multiple-integrations", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("multiple_integrations", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := headers.get("x-workspace-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("workspace_id", "must be a string")
+    if (v := headers.get("x-multiple-integrations", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("multiple_integrations", "must be a string")
     _check_update_workspace_member_body(body, "")
 
 
 _UPDATE_WORKSPACE_MEMBER = Operation(
-    name="updateWorkspaceMember",
-    method="PUT",
-    path="/v1/admin/workspace-members/{id}",
+    "updateWorkspaceMember",
+    "PUT",
+    "/v1/admin/workspace-members/{id}",
     idempotent=True,
-    content_type="application/json",
-    encoding="json",
     check_response=_rcheck_workspace_member,
     validate=check_update_workspace_member,
     required_headers=(("x-workspace-id", "workspace_id"),),
@@ -85,6 +72,7 @@ class Client(SyncTransport):
         directly (not wrapped in an envelope).
 
         ``PUT /v1/admin/workspace-members/{id}`` (operation ``updateWorkspaceMember``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: Workspace member id.
@@ -94,16 +82,6 @@ class Client(SyncTransport):
                 alias instead of id. Announced as going away; alias-keyed output will then be the
                 only behavior. Deprecated.
             role: New role of the member.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -116,10 +94,7 @@ class Client(SyncTransport):
             _body["role"] = role
         return self._request(
             _UPDATE_WORKSPACE_MEMBER,
-            path={
-                "id": id,
-            },
-            query={},
+            path={"id": id},
             headers={
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,
@@ -152,6 +127,7 @@ class AsyncClient(AsyncTransport):
         directly (not wrapped in an envelope).
 
         ``PUT /v1/admin/workspace-members/{id}`` (operation ``updateWorkspaceMember``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: Workspace member id.
@@ -161,16 +137,6 @@ class AsyncClient(AsyncTransport):
                 alias instead of id. Announced as going away; alias-keyed output will then be the
                 only behavior. Deprecated.
             role: New role of the member.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -183,10 +149,7 @@ class AsyncClient(AsyncTransport):
             _body["role"] = role
         return await self._request(
             _UPDATE_WORKSPACE_MEMBER,
-            path={
-                "id": id,
-            },
-            query={},
+            path={"id": id},
             headers={
                 "x-workspace-id": workspace_id,
                 "x-multiple-integrations": multiple_integrations,

@@ -7,7 +7,7 @@ The client imports this module the first time ``client.admin.workspaces`` is rea
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -16,7 +16,7 @@ from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -25,28 +25,19 @@ else:
     deferred(globals(), ".._validators _rcheck_delete_workspace_response")
 
 
-def check_delete_workspace(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_delete_workspace(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``delete_workspace``."""
     v: Any
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = headers.get("x-multiple-integrations", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("multiple_integrations", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := headers.get("x-multiple-integrations", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("multiple_integrations", "must be a string")
 
 
 _DELETE_WORKSPACE = Operation(
-    name="deleteWorkspace",
-    method="DELETE",
-    path="/v1/admin/workspaces/{id}",
+    "deleteWorkspace",
+    "DELETE",
+    "/v1/admin/workspaces/{id}",
     idempotent=True,
     check_response=_rcheck_delete_workspace_response,
     validate=check_delete_workspace,
@@ -73,22 +64,13 @@ class Client(SyncTransport):
         authentication, this operation accepts only the `x-multiple-integrations` option header.
 
         ``DELETE /v1/admin/workspaces/{id}`` (operation ``deleteWorkspace``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: Workspace id.
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
                 only behavior. Deprecated.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -98,14 +80,8 @@ class Client(SyncTransport):
             )
         return self._request(
             _DELETE_WORKSPACE,
-            path={
-                "id": id,
-            },
-            query={},
-            headers={
-                "x-multiple-integrations": multiple_integrations,
-            },
-            body=None,
+            path={"id": id},
+            headers={"x-multiple-integrations": multiple_integrations},
             decode=models.DeleteWorkspaceResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -131,22 +107,13 @@ class AsyncClient(AsyncTransport):
         authentication, this operation accepts only the `x-multiple-integrations` option header.
 
         ``DELETE /v1/admin/workspaces/{id}`` (operation ``deleteWorkspace``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: Workspace id.
             multiple_integrations: Set to "true" to have integration instances returned keyed by
                 alias instead of id. Announced as going away; alias-keyed output will then be the
                 only behavior. Deprecated.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -156,14 +123,8 @@ class AsyncClient(AsyncTransport):
             )
         return await self._request(
             _DELETE_WORKSPACE,
-            path={
-                "id": id,
-            },
-            query={},
-            headers={
-                "x-multiple-integrations": multiple_integrations,
-            },
-            body=None,
+            path={"id": id},
+            headers={"x-multiple-integrations": multiple_integrations},
             decode=models.DeleteWorkspaceResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

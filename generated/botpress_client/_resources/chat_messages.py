@@ -6,7 +6,7 @@ The client imports this module the first time ``client.chat.messages`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -16,7 +16,7 @@ from .._serde import _to_json
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -34,70 +34,44 @@ else:
     )
 
 
-def check_create_message(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_create_message(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``create_message``."""
     v: Any
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
     _check_create_message_body(body, "")
 
 
-def check_get_message(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_get_message(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``get_message``."""
     v: Any
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
 
 
 _CREATE_MESSAGE = Operation(
-    name="createMessage",
-    method="POST",
-    path="/v1/chat/messages",
+    "createMessage",
+    "POST",
+    "/v1/chat/messages",
     idempotent=False,
-    content_type="application/json",
-    encoding="json",
     check_response=_rcheck_create_message_response,
     validate=check_create_message,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _GET_MESSAGE = Operation(
-    name="getMessage",
-    method="GET",
-    path="/v1/chat/messages/{id}",
+    "getMessage",
+    "GET",
+    "/v1/chat/messages/{id}",
     idempotent=True,
     check_response=_rcheck_get_message_response,
     validate=check_get_message,
@@ -135,6 +109,7 @@ class Client(SyncTransport):
         File, Audio, Video, Location.
 
         ``POST /v1/chat/messages`` (operation ``createMessage``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
@@ -151,16 +126,6 @@ class Client(SyncTransport):
                 its `integration_alias` option.
             schedule: When to send the message, for a scheduled message.
             origin: Origin of the message; only `synthetic`.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         _body: dict[str, Any] = {
             "payload": payload,
@@ -175,8 +140,6 @@ class Client(SyncTransport):
             _body["origin"] = origin
         return self._request(
             _CREATE_MESSAGE,
-            path={},
-            query={},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -205,6 +168,7 @@ class Client(SyncTransport):
         Returns the message with the given id.
 
         ``GET /v1/chat/messages/{id}`` (operation ``getMessage``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: Message id.
@@ -214,29 +178,15 @@ class Client(SyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return self._request(
             _GET_MESSAGE,
-            path={
-                "id": id,
-            },
-            query={},
+            path={"id": id},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=None,
             decode=models.GetMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -272,6 +222,7 @@ class AsyncClient(AsyncTransport):
         File, Audio, Video, Location.
 
         ``POST /v1/chat/messages`` (operation ``createMessage``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
@@ -288,16 +239,6 @@ class AsyncClient(AsyncTransport):
                 its `integration_alias` option.
             schedule: When to send the message, for a scheduled message.
             origin: Origin of the message; only `synthetic`.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         _body: dict[str, Any] = {
             "payload": payload,
@@ -312,8 +253,6 @@ class AsyncClient(AsyncTransport):
             _body["origin"] = origin
         return await self._request(
             _CREATE_MESSAGE,
-            path={},
-            query={},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -342,6 +281,7 @@ class AsyncClient(AsyncTransport):
         Returns the message with the given id.
 
         ``GET /v1/chat/messages/{id}`` (operation ``getMessage``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: Message id.
@@ -351,29 +291,15 @@ class AsyncClient(AsyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return await self._request(
             _GET_MESSAGE,
-            path={
-                "id": id,
-            },
-            query={},
+            path={"id": id},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=None,
             decode=models.GetMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

@@ -6,7 +6,7 @@ The client imports this module the first time ``client.chat.states`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -15,7 +15,7 @@ from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -26,12 +26,7 @@ else:
     )
 
 
-def check_set_state_expiry(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_set_state_expiry(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``set_state_expiry``."""
     v: Any
     v = path.get("type", UNSET)
@@ -42,36 +37,24 @@ def check_set_state_expiry(
             raise RequestValidationError(
                 "type", 'one of "conversation", "user", "bot", "integration", "workflow"'
             )
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = path.get("name", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("name", "must be a string")
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := path.get("name", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("name", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
     _check_set_state_expiry_body(body, "")
 
 
 _SET_STATE_EXPIRY = Operation(
-    name="setStateExpiry",
-    method="POST",
-    path="/v1/chat/states/{type}/{id}/{name}/expiry",
+    "setStateExpiry",
+    "POST",
+    "/v1/chat/states/{type}/{id}/{name}/expiry",
     idempotent=True,
-    content_type="application/json",
-    encoding="json",
     check_response=_rcheck_set_state_expiry_response,
     validate=check_set_state_expiry,
     required_headers=(("x-bot-id", "bot_id"),),
@@ -106,6 +89,7 @@ class Client(SyncTransport):
         Safe to repeat: setting the same expiry again has the same effect as setting it once.
 
         ``POST /v1/chat/states/{type}/{id}/{name}/expiry`` (operation ``setStateExpiry``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             type: Kind of owner the state is attached to.
@@ -119,34 +103,16 @@ class Client(SyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        _body: dict[str, Any] = {
-            "expiry": expiry,
-        }
         return self._request(
             _SET_STATE_EXPIRY,
-            path={
-                "type": type,
-                "id": id,
-                "name": name,
-            },
-            query={},
+            path={"type": type, "id": id, "name": name},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=_body,
+            body={"expiry": expiry},
             decode=models.SetStateExpiryResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -180,6 +146,7 @@ class AsyncClient(AsyncTransport):
         Safe to repeat: setting the same expiry again has the same effect as setting it once.
 
         ``POST /v1/chat/states/{type}/{id}/{name}/expiry`` (operation ``setStateExpiry``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             type: Kind of owner the state is attached to.
@@ -193,34 +160,16 @@ class AsyncClient(AsyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        _body: dict[str, Any] = {
-            "expiry": expiry,
-        }
         return await self._request(
             _SET_STATE_EXPIRY,
-            path={
-                "type": type,
-                "id": id,
-                "name": name,
-            },
-            query={},
+            path={"type": type, "id": id, "name": name},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=_body,
+            body={"expiry": expiry},
             decode=models.SetStateExpiryResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

@@ -6,7 +6,7 @@ The client imports this module the first time ``client.chat.tags`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -16,7 +16,7 @@ from .._pages import PageTokens
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -25,46 +25,31 @@ else:
     deferred(globals(), ".._validators _rcheck_list_tag_values_response")
 
 
-def check_list_tag_values(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_list_tag_values(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``list_tag_values``."""
     v: Any
-    v = path.get("key", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("key", "must be a string")
-    v = query.get("nextToken", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("next_token", "must be a string")
+    if (v := path.get("key", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("key", "must be a string")
+    if (v := query.get("nextToken", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("next_token", "must be a string")
     v = query.get("type", UNSET)
     if v is not UNSET:
         if not isinstance(v, str):
             raise RequestValidationError("type", "must be a string")
         if v not in ("user", "conversation", "message"):
             raise RequestValidationError("type", 'one of "user", "conversation", "message"')
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
 
 
 _LIST_TAG_VALUES = Operation(
-    name="listTagValues",
-    method="GET",
-    path="/v1/chat/tags/{key}/values",
+    "listTagValues",
+    "GET",
+    "/v1/chat/tags/{key}/values",
     idempotent=True,
     check_response=_rcheck_list_tag_values_response,
     validate=check_list_tag_values,
@@ -97,6 +82,7 @@ class Client(SyncTransport):
         `nextToken` to get the next page.
 
         ``GET /v1/chat/tags/{key}/values`` (operation ``listTagValues``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             key: Tag key.
@@ -109,32 +95,16 @@ class Client(SyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return self._request(
             _LIST_TAG_VALUES,
-            path={
-                "key": key,
-            },
-            query={
-                "nextToken": next_token,
-                "type": type,
-            },
+            path={"key": key},
+            query={"nextToken": next_token, "type": type},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=None,
             decode=models.ListTagValuesResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -157,6 +127,7 @@ class Client(SyncTransport):
 
         Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
         (a warning is logged then).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             key: Tag key.
@@ -167,12 +138,6 @@ class Client(SyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
         """
         _page_token: str | Unset = UNSET
         _tokens = PageTokens("iter_tag_values")
@@ -222,6 +187,7 @@ class AsyncClient(AsyncTransport):
         `nextToken` to get the next page.
 
         ``GET /v1/chat/tags/{key}/values`` (operation ``listTagValues``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             key: Tag key.
@@ -234,32 +200,16 @@ class AsyncClient(AsyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return await self._request(
             _LIST_TAG_VALUES,
-            path={
-                "key": key,
-            },
-            query={
-                "nextToken": next_token,
-                "type": type,
-            },
+            path={"key": key},
+            query={"nextToken": next_token, "type": type},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=None,
             decode=models.ListTagValuesResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -282,6 +232,7 @@ class AsyncClient(AsyncTransport):
 
         Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
         (a warning is logged then).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             key: Tag key.
@@ -292,12 +243,6 @@ class AsyncClient(AsyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
         """
         _page_token: str | Unset = UNSET
         _tokens = PageTokens("iter_tag_values")

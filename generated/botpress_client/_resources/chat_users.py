@@ -6,7 +6,7 @@ The client imports this module the first time ``client.chat.users`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -15,7 +15,7 @@ from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -24,36 +24,23 @@ else:
     deferred(globals(), ".._validators _rcheck_get_user_response")
 
 
-def check_get_user(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_get_user(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``get_user``."""
     v: Any
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
 
 
 _GET_USER = Operation(
-    name="getUser",
-    method="GET",
-    path="/v1/chat/users/{id}",
+    "getUser",
+    "GET",
+    "/v1/chat/users/{id}",
     idempotent=True,
     check_response=_rcheck_get_user_response,
     validate=check_get_user,
@@ -83,6 +70,7 @@ class Client(SyncTransport):
         through one integration; the same person on two integrations is two users.
 
         ``GET /v1/chat/users/{id}`` (operation ``getUser``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: User id.
@@ -92,29 +80,15 @@ class Client(SyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return self._request(
             _GET_USER,
-            path={
-                "id": id,
-            },
-            query={},
+            path={"id": id},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=None,
             decode=models.GetUserResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -142,6 +116,7 @@ class AsyncClient(AsyncTransport):
         through one integration; the same person on two integrations is two users.
 
         ``GET /v1/chat/users/{id}`` (operation ``getUser``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: User id.
@@ -151,29 +126,15 @@ class AsyncClient(AsyncTransport):
                 `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
             integration_alias: Alias of the integration the caller acts as. The client takes it from
                 its `integration_alias` option.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return await self._request(
             _GET_USER,
-            path={
-                "id": id,
-            },
-            query={},
+            path={"id": id},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
                 "x-integration-alias": integration_alias,
             },
-            body=None,
             decode=models.GetUserResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

@@ -6,7 +6,7 @@ The client imports this module the first time ``client.files`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -15,7 +15,7 @@ from .._lazy import deferred
 from .._spaces import AsyncSpace, Space, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -26,48 +26,29 @@ else:
     deferred(globals(), ".._validators _rcheck_delete_file_response")
 
 
-def check_delete_file(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_delete_file(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``delete_file``."""
     v: Any
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
-    v = headers.get("x-integration-name", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_name", "must be a string")
-    v = headers.get("x-user-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_id", "must be a string")
-    v = headers.get("x-user-role", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_role", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
+    if (v := headers.get("x-integration-name", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_name", "must be a string")
+    if (v := headers.get("x-user-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_id", "must be a string")
+    if (v := headers.get("x-user-role", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_role", "must be a string")
 
 
 _DELETE_FILE = Operation(
-    name="deleteFile",
-    method="DELETE",
-    path="/v1/files/{id}",
+    "deleteFile",
+    "DELETE",
+    "/v1/files/{id}",
     idempotent=True,
     check_response=_rcheck_delete_file_response,
     validate=check_delete_file,
@@ -99,6 +80,7 @@ class Client(SyncTransport):
         Deletes the file identified by id or key. Returns an empty object.
 
         ``DELETE /v1/files/{id}`` (operation ``deleteFile``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: File id or key.
@@ -111,23 +93,10 @@ class Client(SyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return self._request(
             _DELETE_FILE,
-            path={
-                "id": id,
-            },
-            query={},
+            path={"id": id},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -136,7 +105,6 @@ class Client(SyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=None,
             decode=models.DeleteFileResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -166,6 +134,7 @@ class AsyncClient(AsyncTransport):
         Deletes the file identified by id or key. Returns an empty object.
 
         ``DELETE /v1/files/{id}`` (operation ``deleteFile``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: File id or key.
@@ -178,23 +147,10 @@ class AsyncClient(AsyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return await self._request(
             _DELETE_FILE,
-            path={
-                "id": id,
-            },
-            query={},
+            path={"id": id},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -203,7 +159,6 @@ class AsyncClient(AsyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=None,
             decode=models.DeleteFileResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

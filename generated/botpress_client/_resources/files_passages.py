@@ -6,7 +6,7 @@ The client imports this module the first time ``client.files.passages`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -16,7 +16,7 @@ from .._pages import PageTokens
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -25,58 +25,37 @@ else:
     deferred(globals(), ".._validators _rcheck_list_file_passages_response")
 
 
-def check_list_file_passages(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_list_file_passages(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``list_file_passages``."""
     v: Any
-    v = path.get("id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("id", "must be a string")
-    v = query.get("nextToken", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("next_token", "must be a string")
+    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("id", "must be a string")
+    if (v := query.get("nextToken", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("next_token", "must be a string")
     v = query.get("limit", UNSET)
     if v is not UNSET:
         if type(v) not in (int, float):
             raise RequestValidationError("limit", "must be a number")
         if v > 200:
             raise RequestValidationError("limit", "must be <= 200, got " + repr(v))
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
-    v = headers.get("x-integration-name", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_name", "must be a string")
-    v = headers.get("x-user-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_id", "must be a string")
-    v = headers.get("x-user-role", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_role", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
+    if (v := headers.get("x-integration-name", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_name", "must be a string")
+    if (v := headers.get("x-user-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_id", "must be a string")
+    if (v := headers.get("x-user-role", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_role", "must be a string")
 
 
 _LIST_FILE_PASSAGES = Operation(
-    name="listFilePassages",
-    method="GET",
-    path="/v1/files/{id}/passages",
+    "listFilePassages",
+    "GET",
+    "/v1/files/{id}/passages",
     idempotent=True,
     check_response=_rcheck_list_file_passages_response,
     validate=check_list_file_passages,
@@ -112,6 +91,7 @@ class Client(SyncTransport):
         previous response's `meta.nextToken` as `nextToken` to get the next page.
 
         ``GET /v1/files/{id}/passages`` (operation ``listFilePassages``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: File id or key.
@@ -127,26 +107,11 @@ class Client(SyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return self._request(
             _LIST_FILE_PASSAGES,
-            path={
-                "id": id,
-            },
-            query={
-                "nextToken": next_token,
-                "limit": limit,
-            },
+            path={"id": id},
+            query={"nextToken": next_token, "limit": limit},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -155,7 +120,6 @@ class Client(SyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=None,
             decode=models.ListFilePassagesResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -181,6 +145,7 @@ class Client(SyncTransport):
 
         Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
         (a warning is logged then).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             id: File id or key.
@@ -194,12 +159,6 @@ class Client(SyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
         """
         _page_token: str | Unset = UNSET
         _tokens = PageTokens("iter_file_passages")
@@ -255,6 +214,7 @@ class AsyncClient(AsyncTransport):
         previous response's `meta.nextToken` as `nextToken` to get the next page.
 
         ``GET /v1/files/{id}/passages`` (operation ``listFilePassages``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: File id or key.
@@ -270,26 +230,11 @@ class AsyncClient(AsyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return await self._request(
             _LIST_FILE_PASSAGES,
-            path={
-                "id": id,
-            },
-            query={
-                "nextToken": next_token,
-                "limit": limit,
-            },
+            path={"id": id},
+            query={"nextToken": next_token, "limit": limit},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -298,7 +243,6 @@ class AsyncClient(AsyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=None,
             decode=models.ListFilePassagesResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -324,6 +268,7 @@ class AsyncClient(AsyncTransport):
 
         Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
         (a warning is logged then).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             id: File id or key.
@@ -337,12 +282,6 @@ class AsyncClient(AsyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
         """
         _page_token: str | Unset = UNSET
         _tokens = PageTokens("iter_file_passages")

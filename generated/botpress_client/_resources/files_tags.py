@@ -6,7 +6,7 @@ The client imports this module the first time ``client.files.tags`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -16,7 +16,7 @@ from .._pages import PageTokens
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -25,52 +25,31 @@ else:
     deferred(globals(), ".._validators _rcheck_list_file_tag_values_response")
 
 
-def check_list_file_tag_values(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_list_file_tag_values(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``list_file_tag_values``."""
     v: Any
-    v = path.get("tag", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("tag", "must be a string")
-    v = query.get("nextToken", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("next_token", "must be a string")
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
-    v = headers.get("x-integration-name", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_name", "must be a string")
-    v = headers.get("x-user-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_id", "must be a string")
-    v = headers.get("x-user-role", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_role", "must be a string")
+    if (v := path.get("tag", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("tag", "must be a string")
+    if (v := query.get("nextToken", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("next_token", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
+    if (v := headers.get("x-integration-name", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_name", "must be a string")
+    if (v := headers.get("x-user-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_id", "must be a string")
+    if (v := headers.get("x-user-role", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_role", "must be a string")
 
 
 _LIST_FILE_TAG_VALUES = Operation(
-    name="listFileTagValues",
-    method="GET",
-    path="/v1/files/tags/{tag}/values",
+    "listFileTagValues",
+    "GET",
+    "/v1/files/tags/{tag}/values",
     idempotent=True,
     check_response=_rcheck_list_file_tag_values_response,
     validate=check_list_file_tag_values,
@@ -104,6 +83,7 @@ class Client(SyncTransport):
         `meta.nextToken` as `nextToken` to get the next page.
 
         ``GET /v1/files/tags/{tag}/values`` (operation ``listFileTagValues``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             tag: Tag name.
@@ -118,25 +98,11 @@ class Client(SyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return self._request(
             _LIST_FILE_TAG_VALUES,
-            path={
-                "tag": tag,
-            },
-            query={
-                "nextToken": next_token,
-            },
+            path={"tag": tag},
+            query={"nextToken": next_token},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -145,7 +111,6 @@ class Client(SyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=None,
             decode=models.ListFileTagValuesResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -170,6 +135,7 @@ class Client(SyncTransport):
 
         Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
         (a warning is logged then).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             tag: Tag name.
@@ -182,12 +148,6 @@ class Client(SyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
         """
         _page_token: str | Unset = UNSET
         _tokens = PageTokens("iter_file_tag_values")
@@ -240,6 +200,7 @@ class AsyncClient(AsyncTransport):
         `meta.nextToken` as `nextToken` to get the next page.
 
         ``GET /v1/files/tags/{tag}/values`` (operation ``listFileTagValues``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             tag: Tag name.
@@ -254,25 +215,11 @@ class AsyncClient(AsyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return await self._request(
             _LIST_FILE_TAG_VALUES,
-            path={
-                "tag": tag,
-            },
-            query={
-                "nextToken": next_token,
-            },
+            path={"tag": tag},
+            query={"nextToken": next_token},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -281,7 +228,6 @@ class AsyncClient(AsyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=None,
             decode=models.ListFileTagValuesResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -306,6 +252,7 @@ class AsyncClient(AsyncTransport):
 
         Follows ``meta.nextToken`` until a page has none, or repeats any token already followed
         (a warning is logged then).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             tag: Tag name.
@@ -318,12 +265,6 @@ class AsyncClient(AsyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
         """
         _page_token: str | Unset = UNSET
         _tokens = PageTokens("iter_file_tag_values")

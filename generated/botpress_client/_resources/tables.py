@@ -6,7 +6,7 @@ The client imports this module the first time ``client.tables`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -16,7 +16,7 @@ from .._serde import _to_json
 from .._spaces import AsyncSpace, Space, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -35,98 +35,58 @@ else:
     )
 
 
-def check_get_or_create_table(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_get_or_create_table(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``get_or_create_table``."""
     v: Any
-    v = path.get("table", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("table", "must be a string")
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
-    v = headers.get("x-integration-name", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_name", "must be a string")
-    v = headers.get("x-user-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_id", "must be a string")
-    v = headers.get("x-user-role", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_role", "must be a string")
+    if (v := path.get("table", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("table", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
+    if (v := headers.get("x-integration-name", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_name", "must be a string")
+    if (v := headers.get("x-user-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_id", "must be a string")
+    if (v := headers.get("x-user-role", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_role", "must be a string")
     _check_get_or_create_table_body(body, "")
 
 
-def check_get_table(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_get_table(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``get_table``."""
     v: Any
-    v = path.get("table", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("table", "must be a string")
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
-    v = headers.get("x-integration-name", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_name", "must be a string")
-    v = headers.get("x-user-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_id", "must be a string")
-    v = headers.get("x-user-role", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_role", "must be a string")
+    if (v := path.get("table", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("table", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
+    if (v := headers.get("x-integration-name", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_name", "must be a string")
+    if (v := headers.get("x-user-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_id", "must be a string")
+    if (v := headers.get("x-user-role", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_role", "must be a string")
 
 
 _GET_OR_CREATE_TABLE = Operation(
-    name="getOrCreateTable",
-    method="POST",
-    path="/v1/tables/{table}",
+    "getOrCreateTable",
+    "POST",
+    "/v1/tables/{table}",
     idempotent=True,
-    content_type="application/json",
-    encoding="json",
     check_response=_rcheck_get_or_create_table_response,
     validate=check_get_or_create_table,
     required_headers=(("x-bot-id", "bot_id"),),
 )
 _GET_TABLE = Operation(
-    name="getTable",
-    method="GET",
-    path="/v1/tables/{table}",
+    "getTable",
+    "GET",
+    "/v1/tables/{table}",
     idempotent=True,
     check_response=_rcheck_get_table_response,
     validate=check_get_table,
@@ -174,6 +134,7 @@ class Client(SyncTransport):
         Safe to repeat: calling it again with the same body returns the existing table.
 
         ``POST /v1/tables/{table}`` (operation ``getOrCreateTable``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             table: Table name or id.
@@ -195,20 +156,8 @@ class Client(SyncTransport):
                 values must be unique. Null means no key column.
             tags: Free key/value labels.
             is_compute_enabled: Whether the table is enabled for computation.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        _body: dict[str, Any] = {
-            "schema": _to_json(schema),
-        }
+        _body: dict[str, Any] = {"schema": _to_json(schema)}
         if factor is not UNSET:
             _body["factor"] = factor
         if frozen is not UNSET:
@@ -221,10 +170,7 @@ class Client(SyncTransport):
             _body["isComputeEnabled"] = is_compute_enabled
         return self._request(
             _GET_OR_CREATE_TABLE,
-            path={
-                "table": table,
-            },
-            query={},
+            path={"table": table},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -261,6 +207,7 @@ class Client(SyncTransport):
         (`indexing`).
 
         ``GET /v1/tables/{table}`` (operation ``getTable``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             table: Table name or id.
@@ -273,23 +220,10 @@ class Client(SyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return self._request(
             _GET_TABLE,
-            path={
-                "table": table,
-            },
-            query={},
+            path={"table": table},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -298,7 +232,6 @@ class Client(SyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=None,
             decode=models.GetTableResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -344,6 +277,7 @@ class AsyncClient(AsyncTransport):
         Safe to repeat: calling it again with the same body returns the existing table.
 
         ``POST /v1/tables/{table}`` (operation ``getOrCreateTable``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             table: Table name or id.
@@ -365,20 +299,8 @@ class AsyncClient(AsyncTransport):
                 values must be unique. Null means no key column.
             tags: Free key/value labels.
             is_compute_enabled: Whether the table is enabled for computation.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        _body: dict[str, Any] = {
-            "schema": _to_json(schema),
-        }
+        _body: dict[str, Any] = {"schema": _to_json(schema)}
         if factor is not UNSET:
             _body["factor"] = factor
         if frozen is not UNSET:
@@ -391,10 +313,7 @@ class AsyncClient(AsyncTransport):
             _body["isComputeEnabled"] = is_compute_enabled
         return await self._request(
             _GET_OR_CREATE_TABLE,
-            path={
-                "table": table,
-            },
-            query={},
+            path={"table": table},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -431,6 +350,7 @@ class AsyncClient(AsyncTransport):
         (`indexing`).
 
         ``GET /v1/tables/{table}`` (operation ``getTable``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             table: Table name or id.
@@ -443,23 +363,10 @@ class AsyncClient(AsyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
         return await self._request(
             _GET_TABLE,
-            path={
-                "table": table,
-            },
-            query={},
+            path={"table": table},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -468,7 +375,6 @@ class AsyncClient(AsyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=None,
             decode=models.GetTableResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

@@ -6,7 +6,7 @@ The client imports this module the first time ``client.tables.column`` is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import models
 from .._async_client import AsyncTransport, raw_async
@@ -15,7 +15,7 @@ from .._lazy import deferred
 from .._spaces import AsyncSpace, SyncSpace
 from .._streamed import streaming_async, streaming_sync
 from .._transport import Operation, RequestOptions
-from .._types import UNSET, Body, Headers, Query, TimeoutTypes, Unset
+from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
@@ -27,52 +27,31 @@ else:
     )
 
 
-def check_rename_table_column(
-    path: Mapping[str, object],
-    query: Mapping[str, object],
-    headers: Mapping[str, object],
-    body: Any,
-) -> None:
+def check_rename_table_column(path: Params, query: Params, headers: Params, body: Any) -> None:
     """Check the arguments of ``rename_table_column``."""
     v: Any
-    v = path.get("table", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("table", "must be a string")
-    v = headers.get("x-bot-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("bot_id", "must be a string")
-    v = headers.get("x-integration-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_id", "must be a string")
-    v = headers.get("x-integration-alias", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_alias", "must be a string")
-    v = headers.get("x-integration-name", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("integration_name", "must be a string")
-    v = headers.get("x-user-id", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_id", "must be a string")
-    v = headers.get("x-user-role", UNSET)
-    if v is not UNSET:
-        if not isinstance(v, str):
-            raise RequestValidationError("user_role", "must be a string")
+    if (v := path.get("table", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("table", "must be a string")
+    if (v := headers.get("x-bot-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("bot_id", "must be a string")
+    if (v := headers.get("x-integration-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_id", "must be a string")
+    if (v := headers.get("x-integration-alias", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_alias", "must be a string")
+    if (v := headers.get("x-integration-name", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("integration_name", "must be a string")
+    if (v := headers.get("x-user-id", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_id", "must be a string")
+    if (v := headers.get("x-user-role", UNSET)) is not UNSET and not isinstance(v, str):
+        raise RequestValidationError("user_role", "must be a string")
     _check_rename_table_column_body(body, "")
 
 
 _RENAME_TABLE_COLUMN = Operation(
-    name="renameTableColumn",
-    method="PUT",
-    path="/v1/tables/{table}/column",
+    "renameTableColumn",
+    "PUT",
+    "/v1/tables/{table}/column",
     idempotent=True,
-    content_type="application/json",
-    encoding="json",
     check_response=_rcheck_rename_table_column_response,
     validate=check_rename_table_column,
     required_headers=(("x-bot-id", "bot_id"),),
@@ -107,6 +86,7 @@ class Client(SyncTransport):
         table fails.
 
         ``PUT /v1/tables/{table}/column`` (operation ``renameTableColumn``).
+        The per-call options and the errors raised: see ``Client``.
 
         Args:
             table: Table name or id.
@@ -121,27 +101,10 @@ class Client(SyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        _body: dict[str, Any] = {
-            "name": name,
-            "newName": new_name,
-        }
         return self._request(
             _RENAME_TABLE_COLUMN,
-            path={
-                "table": table,
-            },
-            query={},
+            path={"table": table},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -150,7 +113,7 @@ class Client(SyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=_body,
+            body={"name": name, "newName": new_name},
             decode=models.RenameTableColumnResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -184,6 +147,7 @@ class AsyncClient(AsyncTransport):
         table fails.
 
         ``PUT /v1/tables/{table}/column`` (operation ``renameTableColumn``).
+        The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
             table: Table name or id.
@@ -198,27 +162,10 @@ class AsyncClient(AsyncTransport):
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            extra_headers: Headers added to (and overriding) the request's headers.
-            extra_query: Query parameters added to the request.
-            extra_body: Members added to the JSON body.
-            timeout: Seconds (or an ``httpx.Timeout``) for this call instead of the client's.
-            max_retries: Retries for this call instead of the client's.
-
-        Raises:
-            RequestValidationError: An argument breaks a rule of the API; nothing was sent.
-            ApiError: The API answered with an error status (a subclass per error type).
-            ApiConnectionError: The API could not be reached (``ApiTimeoutError`` on timeout).
         """
-        _body: dict[str, Any] = {
-            "name": name,
-            "newName": new_name,
-        }
         return await self._request(
             _RENAME_TABLE_COLUMN,
-            path={
-                "table": table,
-            },
-            query={},
+            path={"table": table},
             headers={
                 "x-bot-id": bot_id,
                 "x-integration-id": integration_id,
@@ -227,7 +174,7 @@ class AsyncClient(AsyncTransport):
                 "x-user-id": user_id,
                 "x-user-role": user_role,
             },
-            body=_body,
+            body={"name": name, "newName": new_name},
             decode=models.RenameTableColumnResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
