@@ -8,6 +8,7 @@ and the README, :func:`escape_invisible` does the same for invisible and bidi ch
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..invisible import escape_invisible
@@ -31,3 +32,11 @@ def py_str(text: str) -> str:
     if literal.startswith("'") and '"' not in text:
         literal = '"' + literal[1:-1].replace("\\'", "'") + '"'
     return literal
+
+
+def suffixed_path(path: str, suffix: str) -> str:
+    """The path ``path`` (an expression) followed by ``suffix`` (the text of an f-string): one
+    f-string where ``path`` is a plain string literal (``f"tags[{_n0}]"``)."""
+    if re.fullmatch(r'"[^"\\{}]*"', path):
+        return f'f"{path[1:-1]}{suffix}"'
+    return f'{path} + f"{suffix}"'

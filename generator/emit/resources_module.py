@@ -7,6 +7,7 @@ namespace loads none of its operations' checks."""
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -89,7 +90,8 @@ class ResourceModuleCode:
     """What the template of one module of ``_resources`` places."""
 
     unit: ResourceView
-    checks: tuple[tuple[Operation, Code], ...]  # the request checks of the operations that have one
+    checks: tuple[tuple[Operation, Code, tuple[str, ...]], ...]  # (operation, statements, docstring
+    # lines) of each request check written: one per rule, shared by the operations that have the same
     constants: tuple[Code, ...]  # ``_NAME = Operation(...)`` of each operation
     methods: tuple[tuple[MethodCode, ...], tuple[MethodCode, ...]]  # sync, async
     imports: str
@@ -128,17 +130,15 @@ class ResourceModuleCode:
 
     @property
     def pieces(self) -> tuple[Needing, ...]:
-        return (*(code for _, code in self.checks), *self.constants, *self.methods[0], *self.methods[1])
+        return (*(code for _, code, _ in self.checks), *self.constants, *self.methods[0], *self.methods[1])
 
 
 def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> ResourceModuleCode:
     """The view of the module of ``unit``; ``checks_names``: what ``_validators`` defines that the
     request checks may call (imported from there)."""
     ops = unit.operations
-    written = ((op, w.code(writer_checks.operation_check, op.validator)) for op in ops if op.validator)
-    checks = tuple((op, code) for op, code in written if code.lines != ("pass",))  # a rule to check
-    checked = {op.method_name for op, _ in checks}
-    constants = tuple(w.code(writer_client.constant, op, op.method_name in checked) for op in ops)
+    checks, check_of = _checks(w, ops)
+    constants = tuple(w.code(writer_client.constant, op, check_of.get(op.method_name)) for op in ops)
     flat = w.api.flat_methods
     methods = (
         tuple(method(w.fresh(), op, False, flat) for op in ops),
@@ -155,6 +155,38 @@ def module_code(w: PieceWriter, unit: ResourceView, checks_names: set[str]) -> R
     spaces = [f"from . import {module} as _ns_{module}" for _, module, _ in unit.module.children]
     references = reference_lines(later, later, dict.fromkeys(later, "._validators"), spaces)
     return replace(code, imports="\n\n".join(part for part in (imports, references) if part))
+
+
+def _checks(
+    w: PieceWriter, ops: tuple[Operation, ...]
+) -> tuple[tuple[tuple[Operation, Code, tuple[str, ...]], ...], dict[str, str]]:
+    """The request checks the module defines, and the one each operation calls (by method name):
+    operations of the same rules (a family of usage reports taking the same query) share the
+    function of the first of them, whose docstring names them all; none for an operation with no
+    rule to check."""
+    first: dict[tuple[str, ...], tuple[Operation, Code]] = {}
+    sharing: dict[str, list[str]] = {}
+    check_of: dict[str, str] = {}
+    for op in ops:
+        code = w.code(writer_checks.operation_check, op.validator) if op.validator else None
+        if code is None or code.lines == ("pass",):
+            continue
+        owner, _ = first.setdefault(code.lines, (op, code))
+        sharing.setdefault(owner.method_name, []).append(op.method_name)
+        check_of[op.method_name] = owner.validator.function if owner.validator else ""
+    checks = tuple((op, code, _check_doc(sharing[op.method_name])) for op, code in first.values())
+    return checks, check_of
+
+
+def _check_doc(methods: list[str]) -> tuple[str, ...]:
+    """The docstring lines of a request check shared by ``methods`` (one line when it fits)."""
+    names = ", ".join(f"``{name}``" for name in methods)
+    text = f"Check the arguments of {names}" + (" (the same rules)." if len(methods) > 1 else ".")
+    one = f'"""{text}"""'
+    if layout.fits(layout.STEP, one):
+        return (one,)
+    lines = textwrap.wrap(f'"""{text}', layout.WIDTH - layout.STEP, break_long_words=False, break_on_hyphens=False)
+    return (*lines, '"""')
 
 
 def fixed_needs(unit: ResourceView, flat: bool) -> frozenset[str]:

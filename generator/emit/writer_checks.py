@@ -9,7 +9,7 @@ from ..ir import MemberCheck, ModelValidator, OperationValidator, Rule, ValueChe
 from ..spelling import MODELS
 from . import layout
 from .json_tests import _PARAM_SOURCES, _TYPE_TEST
-from .literals import py_literal
+from .literals import py_literal, suffixed_path
 from .writing import Writer
 
 _BOUNDS = frozenset({"<", "<=", ">", ">="})
@@ -66,11 +66,11 @@ class _Check:
             item = f"_i{depth}"
             if check.kind == "array":
                 idx = f"_n{depth}"
-                inner = self.value(check.items, item, f'{path} + f"[{{{idx}}}]"', depth + 1)
+                inner = self.value(check.items, item, suffixed_path(path, f"[{{{idx}}}]"), depth + 1)
                 body += [f"for {idx}, {item} in enumerate({var}):"] + ["    " + line for line in inner]
             elif check.kind == "object":
                 key = f"_k{depth}"
-                inner = self.value(check.items, item, f'{path} + f".{{{key}}}"', depth + 1)
+                inner = self.value(check.items, item, suffixed_path(path, f".{{{key}}}"), depth + 1)
                 body += [f"for {key}, {item} in {var}.items():"] + ["    " + line for line in inner]
         if not body:
             return []

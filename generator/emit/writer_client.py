@@ -95,9 +95,9 @@ def response_check(api: Api, op: Operation) -> str:
     return next((v.function for v in api.response_validators if v.model == rtype.name), "")
 
 
-def constant(w: Writer, op: Operation, checked: bool) -> str:
-    """The statement of the module constant holding the operation's static facts; ``checked``:
-    its arguments have a rule to check (its request check is written)."""
+def constant(w: Writer, op: Operation, validate: str | None) -> str:
+    """The statement of the module constant holding the operation's static facts; ``validate``:
+    the function checking its arguments, when they have a rule to check."""
     w.uses.add("Operation")
     args = [py_literal(op.operation_id), py_literal(op.http_method), py_literal(op.path), f"idempotent={op.idempotent}"]
     if op.body:  # what differs from the defaults (a JSON body)
@@ -122,8 +122,8 @@ def constant(w: Writer, op: Operation, checked: bool) -> str:
     if check:  # a stand-in (``_lazy.deferred``): its module is imported on the first check
         w.uses.add(check)
         args.append(f"check_response={check}")
-    if checked and op.validator:
-        args.append(f"validate={op.validator.function}")
+    if validate:
+        args.append(f"validate={validate}")
     if op.security is not None:  # its own requirement, not the document's
         args.append(f"security={py_literal(op.security)}")
     if op.required_option_headers:  # ((wire, argument), ...) the client configuration may supply

@@ -4,10 +4,8 @@ member, each raising the runtime's ``_Mismatch(path, rule)``; no other rule."""
 
 from __future__ import annotations
 
-import re
-
 from ..ir import ModelValidator, ValueCheck
-from .literals import py_literal
+from .literals import py_literal, suffixed_path
 
 # The violation of each checked JSON type, as a condition on the variable, and its rule.
 _TYPE_TEST = {
@@ -69,20 +67,12 @@ def value_lines(check: ValueCheck, var: str, path: str, uses: set[str], depth: i
         item = f"_i{depth}"
         if check.kind == "array":
             idx = f"_n{depth}"
-            inner = value_lines(check.items, item, _suffixed(path, f"[{{{idx}}}]"), uses, depth + 1)
+            inner = value_lines(check.items, item, suffixed_path(path, f"[{{{idx}}}]"), uses, depth + 1)
             body += [f"for {idx}, {item} in enumerate({var}):"] + ["    " + line for line in inner]
         elif check.kind == "object":
             key = f"_k{depth}"
-            inner = value_lines(check.items, item, _suffixed(path, f".{{{key}}}"), uses, depth + 1)
+            inner = value_lines(check.items, item, suffixed_path(path, f".{{{key}}}"), uses, depth + 1)
             body += [f"for {key}, {item} in {var}.items():"] + ["    " + line for line in inner]
     if body and check.nullable:
         return [f"if {var} is not None:"] + ["    " + line for line in body]
     return body
-
-
-def _suffixed(path: str, suffix: str) -> str:
-    """The path ``path`` (an expression) followed by ``suffix`` (the text of an f-string): one
-    f-string where ``path`` is a plain string literal (``f"tags[{_n0}]"``)."""
-    if re.fullmatch(r'"[^"\\{}]*"', path):
-        return f'f"{path[1:-1]}{suffix}"'
-    return f'{path} + f"{suffix}"'

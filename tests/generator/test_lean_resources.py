@@ -126,3 +126,58 @@ def test_no_check_without_a_rule_and_one_test_checks_as_before(tmp_path: Path) -
     assert "id" in result["refused"][0] and "must be a string" in result["refused"][1]
     assert "limit" in result["refused"][2] and "must be an integer" in result["refused"][2]
     assert result["checks"] == [True, True]
+
+
+def _report(name: str, tag_length: int) -> dict[str, object]:
+    tags = {"type": "array", "items": {"type": "string", "maxLength": tag_length}}
+    return {
+        "get": {
+            "operationId": name,
+            "x-client-group": "reports",
+            "parameters": [
+                {"name": "limit", "in": "query", "schema": {"type": "integer"}},
+                {"name": "tags", "in": "query", "schema": tags},
+            ],
+            "responses": {"204": {"description": "done"}},
+        }
+    }
+
+
+SHARED = {
+    "openapi": "3.1.0",
+    "info": {"title": "Reports", "version": "1"},
+    "servers": [{"url": "https://reports.example"}],
+    "paths": {
+        "/costs": _report("costReport", 8),
+        "/usage": _report("usageReport", 8),
+        "/audit": _report("auditReport", 9),  # one rule differs: a check of its own
+    },
+}
+
+
+@pytest.mark.slow
+def test_operations_of_the_same_rules_share_one_request_check(tmp_path: Path) -> None:
+    spec = tmp_path / "reports.json"
+    spec.write_text(json.dumps(SHARED), encoding="utf-8")
+    _api, files, _problems = generate(str(spec), "reports_client")
+    text = files["_resources/reports.py"]
+    assert text.count("def check_") == 2, text
+    assert '"""Check the arguments of ``cost_report``, ``usage_report`` (the same rules)."""' in text
+    assert "def check_usage_report" not in text and "def check_audit_report" in text
+    assert text.count("validate=check_cost_report") == 2 and text.count("validate=check_audit_report") == 1
+    assert 'RequestValidationError(f"tags[{_n0}]", "at most 8 characters")' in text, text
+    write_package(dict(files), tmp_path / "pkg" / "reports_client")
+    code = textwrap.dedent("""
+        import httpx, reports_client
+        c = reports_client.Client(http_client=httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(204))))
+        for call in (c.reports.usage, c.reports.audit):
+            try:
+                call(tags=["ok", "a-tag-too-long"])
+            except reports_client.errors.RequestValidationError as exc:
+                print(exc)
+        """)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "pkg")}
+    done = subprocess.run([sys.executable, "-B", "-c", code], env=env, capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 and all("tags[1]" in line for line in lines), lines
+    assert "at most 8 characters" in lines[0] and "at most 9 characters" in lines[1], lines

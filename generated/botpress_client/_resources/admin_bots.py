@@ -28,20 +28,7 @@ else:
 
 
 def check_get_bot_issue(path: Params, query: Params, headers: Params, body: Any) -> None:
-    """Check the arguments of ``get_bot_issue``."""
-    v: Any
-    if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
-        raise RequestValidationError("id", "must be a string")
-    if (v := path.get("issueId", UNSET)) is not UNSET and not isinstance(v, str):
-        raise RequestValidationError("issue_id", "must be a string")
-    if (v := headers.get("x-workspace-id", UNSET)) is not UNSET and not isinstance(v, str):
-        raise RequestValidationError("workspace_id", "must be a string")
-    if (v := headers.get("x-multiple-integrations", UNSET)) is not UNSET and not isinstance(v, str):
-        raise RequestValidationError("multiple_integrations", "must be a string")
-
-
-def check_delete_bot_issue(path: Params, query: Params, headers: Params, body: Any) -> None:
-    """Check the arguments of ``delete_bot_issue``."""
+    """Check the arguments of ``get_bot_issue``, ``delete_bot_issue`` (the same rules)."""
     v: Any
     if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
         raise RequestValidationError("id", "must be a string")
@@ -68,7 +55,7 @@ _DELETE_BOT_ISSUE = Operation(
     "/v1/admin/bots/{id}/issues/{issueId}",
     idempotent=True,
     check_response=_rcheck_delete_bot_issue_response,
-    validate=check_delete_bot_issue,
+    validate=check_get_bot_issue,
     required_headers=(("x-workspace-id", "workspace_id"),),
 )
 
