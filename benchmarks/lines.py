@@ -70,23 +70,25 @@ def _count(folder: Path) -> tuple[int, int]:
     return own, runtime
 
 
-def _run(argv: list[str], env: dict[str, str]) -> str:
+def _run(argv: list[str], env: dict[str, str]) -> tuple[str, str]:
+    """(the error, "" when it exits 0; what it printed)."""
     done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800, check=False)
     tail = " ".join((done.stderr or done.stdout)[-200:].split()).replace("|", "/")  # a table cell
-    return "" if done.returncode == 0 else f"exit {done.returncode}: {tail}"
+    return ("" if done.returncode == 0 else f"exit {done.returncode}: {tail}"), done.stdout + done.stderr
 
 
 def measure(doc: Path, work: Path) -> dict[str, object]:
     ours, theirs = work / "ours", work / "opc" / "pkg"
     spec = ["--spec", str(doc), "--out", str(ours), "--package", "pkg"]
-    error = _run([PY, "-m", "generator", "generate", *spec], {**ENV, "CODEGEN_NO_CACHE": "1"})
+    error, _ = _run([PY, "-m", "generator", "generate", *spec], {**ENV, "CODEGEN_NO_CACHE": "1"})
     if error:
         return {"error": f"ours {error}"}
     own, runtime = _count(ours / "pkg")
     opc = [str(BIN / "openapi-python-client"), "generate", "--path", str(doc), "--output-path", str(theirs)]
-    error = _run([*opc, "--meta", "none"], ENV)
+    error, said = _run([*opc, "--meta", "none"], ENV)
     peer = None if error or not theirs.is_dir() else sum(_count(theirs))
-    return {"ours": own, "runtime": runtime, "opc": peer, "opc_error": error}
+    skipped = said.count("Endpoint will not be generated")  # what OPC leaves out, ours writes
+    return {"ours": own, "runtime": runtime, "opc": peer, "opc_error": error, "opc_skipped": skipped}
 
 
 def rows(docs: list[Path]) -> list[str]:
@@ -97,7 +99,7 @@ def rows(docs: list[Path]) -> list[str]:
         f" (target < {RUNTIME_LINES:,}) |",
         "|---|---|---|---|---|",
     ]
-    both: list[tuple[int, int, int]] = []  # (ours, runtime, OPC) where both generate
+    both: list[tuple[int, int, int, int]] = []  # (ours, runtime, OPC, OPC's skipped) where both generate
     with tempfile.TemporaryDirectory(prefix="bench-lines-") as scratch:
         one = Path(scratch) / "one-operation.json"
         one.write_text(json.dumps(ONE_OPERATION), encoding="utf-8")
@@ -116,27 +118,32 @@ def rows(docs: list[Path]) -> list[str]:
                     f"| one operation (target < {ONE_OP_LINES:,}) | {ours:,} ({ok}) | {peer or '-'} | - | {rt} |"
                 )
             elif isinstance(peer, int) and peer:
-                both.append((ours, runtime, peer))
+                skipped = int(str(m["opc_skipped"]))
+                both.append((ours, runtime, peer, skipped))
                 ok = "met" if ours / peer <= RATIO else "MISSED"
-                lines.append(f"| {name} | {ours:,} | {peer:,} | {ours / peer:.2f}x ({ok}) | {rt} |")
+                left = f" [{skipped} endpoints skipped]" if skipped else ""
+                lines.append(f"| {name} | {ours:,} | {peer:,}{left} | {ours / peer:.2f}x ({ok}) | {rt} |")
             else:
                 lines.append(f"| {name} | {ours:,} | failed: {m['opc_error']} | - | {rt} |")
     return [*lines, *summary(both)]
 
 
-def summary(both: list[tuple[int, int, int]]) -> list[str]:
+def summary(both: list[tuple[int, int, int, int]]) -> list[str]:
     """The ratios over every document both tools generate: the median of each document's, and
-    of the sums; runtime excluded, then included."""
-    if len(both) < 2:
-        return []
-    own = statistics.median(o / p for o, _r, p in both)
-    whole = statistics.median((o + r) / p for o, r, p in both)
-    sums = sum(o for o, _r, _p in both) / sum(p for _o, _r, p in both)
-    return [
-        "",
-        f"Over the {len(both)} documents both generate: ours/OPC median {own:.2f}x runtime excluded"
-        f" ({whole:.2f}x with it), {sums:.2f}x of the summed lines.",
-    ]
+    of the sums; runtime excluded, then included; then over those OPC writes in full (an
+    endpoint it skips is text ours writes and its does not)."""
+    lines: list[str] = []
+    for rows, what in ((both, "both generate"), ([b for b in both if not b[3]], "OPC generates in full")):
+        if len(rows) < 2:
+            continue
+        own = statistics.median(o / p for o, _r, p, _s in rows)
+        whole = statistics.median((o + r) / p for o, r, p, _s in rows)
+        sums = sum(o for o, _r, _p, _s in rows) / sum(p for _o, _r, p, _s in rows)
+        lines.append(
+            f"Over the {len(rows)} documents {what}: ours/OPC median {own:.2f}x runtime excluded"
+            f" ({whole:.2f}x with it), {sums:.2f}x of the summed lines."
+        )
+    return ["", *lines] if lines else []
 
 
 def corpus_docs() -> list[Path]:
