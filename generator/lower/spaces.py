@@ -2,7 +2,8 @@
 and what it is called there: the namer's rules for namespaces (README, "Namespaces").
 
 - The first level is the path's first literal segment (after the segments every path shares,
-  versions and parameters left out, a ``.suffix`` cut off; an operation with none: its tag).
+  versions and parameters left out, a ``.suffix`` cut off; an operation with none: its tag; with
+  no tag either: its operationId's noun, one level, :func:`_nouns`).
   Segments whose first word is the same (``file_requests``, ``files``: ``file`` and ``files``
   count as one) share a first level named after the one-word segment, else that word, and the
   rest of their words make the second level (``files.requests``); a leading verb never merges.
@@ -19,7 +20,7 @@ and what it is called there: the namer's rules for namespaces (README, "Namespac
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,17 +99,22 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
     paths = [segments(op.path) for op, _ in operations]
     skip = _shared_prefix(paths)
     paths = [p[skip:] for p in paths]
-    keys = [p[0] if p else (op.tag or "default") for p, (op, _) in zip(paths, operations, strict=True)]
+    found = [p[0] if p else op.tag for p, (op, _) in zip(paths, operations, strict=True)]
+    nouns = _nouns([node for _, node in operations], found)
+    keys = [nouns.get(i) or key or "default" for i, key in enumerate(found)]
     by_word: dict[str, set[str]] = {}
-    for key in keys:
-        by_word.setdefault(stem(words(key)[0] if words(key) else "default"), set()).add(key)
+    for i, key in enumerate(keys):
+        if i not in nouns:
+            by_word.setdefault(stem(words(key)[0] if words(key) else "default"), set()).add(key)
     groups = _mapping(namer, ext, "groups")
     methods = _mapping(namer, ext, "method-names")
     placed = []
-    for path, key, (op, node) in zip(paths, keys, operations, strict=True):
+    for i, (path, key, (op, node)) in enumerate(zip(paths, keys, operations, strict=True)):
         key_words = words(key) or ["default"]
-        shared = by_word[stem(key_words[0])]
-        if len(shared) > 1 and key_words[0] not in VERBS:
+        shared = by_word.get(stem(key_words[0]), set())
+        if i in nouns:  # one level, named by the operationId's noun
+            first, second = key, ""
+        elif len(shared) > 1 and key_words[0] not in VERBS:
             ones = sorted(k for k in shared if len(words(k)) == 1)
             first = words(ones[0])[0] if ones else key_words[0]
             second = "_".join(key_words[1:]) or (snake_case(path[1]).strip("_").lower() if len(path) > 1 else "")
@@ -130,6 +136,39 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
             wanted = levels[0]
         placed.append(Placed(first, second, key, wanted, chosen))
     return _lifted(placed, [op for op, _ in operations])
+
+
+_BEFORE_VERBS = frozenset({"batch", "bulk"})  # ``BatchDetectSentiment``: the verb is the second word
+_JOINS = frozenset({"with", "from", "to", "for", "by", "in", "on", "of", "into", "as", "at"})
+
+
+def _nouns(nodes: list[Node], keys: Sequence[str | None]) -> dict[int, str]:
+    """The first level of each operation with neither a literal path segment nor a tag (RPC-style
+    documents: AWS's ``/#X-Amz-Target=...``), by index: what its operationId is about, its first
+    word (a verb: ``ApproveSkill``, ``ListRooms``; after ``Batch``: ``BatchDetectSentiment``) and
+    its words from a joining one (``AssociateContactWithAddressBook``: ``contact``) left out; the
+    forms that differ only by a plural ``s`` name one namespace, plural when the document spells it
+    so (``rooms``). None for an operationId of one word, or none given."""
+    said: dict[int, list[str]] = {}
+    for i, (node, key) in enumerate(zip(nodes, keys, strict=True)):
+        given = node.value.get("operationId") if isinstance(node.value, dict) else None
+        if key or not isinstance(given, str):
+            continue
+        noun: list[str] = []
+        said_words = words(given) or [""]
+        for word in said_words[2 if said_words[0] in _BEFORE_VERBS else 1 :]:
+            if word in _JOINS and noun:
+                break
+            noun.append(word)
+        if noun and (name := _identifier("_".join(noun))).isidentifier():
+            said[i] = noun
+    forms: dict[str, str] = {}
+    for noun in said.values():
+        one = "_".join([*noun[:-1], stem(noun[-1])])
+        name = "_".join(noun)
+        if one not in forms or (name.endswith("s") and not forms[one].endswith("s")):
+            forms[one] = name
+    return {i: _identifier(forms["_".join([*noun[:-1], stem(noun[-1])])]) for i, noun in said.items()}
 
 
 def _lifted(placed: list[Placed], operations: list[Operation]) -> list[Placed]:

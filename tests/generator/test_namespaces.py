@@ -150,6 +150,42 @@ def test_a_second_level_of_one_operation_saying_nothing_more_is_a_method_of_the_
     assert "_resources/tables_export.py" not in built[1]
 
 
+def _rpc(op_id: str, **more: object) -> dict[str, object]:
+    return {"post": {**_op(op_id), **more}}
+
+
+RPC_PATHS = {  # AWS's JSON protocol: no literal segment, no tag; the operationId says what it is about
+    "/#X-Amz-Target=Svc.CreateRoom": _rpc("CreateRoom"),
+    "/#X-Amz-Target=Svc.ListRooms": _rpc("ListRooms"),
+    "/#X-Amz-Target=Svc.CreateContact": _rpc("CreateContact"),
+    "/#X-Amz-Target=Svc.AssociateContactWithAddressBook": _rpc("AssociateContactWithAddressBook"),
+    "/#X-Amz-Target=Svc.GetRoomSkillParameter": _rpc("GetRoomSkillParameter"),
+    "/#X-Amz-Target=Svc.TagResource": _rpc("TagResource", tags=["tagging"]),  # a tag comes first
+    "/#X-Amz-Target=Svc.BatchGetRoom": _rpc("BatchGetRoom"),  # the verb after ``Batch``
+    "/#X-Amz-Target=Svc.Ping": _rpc("Ping"),  # one word: no noun
+    "/#X-Amz-Target=Svc.Go": _rpc("___"),  # no word
+    "/#X-Amz-Target=Svc.Describe": {"post": {"responses": {"200": {"description": "ok"}}}},  # no operationId
+}
+
+
+def test_operations_without_a_path_segment_or_a_tag_are_grouped_by_their_noun(tmp_path: Path) -> None:
+    doc = {"openapi": "3.0.3", "info": {"title": "Rpc", "version": "1"}, "paths": RPC_PATHS}
+    spec = tmp_path / "rpc.json"
+    spec.write_text(json.dumps(doc), encoding="utf-8")
+    api, files, _problems = generate(str(spec), "rpc_client")
+    named = _named(api)
+    assert named["CreateRoom"] == ("rooms", "create")  # the plural the document spells
+    assert named["ListRooms"] == ("rooms", "list")
+    assert named["CreateContact"] == ("contact", "create")  # spelled singular only: kept so
+    assert named["AssociateContactWithAddressBook"] == ("contact", "associate_with_address_book")
+    assert named["GetRoomSkillParameter"] == ("room_skill_parameter", "get")
+    assert named["TagResource"] == ("tagging", "tag_resource")
+    assert named["BatchGetRoom"] == ("rooms", "batch_get")
+    assert named["Ping"] == ("default", "ping")
+    assert [".".join(op.space) for op in api.operations if "describe" in op.operation_id] == ["default"]
+    assert "_resources/rooms.py" in files and "_resources/default.py" in files
+
+
 def test_two_levels_at_most_the_deeper_words_stay_in_the_method(
     built: tuple[Api, dict[str, str], list[str], Path],
 ) -> None:
