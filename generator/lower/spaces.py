@@ -10,6 +10,8 @@ and what it is called there: the namer's rules for namespaces (README, "Namespac
 - The second level is otherwise the path's next literal segment; none: the first level's own.
   One the rules made that would hold one operation saying nothing more than its levels is none:
   the operation is a method of the first level (``resources.download``).
+- A document whose operationIds follow AutoRest's ``Group_Verb`` or Google's dotted
+  ``service.resource.verb`` is grouped by them instead, one level (:func:`_structured`).
 - An operation may set both: ``x-client-group: files.passages`` and ``x-client-method: list``
   on the operation, or ``groups``/``method-names`` (by operationId) under the document's
   ``x-client``; at most two levels.
@@ -47,8 +49,13 @@ def words(name: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """``files`` and ``file`` alike (a trailing ``s`` of a longer word)."""
-    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+    """``files`` and ``file`` alike (a trailing ``s`` of a longer word), and ``policies`` and
+    ``policy``, ``refreshes`` and ``refresh``, ``addresses`` and ``address``."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and len(word) > 3 and not word.endswith("ss") else word
 
 
 def segments(path: str) -> list[str]:
@@ -100,8 +107,9 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
     skip = _shared_prefix(paths)
     paths = [p[skip:] for p in paths]
     found = [p[0] if p else op.tag for p, (op, _) in zip(paths, operations, strict=True)]
-    nouns = _nouns([node for _, node in operations], found)
-    keys = [nouns.get(i) or key or "default" for i, key in enumerate(found)]
+    ids = [_given_id(node) for _, node in operations]
+    nouns = _structured(ids) or _nouns(ids, found)  # index -> (one level, method asked or "")
+    keys = [nouns[i][0] if i in nouns else key or "default" for i, key in enumerate(found)]
     by_word: dict[str, set[str]] = {}
     for i, key in enumerate(keys):
         if i not in nouns:
@@ -112,7 +120,7 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
     for i, (path, key, (op, node)) in enumerate(zip(paths, keys, operations, strict=True)):
         key_words = words(key) or ["default"]
         shared = by_word.get(stem(key_words[0]), set())
-        if i in nouns:  # one level, named by the operationId's noun
+        if i in nouns:  # one level, named by what the operationId says
             first, second = key, ""
         elif len(shared) > 1 and key_words[0] not in VERBS:
             ones = sorted(k for k in shared if len(words(k)) == 1)
@@ -131,7 +139,7 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
             first, second, key = _identifier(levels[0]), _identifier(levels[1] if len(levels) > 1 else ""), str(group)
         chosen = levels is not None
         method = node_value.get("x-client-method", methods.get(op.operation_id))
-        wanted = ""
+        wanted = nouns[i][1] if i in nouns else ""
         if method is not None and (levels := _override(namer, node, method, "x-client-method")) is not None:
             wanted = levels[0]
         placed.append(Placed(first, second, key, wanted, chosen))
@@ -142,25 +150,61 @@ _BEFORE_VERBS = frozenset({"batch", "bulk"})  # ``BatchDetectSentiment``: the ve
 _JOINS = frozenset({"with", "from", "to", "for", "by", "in", "on", "of", "into", "as", "at"})
 
 
-def _nouns(nodes: list[Node], keys: Sequence[str | None]) -> dict[int, str]:
+def _given_id(node: Node) -> str | None:
+    given = node.value.get("operationId") if isinstance(node.value, dict) else None
+    return given if isinstance(given, str) else None
+
+
+_AUTOREST = re.compile(r"([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)_([A-Za-z][A-Za-z0-9]*)")  # not ``GET_Action``
+_HTTP = re.compile(r"(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE)_")
+
+
+def _structured(ids: list[str | None]) -> dict[int, tuple[str, str]]:
+    """The namespace and method each operation's id says, by index, when three in four ids of the
+    document follow one of the conventions of generated documents: AutoRest's ``Group_Verb``
+    (Azure's ``ApplicationGateways_ListAll``: ``application_gateways``, ``list_all``) or Google's
+    dotted ``service.resource(.resource)*.verb`` (``cloudkms.projects.locations.keyRings.list``:
+    ``key_rings``, its last resource, and ``list``); none otherwise."""
+    given = [(i, x) for i, x in enumerate(ids) if x]
+    if len(given) < 2:
+        return {}
+    groups = {i: (m.group(1), m.group(2)) for i, x in given if (m := _AUTOREST.fullmatch(x))}
+    if len(groups) * 4 < len(given) * 3:
+        dotted = {i: x.split(".") for i, x in given if x.count(".") >= 2 and all(words(w) for w in x.split("."))}
+        groups = {i: (parts[-2], parts[-1]) for i, parts in dotted.items()}
+    if len(groups) * 4 < len(given) * 3:
+        return {}
+    out = {
+        i: (_identifier(snake_case(g).strip("_").lower()), snake_case(m).strip("_").lower())
+        for i, (g, m) in groups.items()
+    }
+    return {i: named for i, named in out.items() if named[0].isidentifier()}
+
+
+def _nouns(ids: list[str | None], keys: Sequence[str | None]) -> dict[int, tuple[str, str]]:
     """The first level of each operation with neither a literal path segment nor a tag (RPC-style
     documents: AWS's ``/#X-Amz-Target=...``), by index: what its operationId is about, its first
-    word (a verb: ``ApproveSkill``, ``ListRooms``; after ``Batch``: ``BatchDetectSentiment``) and
+    word (a verb: ``ApproveSkill``, ``ListRooms``; after ``Batch``: ``BatchDetectSentiment``; after
+    an HTTP method: ``GET_AttachInstances``) and
     its words from a joining one (``AssociateContactWithAddressBook``: ``contact``) left out; the
     forms that differ only by a plural ``s`` name one namespace, plural when the document spells it
     so (``rooms``). None for an operationId of one word, or none given."""
     said: dict[int, list[str]] = {}
-    for i, (node, key) in enumerate(zip(nodes, keys, strict=True)):
-        given = node.value.get("operationId") if isinstance(node.value, dict) else None
-        if key or not isinstance(given, str):
+    for i, (given, key) in enumerate(zip(ids, keys, strict=True)):
+        if key or given is None:
             continue
         noun: list[str] = []
         said_words = words(given) or [""]
-        for word in said_words[2 if said_words[0] in _BEFORE_VERBS else 1 :]:
+        if _HTTP.match(given) and len(said_words) > 2:  # AWS's query protocol: ``GET_AttachInstances``
+            said_words = said_words[1:]
+        rest = said_words[2 if said_words[0] in _BEFORE_VERBS else 1 :]
+        if rest[:1] == ["or"]:  # ``CreateOrUpdateTags``: the verb is ``create_or_update``
+            rest = rest[2:]
+        for word in rest:
             if word in _JOINS and noun:
                 break
             noun.append(word)
-        if noun and (name := _identifier("_".join(noun))).isidentifier():
+        if noun and _identifier("_".join(noun)).isidentifier():
             said[i] = noun
     forms: dict[str, str] = {}
     for noun in said.values():
@@ -168,7 +212,7 @@ def _nouns(nodes: list[Node], keys: Sequence[str | None]) -> dict[int, str]:
         name = "_".join(noun)
         if one not in forms or (name.endswith("s") and not forms[one].endswith("s")):
             forms[one] = name
-    return {i: _identifier(forms["_".join([*noun[:-1], stem(noun[-1])])]) for i, noun in said.items()}
+    return {i: (_identifier(forms["_".join([*noun[:-1], stem(noun[-1])])]), "") for i, noun in said.items()}
 
 
 def _lifted(placed: list[Placed], operations: list[Operation]) -> list[Placed]:

@@ -162,6 +162,10 @@ RPC_PATHS = {  # AWS's JSON protocol: no literal segment, no tag; the operationI
     "/#X-Amz-Target=Svc.GetRoomSkillParameter": _rpc("GetRoomSkillParameter"),
     "/#X-Amz-Target=Svc.TagResource": _rpc("TagResource", tags=["tagging"]),  # a tag comes first
     "/#X-Amz-Target=Svc.BatchGetRoom": _rpc("BatchGetRoom"),  # the verb after ``Batch``
+    "/#Action=DetachInstances": {  # AWS's query protocol: the HTTP method first
+        "get": _op("GET_DetachInstances"),
+        "post": _op("POST_DetachInstances"),
+    },
     "/#X-Amz-Target=Svc.Ping": _rpc("Ping"),  # one word: no noun
     "/#X-Amz-Target=Svc.Go": _rpc("___"),  # no word
     "/#X-Amz-Target=Svc.Describe": {"post": {"responses": {"200": {"description": "ok"}}}},  # no operationId
@@ -181,9 +185,78 @@ def test_operations_without_a_path_segment_or_a_tag_are_grouped_by_their_noun(tm
     assert named["GetRoomSkillParameter"] == ("room_skill_parameter", "get")
     assert named["TagResource"] == ("tagging", "tag_resource")
     assert named["BatchGetRoom"] == ("rooms", "batch_get")
+    assert named["GET_DetachInstances"] == ("instances", "get_detach")
+    assert named["POST_DetachInstances"] == ("instances", "post_detach")
     assert named["Ping"] == ("default", "ping")
     assert [".".join(op.space) for op in api.operations if "describe" in op.operation_id] == ["default"]
     assert "_resources/rooms.py" in files and "_resources/default.py" in files
+
+
+AZURE_PATHS = {  # AutoRest's Group_Verb: the group is the namespace, whatever the path says
+    "/subscriptions/{s}/providers/Microsoft.Network/applicationGateways": {"get": _op("ApplicationGateways_ListAll")},
+    "/subscriptions/{s}/resourceGroups/{g}/providers/Microsoft.Network/applicationGateways/{n}": {
+        "get": _op("ApplicationGateways_Get"),
+        "put": _op("ApplicationGateways_CreateOrUpdate"),
+    },
+    "/subscriptions/{s}/providers/Microsoft.Compute/virtualMachines": {"get": _op("VirtualMachines_ListAll")},
+    "/providers/Microsoft.Network/operations": {"get": _op("Operations_List")},
+}
+GOOGLE_PATHS = {  # dotted ids: the last resource is the namespace, the last part the method
+    "/v1/{+parent}/keyRings": {"get": _op("cloudkms.projects.locations.keyRings.list")},
+    "/v1/{+name}:asymmetricDecrypt": {
+        "post": _op("cloudkms.projects.locations.keyRings.cryptoKeys.cryptoKeyVersions.asymmetricDecrypt")
+    },
+    "/v1/{+name}": {"get": _op("cloudkms.projects.locations.keyRings.cryptoKeys.cryptoKeyVersions.get")},
+    "/v1/{+name}/versions": {"get": _op("cloudkms.projects.locations.keyRings.cryptoKeys.list")},
+}
+
+
+@pytest.mark.parametrize(
+    ("paths", "expected"),
+    [
+        (
+            AZURE_PATHS,
+            {
+                "ApplicationGateways_ListAll": ("application_gateways", "list_all"),
+                "ApplicationGateways_Get": ("application_gateways", "get"),
+                "ApplicationGateways_CreateOrUpdate": ("application_gateways", "create_or_update"),
+                "VirtualMachines_ListAll": ("virtual_machines", "list_all"),
+                "Operations_List": ("operations", "list"),
+            },
+        ),
+        (
+            GOOGLE_PATHS,
+            {
+                "cloudkms.projects.locations.keyRings.list": ("key_rings", "list"),
+                "cloudkms.projects.locations.keyRings.cryptoKeys.cryptoKeyVersions.asymmetricDecrypt": (
+                    "crypto_key_versions",
+                    "asymmetric_decrypt",
+                ),
+                "cloudkms.projects.locations.keyRings.cryptoKeys.cryptoKeyVersions.get": ("crypto_key_versions", "get"),
+                "cloudkms.projects.locations.keyRings.cryptoKeys.list": ("crypto_keys", "list"),
+            },
+        ),
+        (  # three ids in five follow a convention: the paths decide, as for any document
+            {
+                **{k: v for k, v in list(AZURE_PATHS.items())[:2]},
+                "/things": {"get": _op("listThings")},
+                "/other": {"get": _op("getOther")},
+            },
+            {
+                "ApplicationGateways_ListAll": ("subscriptions.providers", "application_gateways_list_all"),
+                "listThings": ("things", "list"),
+            },
+        ),
+    ],
+)
+def test_the_conventions_of_generated_documents_name_namespaces_by_operation_id(
+    tmp_path: Path, paths: dict[str, object], expected: dict[str, tuple[str, str]]
+) -> None:
+    doc = {"openapi": "3.0.3", "info": {"title": "Ids", "version": "1"}, "paths": paths}
+    spec = tmp_path / "ids.json"
+    spec.write_text(json.dumps(doc), encoding="utf-8")
+    named = _named(generate(str(spec), "ids_client")[0])
+    assert {op_id: named[op_id] for op_id in expected} == expected
 
 
 def test_two_levels_at_most_the_deeper_words_stay_in_the_method(
