@@ -7,7 +7,9 @@ import hashlib
 import re
 import unicodedata
 
-_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z0-9])|[A-Z]?[a-z0-9]+|[A-Z]+|[0-9]+")
+_WORD = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z0-9])|[A-Z]?[a-z0-9]+|[A-Z]+|[0-9]+")
+"""A word: an acronym's plural (``VMs``, ``IPs``, ``URLs``: one word, not ``v_ms``), an acronym
+before a word (``HTTPServer``), a word, an acronym, a number."""
 _BUILTINS = frozenset(dir(builtins))
 
 # Fixed lists, not the running interpreter's: the output must not depend on the Python version
