@@ -108,7 +108,7 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
     paths = [p[skip:] for p in paths]
     found = [p[0] if p else op.tag for p, (op, _) in zip(paths, operations, strict=True)]
     ids = [_given_id(node) for _, node in operations]
-    nouns = _structured(ids) or _nouns(ids, found)  # index -> (one level, method asked or "")
+    nouns = _structured(ids) or _nouns(ids, found)  # index -> (first, second or "", method or "")
     keys = [nouns[i][0] if i in nouns else key or "default" for i, key in enumerate(found)]
     by_word: dict[str, set[str]] = {}
     for i, key in enumerate(keys):
@@ -120,8 +120,8 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
     for i, (path, key, (op, node)) in enumerate(zip(paths, keys, operations, strict=True)):
         key_words = words(key) or ["default"]
         shared = by_word.get(stem(key_words[0]), set())
-        if i in nouns:  # one level, named by what the operationId says
-            first, second = key, ""
+        if i in nouns:  # named by what the operationId says
+            first, second = key, nouns[i][1]
         elif len(shared) > 1 and key_words[0] not in VERBS:
             ones = sorted(k for k in shared if len(words(k)) == 1)
             first = words(ones[0])[0] if ones else key_words[0]
@@ -139,7 +139,7 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
             first, second, key = _identifier(levels[0]), _identifier(levels[1] if len(levels) > 1 else ""), str(group)
         chosen = levels is not None
         method = node_value.get("x-client-method", methods.get(op.operation_id))
-        wanted = nouns[i][1] if i in nouns else ""
+        wanted = nouns[i][2] if i in nouns else ""
         if method is not None and (levels := _override(namer, node, method, "x-client-method")) is not None:
             wanted = levels[0]
         placed.append(Placed(first, second, key, wanted, chosen))
@@ -159,29 +159,48 @@ _AUTOREST = re.compile(r"([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)_([A-Za-z][A-Za-z0-
 _HTTP = re.compile(r"(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE)_")
 
 
-def _structured(ids: list[str | None]) -> dict[int, tuple[str, str]]:
-    """The namespace and method each operation's id says, by index, when three in four ids of the
-    document follow one of the conventions of generated documents: AutoRest's ``Group_Verb``
-    (Azure's ``ApplicationGateways_ListAll``: ``application_gateways``, ``list_all``) or Google's
-    dotted ``service.resource(.resource)*.verb`` (``cloudkms.projects.locations.keyRings.list``:
-    ``key_rings``, its last resource, and ``list``); none otherwise."""
+def _structured(ids: list[str | None]) -> dict[int, tuple[str, str, str]]:
+    """The namespace (one or two levels) and method each operation's id says, by index, when three
+    in four ids of the document follow one of the conventions of generated documents: AutoRest's
+    ``Group_Verb`` (Azure's ``ApplicationGateways_ListAll``: ``application_gateways``,
+    ``list_all``) or Google's dotted ``service.resource(.resource)*.verb``
+    (``cloudkms.projects.locations.keyRings.list``: ``key_rings``, its last resource, and
+    ``list``; a resource of several parents that would meet the same verb twice, its parent too:
+    ``apps.locations``, ``projects.locations``); none otherwise."""
     given = [(i, x) for i, x in enumerate(ids) if x]
     if len(given) < 2:
         return {}
-    groups = {i: (m.group(1), m.group(2)) for i, x in given if (m := _AUTOREST.fullmatch(x))}
+    groups: dict[int, tuple[tuple[str, ...], str]] = {
+        i: ((m.group(1),), m.group(2)) for i, x in given if (m := _AUTOREST.fullmatch(x))
+    }
     if len(groups) * 4 < len(given) * 3:
         dotted = {i: x.split(".") for i, x in given if x.count(".") >= 2 and all(words(w) for w in x.split("."))}
-        groups = {i: (parts[-2], parts[-1]) for i, parts in dotted.items()}
+        groups = _dotted_levels(dotted)
     if len(groups) * 4 < len(given) * 3:
         return {}
-    out = {
-        i: (_identifier(snake_case(g).strip("_").lower()), snake_case(m).strip("_").lower())
-        for i, (g, m) in groups.items()
+    out: dict[int, tuple[str, str, str]] = {}
+    for i, (levels, verb) in groups.items():
+        names = [_identifier(snake_case(level).strip("_").lower()) for level in levels]
+        if all(name.isidentifier() for name in names):
+            out[i] = (names[0], names[1] if len(names) > 1 else "", snake_case(verb).strip("_").lower())
+    return out
+
+
+def _dotted_levels(dotted: dict[int, list[str]]) -> dict[int, tuple[tuple[str, ...], str]]:
+    """(levels, verb) of each dotted id: its last resource, with its parent where the same
+    resource and verb come under several parents (``appengine.apps.locations.list`` and
+    ``appengine.projects.locations.list``)."""
+    parents: dict[tuple[str, str], set[tuple[str, ...]]] = {}
+    for parts in dotted.values():
+        parents.setdefault((parts[-2], parts[-1]), set()).add(tuple(parts[1:-2]))
+    shared = {resource for (resource, _verb), found in parents.items() if len(found) > 1}
+    return {
+        i: ((parts[-3], parts[-2]) if parts[-2] in shared and len(parts) > 3 else (parts[-2],), parts[-1])
+        for i, parts in dotted.items()
     }
-    return {i: named for i, named in out.items() if named[0].isidentifier()}
 
 
-def _nouns(ids: list[str | None], keys: Sequence[str | None]) -> dict[int, tuple[str, str]]:
+def _nouns(ids: list[str | None], keys: Sequence[str | None]) -> dict[int, tuple[str, str, str]]:
     """The first level of each operation with neither a literal path segment nor a tag (RPC-style
     documents: AWS's ``/#X-Amz-Target=...``), by index: what its operationId is about, its first
     word (a verb: ``ApproveSkill``, ``ListRooms``; after ``Batch``: ``BatchDetectSentiment``; after
@@ -212,7 +231,7 @@ def _nouns(ids: list[str | None], keys: Sequence[str | None]) -> dict[int, tuple
         name = "_".join(noun)
         if one not in forms or (name.endswith("s") and not forms[one].endswith("s")):
             forms[one] = name
-    return {i: (_identifier(forms["_".join([*noun[:-1], stem(noun[-1])])]), "") for i, noun in said.items()}
+    return {i: (_identifier(forms["_".join([*noun[:-1], stem(noun[-1])])]), "", "") for i, noun in said.items()}
 
 
 def _lifted(placed: list[Placed], operations: list[Operation]) -> list[Placed]:

@@ -208,6 +208,8 @@ GOOGLE_PATHS = {  # dotted ids: the last resource is the namespace, the last par
     },
     "/v1/{+name}": {"get": _op("cloudkms.projects.locations.keyRings.cryptoKeys.cryptoKeyVersions.get")},
     "/v1/{+name}/versions": {"get": _op("cloudkms.projects.locations.keyRings.cryptoKeys.list")},
+    "/v1/apps/{a}/locations": {"get": _op("cloudkms.apps.locations.list")},  # one resource, two parents:
+    "/v1/projects/{p}/locations": {"get": _op("cloudkms.projects.locations.list")},  # the parent says which
 }
 
 
@@ -234,6 +236,8 @@ GOOGLE_PATHS = {  # dotted ids: the last resource is the namespace, the last par
                 ),
                 "cloudkms.projects.locations.keyRings.cryptoKeys.cryptoKeyVersions.get": ("crypto_key_versions", "get"),
                 "cloudkms.projects.locations.keyRings.cryptoKeys.list": ("crypto_keys", "list"),
+                "cloudkms.apps.locations.list": ("apps.locations", "list"),
+                "cloudkms.projects.locations.list": ("projects.locations", "list"),
             },
         ),
         (  # three ids in five follow a convention: the paths decide, as for any document
