@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Mapping
 import httpx
 
 from . import errors, models
-from ._async_client import AsyncTransport, raw_async
+from ._async_client import AsyncClientBase, raw_async
 from ._auth import AsyncTokenSource, Scheme, TokenSource
-from ._base_client import SyncTransport, raw_sync
+from ._base_client import SyncClientBase, raw_sync
 from ._config import (
     DEFAULT_MAX_RESPONSE_BYTES,
     ApiDefaults,
@@ -103,7 +103,7 @@ if TYPE_CHECKING:
         resources_group_25.Client,
         resources_group_28.Client,
         resources_group_29.Client,
-        SyncTransport,
+        SyncClientBase,
     ): ...
 
     class _AsyncMethods(
@@ -118,7 +118,7 @@ if TYPE_CHECKING:
         resources_group_25.AsyncClient,
         resources_group_28.AsyncClient,
         resources_group_29.AsyncClient,
-        AsyncTransport,
+        AsyncClientBase,
     ): ...
 
     class _SyncRaw(
@@ -178,8 +178,8 @@ if TYPE_CHECKING:
     ): ...
 
 else:
-    _SyncMethods = _METHODS.base(SyncTransport, "Client")
-    _AsyncMethods = _METHODS.base(AsyncTransport, "AsyncClient")
+    _SyncMethods = _METHODS.base(SyncClientBase, "Client")
+    _AsyncMethods = _METHODS.base(AsyncClientBase, "AsyncClient")
     _SyncRaw = _AsyncRaw = _SyncStreaming = _AsyncStreaming = object
 
 
@@ -371,12 +371,6 @@ class Client(_SyncMethods):
         copy.with_raw_response = ClientWithRawResponse(copy)
         copy.with_streaming_response = ClientWithStreamingResponse(copy)
         return copy
-
-    def __enter__(self) -> Client:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
     if not TYPE_CHECKING:
 
@@ -580,12 +574,6 @@ class AsyncClient(_AsyncMethods):
         copy.with_raw_response = AsyncClientWithRawResponse(copy)
         copy.with_streaming_response = AsyncClientWithStreamingResponse(copy)
         return copy
-
-    async def __aenter__(self) -> AsyncClient:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
 
     if not TYPE_CHECKING:
 

@@ -16,9 +16,9 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("httpx", ()),
         ("", ()),
         (".", ("errors", "models")),
-        ("._async_client", ("AsyncTransport", "raw_async")),
+        ("._async_client", ("AsyncClientBase", "raw_async")),
         ("._auth", ("AsyncTokenSource", "Scheme", "TokenSource")),
-        ("._base_client", ("SyncTransport", "raw_sync")),
+        ("._base_client", ("SyncClientBase", "raw_sync")),
         (
             "._config",
             (
@@ -121,7 +121,7 @@ FLAT_CLIENT = frozenset({"raw_sync", "raw_async", "streaming_sync", "streaming_a
 # Names a module's fixed text uses whatever the IR holds.
 ALWAYS: dict[str, frozenset[str]] = {
     "_client.py": frozenset(
-        {"TYPE_CHECKING", "Mapping", "httpx", "errors", "models", "AsyncTransport", "SyncTransport"}
+        {"TYPE_CHECKING", "Mapping", "httpx", "errors", "models", "AsyncClientBase", "SyncClientBase"}
         | {"setup_logging", "load_spaces"}
         | {"user_agent", "UNSET", "TimeoutTypes", "Unset", "__version__", "DEFAULT_MAX_RESPONSE_BYTES"}
         | {"ApiDefaults", "make_config", "update_config", "AsyncTokenSource", "TokenSource"}

@@ -70,6 +70,9 @@ def _stored_attributes(cls: ast.ClassDef) -> set[str]:
     return names
 
 
+_CLIENT_BASES = ("BaseTransport", "SyncTransport", "AsyncTransport", "SyncClientBase", "AsyncClientBase")
+
+
 @cache
 def runtime_client_attributes() -> frozenset[str]:
     """Every attribute (public and private) the generated client classes get from the runtime's
@@ -77,7 +80,7 @@ def runtime_client_attributes() -> frozenset[str]:
     names: set[str] = set(CLIENT_TEMPLATE_ATTRIBUTES) | set(dir(object))
     for module in ("_transport", "_base_client", "_async_client"):  # BaseTransport, Sync-, AsyncTransport
         for node in _runtime_tree(module).body:
-            if isinstance(node, ast.ClassDef) and node.name in ("BaseTransport", "SyncTransport", "AsyncTransport"):
+            if isinstance(node, ast.ClassDef) and node.name in _CLIENT_BASES:
                 names |= _stored_attributes(node)
     return frozenset(names)
 

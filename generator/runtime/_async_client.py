@@ -32,10 +32,11 @@ from ._transport import (
     _last_response,
 )
 
-__all__ = ["AsyncTransport", "raw_async"]
+__all__ = ["AsyncClientBase", "AsyncTransport", "raw_async"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+C = TypeVar("C", bound="AsyncClientBase")
 
 
 class AsyncTransport(BaseTransport):
@@ -262,7 +263,23 @@ class AsyncTransport(BaseTransport):
         body.store(response)
         return response, body.truncated
 
-    async def close(self) -> None:
-        """Close the connection pool (only when the client created it)."""
+    async def _close(self) -> None:
+        """Close the connection pool (only when the client created it): ``AsyncClient.close``,
+        not a member of the namespaces, which share the client's pool."""
         if self._owns_http:
             await self._http.aclose()
+
+
+class AsyncClientBase(AsyncTransport):
+    """The base of ``AsyncClient``: what a client has and its namespaces, which share its
+    connection pool, do not (closing it)."""
+
+    async def close(self) -> None:
+        """Close the connection pool (only when the client created it)."""
+        await self._close()
+
+    async def __aenter__(self: C) -> C:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()

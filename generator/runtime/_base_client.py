@@ -33,10 +33,11 @@ from ._transport import (
     _last_response,
 )
 
-__all__ = ["RawResponse", "SyncTransport", "raw_sync"]
+__all__ = ["RawResponse", "SyncClientBase", "SyncTransport", "raw_sync"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+C = TypeVar("C", bound="SyncClientBase")
 
 
 _HTTPX_LOG = logging.getLogger("httpx")
@@ -299,7 +300,23 @@ class SyncTransport(BaseTransport):
         body.store(response)
         return response, body.truncated
 
-    def close(self) -> None:
-        """Close the connection pool (only when the client created it)."""
+    def _close(self) -> None:
+        """Close the connection pool (only when the client created it): ``Client.close``, not a
+        member of the namespaces, which share the client's pool."""
         if self._owns_http:
             self._http.close()
+
+
+class SyncClientBase(SyncTransport):
+    """The base of ``Client``: what a client has and its namespaces, which share its connection
+    pool, do not (closing it)."""
+
+    def close(self) -> None:
+        """Close the connection pool (only when the client created it)."""
+        self._close()
+
+    def __enter__(self: C) -> C:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

@@ -16,8 +16,8 @@ from typing import Any
 
 import httpx
 
-from generator.runtime._async_client import AsyncTransport
-from generator.runtime._base_client import SyncTransport
+from generator.runtime._async_client import AsyncClientBase
+from generator.runtime._base_client import SyncClientBase
 from generator.runtime._binary import AsyncBinaryResponse, BinaryResponse, request_binary, request_binary_async
 from generator.runtime._exceptions import _Mismatch
 from generator.runtime._settings import Config
@@ -107,7 +107,7 @@ def _args(body: Any = UNSET) -> dict[str, Any]:
     return {"path": {}, "query": {}, "headers": {}, "body": body, "options": RequestOptions()}
 
 
-class SyncApi(SyncTransport):
+class SyncApi(SyncClientBase):
     def __init__(self, base_url: str, **options: Any) -> None:
         self._setup(make_config(base_url, **options), None)
         self.with_streaming_response = SyncApiStreaming(self)
@@ -141,7 +141,7 @@ class SyncApiStreaming:
         self.get_thing = streaming_sync(client.get_thing)
 
 
-class AsyncApi(AsyncTransport):
+class AsyncApi(AsyncClientBase):
     def __init__(self, base_url: str, **options: Any) -> None:
         self._setup(make_config(base_url, **options), None)
         self.with_streaming_response = AsyncApiStreaming(self)

@@ -13,9 +13,9 @@ from typing import Any
 import httpx
 import pytest
 
-from generator.runtime._async_client import AsyncTransport
+from generator.runtime._async_client import AsyncClientBase
 from generator.runtime._auth import Scheme
-from generator.runtime._base_client import SyncTransport
+from generator.runtime._base_client import SyncClientBase
 from generator.runtime._exceptions import (
     ApiConnectionError,
     ApiTimeoutError,
@@ -141,7 +141,7 @@ FAKE_OPS = (
 )
 
 
-class TinyClient(SyncTransport):
+class TinyClient(SyncClientBase):
     def __init__(
         self,
         *,
@@ -210,7 +210,7 @@ class TinyClient(SyncTransport):
         )
 
 
-class TinyAsyncClient(AsyncTransport):
+class TinyAsyncClient(AsyncClientBase):
     def __init__(
         self,
         *,

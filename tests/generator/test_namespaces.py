@@ -345,6 +345,8 @@ CALLS = textwrap.dedent("""
         "items": items, "async_items": async_items, "seen": seen,
         "same": c.tables is c.tables, "dir": "tables" in dir(c) and "passages" in dir(c.files),
         "types": [type(c.tables).__name__, type(ac.files.passages).__name__],
+        "close": [hasattr(c, "close"), hasattr(ac, "close"), hasattr(c.tables, "close"),
+            hasattr(ac.files.passages, "close"), "close" in dir(c.files)],
     }))
     """)
 
@@ -360,6 +362,7 @@ def test_namespaces_load_on_first_read_and_call_sync_async_raw_and_streaming(
     assert "DELETE /v1/admin/workspaces/w" in result["seen"]  # type: ignore[operator]
     assert result["same"] is True and result["dir"] is True
     assert result["types"] == ["Tables", "AsyncFilesPassages"]
+    assert result["close"] == [True, True, False, False, False]  # the client's, not a namespace's to close
 
 
 KIT = textwrap.dedent("""
