@@ -133,7 +133,7 @@ def _meta_checker(cls: Any, format_checker: Any) -> Callable[[Any], None]:
     recursion = "$dynamicRef" if "$dynamicRef" in library.VALIDATORS else "$ref"
     remembering = extend(library, {recursion: _remembered(library.VALIDATORS[recursion])})
     meta = remembering(
-        _without_schema(cls.META_SCHEMA), format_checker=format_checker, registry=_plain_specifications()
+        _without_schema(cls.META_SCHEMA), format_checker=_total_regex(format_checker), registry=_plain_specifications()
     )
 
     def check(schema: Any) -> None:
@@ -218,3 +218,26 @@ def _shape(value: Any) -> Any:
     if isinstance(value, list):
         return [_shape(v) for v in value]
     return value
+
+
+def _total_regex(format_checker: Any) -> Any:
+    """``format_checker`` whose ``regex`` check answers for every pattern: one Python's ``re``
+    cannot even parse (``a{1,4294967296}``: OverflowError, not ``re.error``) is "not a 'regex'"
+    like any other it refuses, a finding :mod:`generator.lower.patterns` answers, not a crash
+    of the validator (which, crashing, skipped its semantic checks, on some hash seeds only)."""
+    from jsonschema import FormatChecker
+
+    found = getattr(format_checker, "checkers", {}).get("regex")
+    if found is None:
+        return format_checker
+    check, raises = found
+
+    def regex(instance: object) -> bool:
+        try:
+            return bool(check(instance))
+        except (OverflowError, RecursionError):
+            return False
+
+    total = FormatChecker(())
+    total.checkers = {**format_checker.checkers, "regex": (regex, raises)}
+    return total
