@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -103,19 +104,31 @@ CALLS = textwrap.dedent("""
     """)
 
 
+def _written(tmp_path: Path, doc: Mapping[str, object], package: str) -> dict[str, str]:
+    """The files generated from ``doc``, written as package ``package`` under ``tmp_path/pkg``."""
+    spec = tmp_path / "doc.json"
+    spec.write_text(json.dumps(doc), encoding="utf-8")
+    _api, files, _problems = generate(str(spec), package)
+    write_package(dict(files), tmp_path / "pkg" / package)
+    return dict(files)
+
+
+def _ran(tmp_path: Path, code: str) -> str:
+    """What ``code`` prints, run with the package of :func:`_written` importable."""
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "pkg")}
+    return subprocess.run(
+        [sys.executable, "-B", "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout
+
+
 @pytest.mark.slow
 def test_no_check_without_a_rule_and_one_test_checks_as_before(tmp_path: Path) -> None:
-    spec = tmp_path / "one.json"
-    spec.write_text(json.dumps(ONE), encoding="utf-8")
-    _api, files, _problems = generate(str(spec), "one_client")
+    files = _written(tmp_path, ONE, "one_client")
     ping = files["_resources/ping.py"]
     assert "def check_" not in ping and "validate=" not in ping
     items = files["_resources/items.py"]
     assert 'if (v := query.get("limit", UNSET)) is not UNSET and type(v) is not int:' in items
-    write_package(dict(files), tmp_path / "pkg" / "one_client")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path / "pkg")}
-    done = subprocess.run([sys.executable, "-B", "-c", CALLS], env=env, capture_output=True, text=True, check=True)
-    result = json.loads(done.stdout)
+    result = json.loads(_ran(tmp_path, CALLS))
     assert result["answer"] == {"ok": True}
     assert result["sent"] == [
         ["/ping", "", ""],
@@ -157,16 +170,12 @@ SHARED = {
 
 @pytest.mark.slow
 def test_operations_of_the_same_rules_share_one_request_check(tmp_path: Path) -> None:
-    spec = tmp_path / "reports.json"
-    spec.write_text(json.dumps(SHARED), encoding="utf-8")
-    _api, files, _problems = generate(str(spec), "reports_client")
-    text = files["_resources/reports.py"]
+    text = _written(tmp_path, SHARED, "reports_client")["_resources/reports.py"]
     assert text.count("def check_") == 2, text
     assert '"""Check the arguments of ``cost_report``, ``usage_report`` (the same rules)."""' in text
     assert "def check_usage_report" not in text and "def check_audit_report" in text
     assert text.count("validate=check_cost_report") == 2 and text.count("validate=check_audit_report") == 1
     assert 'RequestValidationError(f"tags[{_n0}]", "at most 8 characters")' in text, text
-    write_package(dict(files), tmp_path / "pkg" / "reports_client")
     code = textwrap.dedent("""
         import httpx, reports_client
         c = reports_client.Client(http_client=httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(204))))
@@ -176,8 +185,6 @@ def test_operations_of_the_same_rules_share_one_request_check(tmp_path: Path) ->
             except reports_client.errors.RequestValidationError as exc:
                 print(exc)
         """)
-    env = {**os.environ, "PYTHONPATH": str(tmp_path / "pkg")}
-    done = subprocess.run([sys.executable, "-B", "-c", code], env=env, capture_output=True, text=True, check=True)
-    lines = done.stdout.splitlines()
+    lines = _ran(tmp_path, code).splitlines()
     assert len(lines) == 2 and all("tags[1]" in line for line in lines), lines
     assert "at most 8 characters" in lines[0] and "at most 9 characters" in lines[1], lines
