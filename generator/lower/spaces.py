@@ -282,6 +282,7 @@ def short_names(
         if not short or short[0].isdigit() or is_keyword(short) or not short.isidentifier():
             short = op.method_name
         wanted[op.method_name] = short
+    _collection_list(ops, wanted)
     reserved = taken | SPACE_MEMBERS | runtime_client_attributes()
     while True:
         counts: dict[str, int] = {}
@@ -305,6 +306,20 @@ def short_names(
             namer.warn(node, f"{why}; keeps its whole name {op.method_name!r}", "method-kept-whole")
             wanted[op.method_name] = op.method_name
     return {op.method_name: (wanted[op.method_name], _iter(op, wanted[op.method_name])) for op, _n, _a in ops}
+
+
+def _collection_list(ops: list[tuple[Operation, Node, str]], wanted: dict[str, str]) -> None:
+    """Two operations both ``get`` in their namespace, one reading the collection and the other
+    an item (``getEmployees`` on ``/Employees``, ``getEmployee`` on ``/Employees/{id}``): the
+    collection's is ``list``, as a hand-written SDK names it, rather than both keeping their
+    whole names; ``wanted`` is changed in place."""
+    gets = [op for op, _node, asked in ops if not asked and wanted[op.method_name] == "get"]
+    if len(gets) != 2 or "list" in wanted.values():
+        return
+    last = [op.path.split("?")[0].rstrip("/").rsplit("/", 1)[-1] for op in gets]
+    collections = [op for op, segment in zip(gets, last, strict=True) if "{" not in segment]
+    if len(collections) == 1 and collections[0].http_method == "GET":
+        wanted[collections[0].method_name] = "list"
 
 
 def _iter(op: Operation, short: str) -> str:

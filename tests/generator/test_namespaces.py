@@ -263,6 +263,37 @@ def test_the_conventions_of_generated_documents_name_namespaces_by_operation_id(
     assert {op_id: named[op_id] for op_id in expected} == expected
 
 
+def _item(op_id: str) -> dict[str, object]:
+    param = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {"get": {**_op(op_id), "parameters": [param]}}
+
+
+@pytest.mark.parametrize(
+    ("paths", "expected"),
+    [
+        (  # a collection's get beside an item's: list and get
+            {"/Employees": {"get": _op("getEmployees")}, "/Employees/{id}": _item("getEmployee")},
+            {"getEmployees": ("employees", "list"), "getEmployee": ("employees", "get")},
+        ),
+        (  # ``list`` taken already: both keep their whole names
+            {
+                "/Employees": {"get": _op("getEmployees"), "post": _op("listEmployees")},
+                "/Employees/{id}": _item("getEmployee"),
+            },
+            {"getEmployees": ("employees", "get_employees"), "getEmployee": ("employees", "get_employee")},
+        ),
+    ],
+)
+def test_a_collections_get_beside_an_items_is_list(
+    tmp_path: Path, paths: dict[str, object], expected: dict[str, tuple[str, str]]
+) -> None:
+    doc = {"openapi": "3.0.3", "info": {"title": "Staff", "version": "1"}, "paths": paths}
+    spec = tmp_path / "staff.json"
+    spec.write_text(json.dumps(doc), encoding="utf-8")
+    named = _named(generate(str(spec), "staff_client")[0])
+    assert {op_id: named[op_id] for op_id in expected} == expected
+
+
 def test_two_levels_at_most_the_deeper_words_stay_in_the_method(
     built: tuple[Api, dict[str, str], list[str], Path],
 ) -> None:
