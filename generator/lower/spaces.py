@@ -316,8 +316,13 @@ def _collection_list(ops: list[tuple[Operation, Node, str]], wanted: dict[str, s
     gets = [op for op, _node, asked in ops if not asked and wanted[op.method_name] == "get"]
     if len(gets) != 2 or "list" in wanted.values():
         return
-    last = [op.path.split("?")[0].rstrip("/").rsplit("/", 1)[-1] for op in gets]
-    collections = [op for op, segment in zip(gets, last, strict=True) if "{" not in segment]
+    paths = [op.path.split("?")[0].rstrip("/") for op in gets]
+    parents = [path.rsplit("/", 1) for path in paths]
+    collections = [  # the item's path is the collection's and one parameter (/edges/{key}/{name})
+        op
+        for op, path, (parent, segment) in zip(gets, paths, parents, strict=True)
+        if "{" not in segment or any(other == path and last.startswith("{") for other, last in parents)
+    ]
     if len(collections) == 1 and collections[0].http_method == "GET":
         wanted[collections[0].method_name] = "list"
 

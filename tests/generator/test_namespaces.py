@@ -263,9 +263,9 @@ def test_the_conventions_of_generated_documents_name_namespaces_by_operation_id(
     assert {op_id: named[op_id] for op_id in expected} == expected
 
 
-def _item(op_id: str) -> dict[str, object]:
-    param = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
-    return {"get": {**_op(op_id), "parameters": [param]}}
+def _item(op_id: str, *more: str) -> dict[str, object]:
+    params = [{"name": name, "in": "path", "required": True, "schema": {"type": "string"}} for name in ("id", *more)]
+    return {"get": {**_op(op_id), "parameters": params}}
 
 
 @pytest.mark.parametrize(
@@ -274,6 +274,10 @@ def _item(op_id: str) -> dict[str, object]:
         (  # a collection's get beside an item's: list and get
             {"/Employees": {"get": _op("getEmployees")}, "/Employees/{id}": _item("getEmployee")},
             {"getEmployees": ("employees", "list"), "getEmployee": ("employees", "get")},
+        ),
+        (  # both end with a parameter: the item's path is the collection's and one more
+            {"/edges/{id}": _item("getEdges"), "/edges/{id}/{name}": _item("getEdge", "name")},
+            {"getEdges": ("edges", "list"), "getEdge": ("edges", "get")},
         ),
         (  # ``list`` taken already: both keep their whole names
             {
