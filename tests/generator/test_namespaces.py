@@ -172,11 +172,18 @@ RPC_PATHS = {  # AWS's JSON protocol: no literal segment, no tag; the operationI
 }
 
 
+def _generated(tmp: Path, paths: dict[str, object]) -> tuple[Api, dict[str, str]]:
+    """The IR and files of a document of ``paths`` alone."""
+    spec = tmp / "paths.json"
+    spec.write_text(
+        json.dumps({"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": paths}), encoding="utf-8"
+    )
+    api, files, _problems = generate(str(spec), "paths_client")
+    return api, files
+
+
 def test_operations_without_a_path_segment_or_a_tag_are_grouped_by_their_noun(tmp_path: Path) -> None:
-    doc = {"openapi": "3.0.3", "info": {"title": "Rpc", "version": "1"}, "paths": RPC_PATHS}
-    spec = tmp_path / "rpc.json"
-    spec.write_text(json.dumps(doc), encoding="utf-8")
-    api, files, _problems = generate(str(spec), "rpc_client")
+    api, files = _generated(tmp_path, RPC_PATHS)
     named = _named(api)
     assert named["CreateRoom"] == ("rooms", "create")  # the plural the document spells
     assert named["ListRooms"] == ("rooms", "list")
@@ -256,10 +263,7 @@ GOOGLE_PATHS = {  # dotted ids: the last resource is the namespace, the last par
 def test_the_conventions_of_generated_documents_name_namespaces_by_operation_id(
     tmp_path: Path, paths: dict[str, object], expected: dict[str, tuple[str, str]]
 ) -> None:
-    doc = {"openapi": "3.0.3", "info": {"title": "Ids", "version": "1"}, "paths": paths}
-    spec = tmp_path / "ids.json"
-    spec.write_text(json.dumps(doc), encoding="utf-8")
-    named = _named(generate(str(spec), "ids_client")[0])
+    named = _named(_generated(tmp_path, paths)[0])
     assert {op_id: named[op_id] for op_id in expected} == expected
 
 
@@ -291,10 +295,7 @@ def _item(op_id: str, *more: str) -> dict[str, object]:
 def test_a_collections_get_beside_an_items_is_list(
     tmp_path: Path, paths: dict[str, object], expected: dict[str, tuple[str, str]]
 ) -> None:
-    doc = {"openapi": "3.0.3", "info": {"title": "Staff", "version": "1"}, "paths": paths}
-    spec = tmp_path / "staff.json"
-    spec.write_text(json.dumps(doc), encoding="utf-8")
-    named = _named(generate(str(spec), "staff_client")[0])
+    named = _named(_generated(tmp_path, paths)[0])
     assert {op_id: named[op_id] for op_id in expected} == expected
 
 
