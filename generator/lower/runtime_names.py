@@ -78,7 +78,7 @@ def runtime_client_attributes() -> frozenset[str]:
     """Every attribute (public and private) the generated client classes get from the runtime's
     transport classes and from the client template, and those of every object."""
     names: set[str] = set(CLIENT_TEMPLATE_ATTRIBUTES) | set(dir(object))
-    for module in ("_transport", "_base_client", "_async_client"):  # BaseTransport, Sync-, AsyncTransport
+    for module in ("_transport", "_base_client", "_async_client"):  # the classes of _CLIENT_BASES
         for node in _runtime_tree(module).body:
             if isinstance(node, ast.ClassDef) and node.name in _CLIENT_BASES:
                 names |= _stored_attributes(node)

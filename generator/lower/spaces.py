@@ -108,11 +108,11 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
     paths = [p[skip:] for p in paths]
     found = [p[0] if p else op.tag for p, (op, _) in zip(paths, operations, strict=True)]
     ids = [_given_id(node) for _, node in operations]
-    nouns = _structured(ids) or _nouns(ids, found)  # index -> (first, second or "", method or "")
-    keys = [nouns[i][0] if i in nouns else key or "default" for i, key in enumerate(found)]
+    by_id = _structured(ids) or _nouns(ids, found)  # index -> (first, second or "", method or "")
+    keys = [by_id[i][0] if i in by_id else key or "default" for i, key in enumerate(found)]
     by_word: dict[str, set[str]] = {}
     for i, key in enumerate(keys):
-        if i not in nouns:
+        if i not in by_id:
             by_word.setdefault(stem(words(key)[0] if words(key) else "default"), set()).add(key)
     groups = _mapping(namer, ext, "groups")
     methods = _mapping(namer, ext, "method-names")
@@ -120,8 +120,8 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
     for i, (path, key, (op, node)) in enumerate(zip(paths, keys, operations, strict=True)):
         key_words = words(key) or ["default"]
         shared = by_word.get(stem(key_words[0]), set())
-        if i in nouns:  # named by what the operationId says
-            first, second = key, nouns[i][1]
+        if i in by_id:  # named by what the operationId says
+            first, second = key, by_id[i][1]
         elif len(shared) > 1 and key_words[0] not in VERBS:
             ones = sorted(k for k in shared if len(words(k)) == 1)
             first = words(ones[0])[0] if ones else key_words[0]
@@ -139,7 +139,7 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
             first, second, key = _identifier(levels[0]), _identifier(levels[1] if len(levels) > 1 else ""), str(group)
         chosen = levels is not None
         method = node_value.get("x-client-method", methods.get(op.operation_id))
-        wanted = nouns[i][2] if i in nouns else ""
+        wanted = by_id[i][2] if i in by_id else ""
         if method is not None and (levels := _override(namer, node, method, "x-client-method")) is not None:
             wanted = levels[0]
         placed.append(Placed(first, second, key, wanted, chosen))
@@ -204,10 +204,10 @@ def _nouns(ids: list[str | None], keys: Sequence[str | None]) -> dict[int, tuple
     """The first level of each operation with neither a literal path segment nor a tag (RPC-style
     documents: AWS's ``/#X-Amz-Target=...``), by index: what its operationId is about, its first
     word (a verb: ``ApproveSkill``, ``ListRooms``; after ``Batch``: ``BatchDetectSentiment``; after
-    an HTTP method: ``GET_AttachInstances``) and
-    its words from a joining one (``AssociateContactWithAddressBook``: ``contact``) left out; the
-    forms that differ only by a plural ``s`` name one namespace, plural when the document spells it
-    so (``rooms``). None for an operationId of one word, or none given."""
+    an HTTP method: ``GET_AttachInstances``) and its words from a joining one
+    (``AssociateContactWithAddressBook``: ``contact``) left out; the forms that differ only by a
+    plural name one namespace, plural when the document spells it so (``rooms``). None for an
+    operationId of one word, or none given."""
     said: dict[int, list[str]] = {}
     for i, (given, key) in enumerate(zip(ids, keys, strict=True)):
         if key or given is None:
@@ -320,7 +320,7 @@ def _collection_list(ops: list[tuple[Operation, Node, str]], wanted: dict[str, s
     parents = [path.rsplit("/", 1) for path in paths]
     collections = [  # the item's path is the collection's and one parameter (/edges/{key}/{name})
         op
-        for op, path, (parent, segment) in zip(gets, paths, parents, strict=True)
+        for op, path, (_parent, segment) in zip(gets, paths, parents, strict=True)
         if "{" not in segment or any(other == path and last.startswith("{") for other, last in parents)
     ]
     if len(collections) == 1 and collections[0].http_method == "GET":
