@@ -110,6 +110,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("typing", ("TYPE_CHECKING", "Any", "Mapping")),
         ("", ()),
         (".", ("models",)),
+        ("._checks", ("AnswerCheck",)),
         ("._exceptions", ("_Mismatch",)),
         ("._lazy", ("deferred",)),
         ("._types", ("UNSET",)),

@@ -1,10 +1,12 @@
 """The ``_validators`` package: the request check (``_check_<model>``) and the response check
-(``_rcheck_<model>``) of each model in a module named as the model's module of ``models``, the
-helpers and ``pattern`` constants in ``_common``, and an ``__init__`` that imports a module the
-first time one of its functions is read (``_lazy.LazyModules``), with every name visible to type
-checkers (``__init__.pyi``). A module imports the checks of other models it calls for type
+(``_rcheck_<model>``: a table of rules the runtime's ``AnswerCheck`` compiles on first use) of
+each model in a module named as the model's module of ``models``, the helpers and ``pattern``
+constants in ``_common``, and an ``__init__`` that imports a module the first time one of its
+names is read (``_lazy.LazyModules``), with every name visible to type checkers
+(``__init__.pyi``). A request check imports the checks of other models it calls for type
 checkers only; at run time it calls stand-ins that import their module on first use
-(``_lazy.deferred``), so a check loads the modules of what its data holds, in any order.
+(``_lazy.deferred``), so a check loads the modules of what its data holds, in any order (a
+response check names the nested checks in its table, looked up when it is compiled).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 
 import jinja2
 
-from ..ir import Api, ModelValidator, ValueCheck
+from ..ir import Api, ModelValidator
 from . import internal, lazy_tables, writer_checks, writer_responses
 from .code import Code, needs_of
 from .import_lines import import_lines, reference_lines, reference_needs
@@ -54,7 +56,7 @@ class CheckModuleCode:
 
     unit: CheckView
     requests: tuple[tuple[ModelValidator, Code], ...]
-    responses: tuple[tuple[ModelValidator, Code], ...]
+    responses: tuple[tuple[ModelValidator, list[str]], ...]
     imports: str
 
 
@@ -78,7 +80,7 @@ def views(api: Api) -> list[CheckView]:
 
 def common_names(api: Api) -> list[str]:
     """What ``_common`` defines that the checks read."""
-    return ["_MISSING", "_at", "_within", "_is_datetime", "_is_date", *(const for const, _ in api.patterns)]
+    return ["_MISSING", "_at", "_is_datetime", "_is_date", *(const for const, _ in api.patterns)]
 
 
 def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, str]]:
@@ -91,9 +93,11 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
     for view in all_views:
         w = PieceWriter(api, f"{VALIDATORS}/{view.name}.py", index=index)
         requests = tuple((v, w.code(writer_checks.model_check, v)) for v in view.requests)
-        responses = tuple((v, w.code(_response_check, v)) for v in view.responses)
-        needs = needs_of(code for _, code in (*requests, *responses))
-        called = needs | _response_calls(view)  # what the request checks wrote, what the response checks call
+        if view.responses:
+            w.uses.add("AnswerCheck")
+        responses = tuple((v, writer_responses.table_lines(v)) for v in view.responses)
+        needs = needs_of(code for _, code in requests) | w.uses
+        called = set(needs)  # what the request checks wrote (the response checks name theirs in their tables)
         calls = {name for name in called - common - set(view.defined) if name in placement}
         imports = import_lines(w.table, set(needs) | reference_needs(calls, calls), 1)
         helpers = sorted(called & common)
@@ -114,25 +118,3 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
             chunk_modules=[] if whole else [internal.chunk(VALIDATORS, "names", bits) for bits in chunks],
         )
     yield from lazy_tables.render_chunks(env, api, VALIDATORS, chunks)
-
-
-def _response_check(w: PieceWriter, v: ModelValidator) -> list[str]:
-    """Statements of the response check of a model's JSON form (``data``, path ``at``)."""
-    w.uses.update(("Any", "_Mismatch"))
-    return writer_responses.model_lines(v, w.uses)
-
-
-def _response_calls(view: CheckView) -> set[str]:
-    """The response checks of other models the response checks of ``view`` call."""
-    names: set[str] = set()
-    for v in view.responses:
-        for m in v.members:
-            _walk(m.check, names)
-    return names
-
-
-def _walk(check: ValueCheck, names: set[str]) -> None:
-    if check.model:
-        names.add(check.model)
-    if check.items is not None:
-        _walk(check.items, names)

@@ -1,78 +1,46 @@
-"""Statements of the response checks (:mod:`generator.lower.response_checks`), for
-:mod:`generator.emit.validators_package`: a type test per member, a ``required`` test per required
-member, each raising the runtime's ``_Mismatch(path, rule)``; no other rule."""
+"""The response checks (:mod:`generator.lower.response_checks`) as tables, for
+:mod:`generator.emit.validators_package`: ``_rcheck_<model> = AnswerCheck(__name__, {wire:
+rule})``, a rule per member (its JSON type, whether it is required, the check of a nested model),
+which the runtime's ``_checks.AnswerCheck`` compiles into plain statements on first use."""
 
 from __future__ import annotations
 
 from ..ir import ModelValidator, ValueCheck
-from .literals import py_literal, suffixed_path
+from . import layout
+from .literals import py_str
 
-# The violation of each checked JSON type, as a condition on the variable, and its rule.
-_TYPE_TEST = {
-    "string": ("not isinstance({v}, str)", "expected string"),
-    "number": ("type({v}) not in (int, float)", "expected number"),
-    "integer": ("type({v}) is not int", "expected integer"),
-    "boolean": ("type({v}) is not bool", "expected boolean"),
-    "object": ("not isinstance({v}, dict)", "expected object"),
-    "array": ("not isinstance({v}, list)", "expected array"),
-}
+_KINDS = {"string", "number", "integer", "boolean", "object", "array"}
 
 
-# A value that passes each scalar type test: a missing optional member is read as it, so that
-# its test is one statement (``if type(data.get("n", 0)) is not int:``), not three.
-_PASSING = {"string": '""', "number": "0", "integer": "0", "boolean": "False"}
+def rule(check: ValueCheck) -> str:
+    """The rule of a value (see ``AnswerCheck``): ``""`` when nothing is checked."""
+    if check.kind == "model":
+        text = check.model
+    elif check.kind not in _KINDS:
+        return ""
+    elif check.items is not None:
+        items = rule(check.items)
+        container = "array" if check.kind == "array" else "map"
+        text = f"{container} of ({items})" if check.items.nullable else f"{container} of {items}"
+    else:
+        text = check.kind
+    return f"{text} or null" if check.nullable else text
 
 
-def _raise(path: str, rule: str) -> str:
-    return f"raise _Mismatch({path}, {py_literal(rule)})"
-
-
-def model_lines(v: ModelValidator, uses: set[str]) -> list[str]:
-    """Statements checking ``data`` (the JSON form of ``v.model``); paths are relative to it and
-    built on failure only (a nested model's path is prefixed as its error passes up); ``uses``
-    records the helpers of ``_validators`` they read."""
-    lines = ["if not isinstance(data, dict):", "    " + _raise('""', "expected object")]
+def table_lines(v: ModelValidator) -> list[str]:
+    """``_rcheck_<model> = AnswerCheck(__name__, {...})``: a member a line where it does not fit on
+    one (members checked for nothing are left out)."""
+    entries = []
     for m in v.members:
-        path = py_literal(m.wire)
-        check = m.check
-        if m.required:
-            lines += [f"if {path} not in data:", "    " + _raise(path, "required")]
-        if check.kind in _PASSING and not check.nullable and check.items is None:  # one test
-            read = f"data[{path}]" if m.required else f"data.get({path}, {_PASSING[check.kind]})"
-            cond, text = _TYPE_TEST[check.kind]
-            lines += [f"if {cond.format(v=read)}:", "    " + _raise(path, text)]
-            continue
-        checks = value_lines(check, "v", path, uses)
-        if m.required and checks:
-            lines += [f"v = data[{path}]", *checks]
-        elif checks and check.nullable:  # absent or null: nothing to check (``checks`` test None)
-            lines += [f"v = data.get({path})", *checks]
-        elif checks:
-            uses.add("_MISSING")  # the helper of ``_validators``, for the module's imports
-            lines += [f"v = data.get({path}, _MISSING)", "if v is not _MISSING:"]
-            lines += ["    " + line for line in checks]
-    return lines
-
-
-def value_lines(check: ValueCheck, var: str, path: str, uses: set[str], depth: int = 0) -> list[str]:
-    """Statements checking ``var``; ``path`` is an expression naming it (evaluated on failure)."""
-    body: list[str] = []
-    if check.kind in _TYPE_TEST:
-        cond, text = _TYPE_TEST[check.kind]
-        body += [f"if {cond.format(v=var)}:", "    " + _raise(path, text + (" or null" if check.nullable else ""))]
-    if check.kind == "model":  # its mismatch's path is prefixed with this one
-        uses.add("_within")
-        body.append(f"_within({check.model}, {var}, {path})")
-    if check.items is not None:
-        item = f"_i{depth}"
-        if check.kind == "array":
-            idx = f"_n{depth}"
-            inner = value_lines(check.items, item, suffixed_path(path, f"[{{{idx}}}]"), uses, depth + 1)
-            body += [f"for {idx}, {item} in enumerate({var}):"] + ["    " + line for line in inner]
-        elif check.kind == "object":
-            key = f"_k{depth}"
-            inner = value_lines(check.items, item, suffixed_path(path, f".{{{key}}}"), uses, depth + 1)
-            body += [f"for {key}, {item} in {var}.items():"] + ["    " + line for line in inner]
-    if body and check.nullable:
-        return [f"if {var} is not None:"] + ["    " + line for line in body]
-    return body
+        text = " ".join(part for part in ("required" if m.required else "", rule(m.check)) if part)
+        if text:
+            entries.append(f"{py_str(m.wire)}: {py_str(text)}")
+    head = f"{v.function} = AnswerCheck("
+    table = "{" + ", ".join(entries) + "}"
+    if layout.fits(0, f"{head}__name__, {table})"):
+        return [f"{head}__name__, {table})"]
+    if layout.fits(layout.STEP, f"__name__, {table}"):
+        return [head, f"    __name__, {table}", ")"]
+    if layout.fits(layout.STEP, f"{table},"):
+        return [head, "    __name__,", f"    {table},", ")"]
+    return [head, "    __name__,", "    {", *(f"        {entry}," for entry in entries), "    },", ")"]

@@ -2,9 +2,9 @@
 """Request validation generated from the spec's rules, one module per model: ``_check_<model>``
 checks the JSON about to be sent and raises :class:`~botpress_client.errors.RequestValidationError`
 naming the field and the rule (the checks of each operation's arguments are in its module of
-``_resources``); ``_rcheck_<model>`` checks the JSON types and required members of an answer (with
-``strict_responses=True``, or to name the path when a lenient read fails). A module is imported
-the first time one of its functions is read; type checkers read ``__init__.pyi``.
+``_resources``); ``_rcheck_<model>``, a table of rules, checks the JSON types and required members
+of an answer (with ``strict_responses=True``, or to name the path when a lenient read fails). A
+module is imported the first time one of its names is read; type checkers read ``__init__.pyi``.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ _MODULES = LazyModules(
         "_update_workspace_member_body _check_update_workspace_member_body",
         "_user _rcheck_user",
         "_workspace_member _rcheck_workspace_member",
-        "_common _MISSING _at _within _is_datetime _is_date",
+        "_common _MISSING _at _is_datetime _is_date",
     ),
 )
 

@@ -80,7 +80,6 @@ from ._workspace_member import _rcheck_workspace_member as _rcheck_workspace_mem
 from ._common import (
     _MISSING as _MISSING,
     _at as _at,
-    _within as _within,
     _is_datetime as _is_datetime,
     _is_date as _is_date,
 )

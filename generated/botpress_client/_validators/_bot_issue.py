@@ -3,35 +3,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from ._common import _MISSING
-
-
-def _rcheck_bot_issue(data: Any) -> None:
-    """Check the JSON types of an answer's ``BotIssue``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("id", ""), str):
-        raise _Mismatch("id", "expected string")
-    if not isinstance(data.get("code", ""), str):
-        raise _Mismatch("code", "expected string")
-    if not isinstance(data.get("createdAt", ""), str):
-        raise _Mismatch("createdAt", "expected string")
-    if not isinstance(data.get("lastSeenAt", ""), str):
-        raise _Mismatch("lastSeenAt", "expected string")
-    if not isinstance(data.get("title", ""), str):
-        raise _Mismatch("title", "expected string")
-    if not isinstance(data.get("description", ""), str):
-        raise _Mismatch("description", "expected string")
-    v = data.get("groupedData", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("groupedData", "expected object")
-    if type(data.get("eventsCount", 0)) not in (int, float):
-        raise _Mismatch("eventsCount", "expected number")
-    if not isinstance(data.get("category", ""), str):
-        raise _Mismatch("category", "expected string")
-    if not isinstance(data.get("resolutionLink", ""), str):
-        raise _Mismatch("resolutionLink", "expected string")
+_rcheck_bot_issue = AnswerCheck(
+    __name__,
+    {
+        "id": "string",
+        "code": "string",
+        "createdAt": "string",
+        "lastSeenAt": "string",
+        "title": "string",
+        "description": "string",
+        "groupedData": "object",
+        "eventsCount": "number",
+        "category": "string",
+        "resolutionLink": "string",
+    },
+)

@@ -6,19 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import models
-from .._exceptions import _Mismatch
+from .._checks import AnswerCheck
 from .._lazy import deferred
 from ..errors import RequestValidationError
-from ._common import _MISSING, _at, _within
+from ._common import _MISSING, _at
 
 if TYPE_CHECKING:
-    from ._column_items import _check_column_items, _rcheck_column_items
-    from ._column_metadata import _check_column_metadata, _rcheck_column_metadata
+    from ._column_items import _check_column_items
+    from ._column_metadata import _check_column_metadata
 else:
     deferred(
-        globals(),
-        "._column_items _check_column_items _rcheck_column_items",
-        "._column_metadata _check_column_metadata _rcheck_column_metadata",
+        globals(), "._column_items _check_column_items", "._column_metadata _check_column_metadata"
     )
 
 
@@ -79,39 +77,17 @@ def _check_column_definition(data: Any, at: str) -> None:
     _check_column_metadata(v, _at(at, *p))
 
 
-def _rcheck_column_definition(data: Any) -> None:
-    """Check the JSON types of an answer's ``ColumnDefinition``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "type" not in data:
-        raise _Mismatch("type", "required")
-    if not isinstance(data["type"], str):
-        raise _Mismatch("type", "expected string")
-    if not isinstance(data.get("format", ""), str):
-        raise _Mismatch("format", "expected string")
-    if not isinstance(data.get("description", ""), str):
-        raise _Mismatch("description", "expected string")
-    if not isinstance(data.get("pattern", ""), str):
-        raise _Mismatch("pattern", "expected string")
-    v = data.get("enum", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, list):
-            raise _Mismatch("enum", "expected array")
-        for _n0, _i0 in enumerate(v):
-            if not isinstance(_i0, str):
-                raise _Mismatch(f"enum[{_n0}]", "expected string")
-    v = data.get("items", _MISSING)
-    if v is not _MISSING:
-        _within(_rcheck_column_items, v, "items")
-    if type(data.get("nullable", False)) is not bool:
-        raise _Mismatch("nullable", "expected boolean")
-    v = data.get("properties", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("properties", "expected object")
-        for _k0, _i0 in v.items():
-            _within(_rcheck_column_items, _i0, f"properties.{_k0}")
-    if "x-zui" not in data:
-        raise _Mismatch("x-zui", "required")
-    v = data["x-zui"]
-    _within(_rcheck_column_metadata, v, "x-zui")
+_rcheck_column_definition = AnswerCheck(
+    __name__,
+    {
+        "type": "required string",
+        "format": "string",
+        "description": "string",
+        "pattern": "string",
+        "enum": "array of string",
+        "items": "_rcheck_column_items",
+        "nullable": "boolean",
+        "properties": "map of _rcheck_column_items",
+        "x-zui": "required _rcheck_column_metadata",
+    },
+)

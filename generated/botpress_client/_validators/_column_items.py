@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._exceptions import _Mismatch
+from .._checks import AnswerCheck
 from ..errors import RequestValidationError
 from ._common import _at
 
@@ -25,11 +25,4 @@ def _check_column_items(data: Any, at: str) -> None:
         )
 
 
-def _rcheck_column_items(data: Any) -> None:
-    """Check the JSON types of an answer's ``ColumnItems``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "type" not in data:
-        raise _Mismatch("type", "required")
-    if not isinstance(data["type"], str):
-        raise _Mismatch("type", "expected string")
+_rcheck_column_items = AnswerCheck(__name__, {"type": "required string"})

@@ -6,17 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import models
-from .._exceptions import _Mismatch
+from .._checks import AnswerCheck
 from .._lazy import deferred
 from ..errors import RequestValidationError
-from ._common import _MISSING, _at, _within
+from ._common import _MISSING, _at
 
 if TYPE_CHECKING:
-    from ._computed_definition import _check_computed_definition, _rcheck_computed_definition
+    from ._computed_definition import _check_computed_definition
 else:
-    deferred(
-        globals(), "._computed_definition _check_computed_definition _rcheck_computed_definition"
-    )
+    deferred(globals(), "._computed_definition _check_computed_definition")
 
 
 def _check_column_metadata(data: Any, at: str) -> None:
@@ -64,28 +62,17 @@ def _check_column_metadata(data: Any, at: str) -> None:
         _check_computed_definition(v, _at(at, "computed"))
 
 
-def _rcheck_column_metadata(data: Any) -> None:
-    """Check the JSON types of an answer's ``ColumnMetadata``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "index" not in data:
-        raise _Mismatch("index", "required")
-    if type(data["index"]) is not int:
-        raise _Mismatch("index", "expected integer")
-    if not isinstance(data.get("id", ""), str):
-        raise _Mismatch("id", "expected string")
-    if type(data.get("searchable", False)) is not bool:
-        raise _Mismatch("searchable", "expected boolean")
-    if type(data.get("hidden", False)) is not bool:
-        raise _Mismatch("hidden", "expected boolean")
-    if type(data.get("order", 0)) not in (int, float):
-        raise _Mismatch("order", "expected number")
-    if type(data.get("width", 0)) not in (int, float):
-        raise _Mismatch("width", "expected number")
-    if not isinstance(data.get("schemaId", ""), str):
-        raise _Mismatch("schemaId", "expected string")
-    if not isinstance(data.get("typings", ""), str):
-        raise _Mismatch("typings", "expected string")
-    v = data.get("computed", _MISSING)
-    if v is not _MISSING:
-        _within(_rcheck_computed_definition, v, "computed")
+_rcheck_column_metadata = AnswerCheck(
+    __name__,
+    {
+        "index": "required integer",
+        "id": "string",
+        "searchable": "boolean",
+        "hidden": "boolean",
+        "order": "number",
+        "width": "number",
+        "schemaId": "string",
+        "typings": "string",
+        "computed": "_rcheck_computed_definition",
+    },
+)

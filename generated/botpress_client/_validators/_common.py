@@ -5,6 +5,5 @@ from __future__ import annotations
 
 from .._checks import _MISSING as _MISSING  # re-exported: the checks read them here
 from .._checks import _at as _at
-from .._checks import _within as _within
 from .._serde import _is_date as _is_date
 from .._serde import _is_datetime as _is_datetime

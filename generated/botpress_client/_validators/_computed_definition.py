@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import models
-from .._exceptions import _Mismatch
+from .._checks import AnswerCheck
 from ..errors import RequestValidationError
 from ._common import _MISSING, _at
 
@@ -61,28 +61,15 @@ def _check_computed_definition(data: Any, at: str) -> None:
             raise RequestValidationError(_at(at, "enabled"), "must be a boolean")
 
 
-def _rcheck_computed_definition(data: Any) -> None:
-    """Check the JSON types of an answer's ``ComputedDefinition``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "action" not in data:
-        raise _Mismatch("action", "required")
-    if not isinstance(data["action"], str):
-        raise _Mismatch("action", "expected string")
-    v = data.get("dependencies", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, list):
-            raise _Mismatch("dependencies", "expected array")
-        for _n0, _i0 in enumerate(v):
-            if not isinstance(_i0, str):
-                raise _Mismatch(f"dependencies[{_n0}]", "expected string")
-    if not isinstance(data.get("prompt", ""), str):
-        raise _Mismatch("prompt", "expected string")
-    if not isinstance(data.get("code", ""), str):
-        raise _Mismatch("code", "expected string")
-    if not isinstance(data.get("model", ""), str):
-        raise _Mismatch("model", "expected string")
-    if not isinstance(data.get("workflowId", ""), str):
-        raise _Mismatch("workflowId", "expected string")
-    if type(data.get("enabled", False)) is not bool:
-        raise _Mismatch("enabled", "expected boolean")
+_rcheck_computed_definition = AnswerCheck(
+    __name__,
+    {
+        "action": "required string",
+        "dependencies": "array of string",
+        "prompt": "string",
+        "code": "string",
+        "model": "string",
+        "workflowId": "string",
+        "enabled": "boolean",
+    },
+)

@@ -3,23 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._message import _rcheck_message
-else:
-    deferred(globals(), "._message _rcheck_message")
-
-
-def _rcheck_create_message_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``CreateMessageResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "message" not in data:
-        raise _Mismatch("message", "required")
-    v = data["message"]
-    _within(_rcheck_message, v, "message")
+_rcheck_create_message_response = AnswerCheck(__name__, {"message": "required _rcheck_message"})

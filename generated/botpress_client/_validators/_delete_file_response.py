@@ -3,12 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-
-
-def _rcheck_delete_file_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``DeleteFileResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
+_rcheck_delete_file_response = AnswerCheck(__name__, {})

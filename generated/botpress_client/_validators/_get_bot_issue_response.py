@@ -3,23 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._bot_issue import _rcheck_bot_issue
-else:
-    deferred(globals(), "._bot_issue _rcheck_bot_issue")
-
-
-def _rcheck_get_bot_issue_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``GetBotIssueResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "issue" not in data:
-        raise _Mismatch("issue", "required")
-    v = data["issue"]
-    _within(_rcheck_bot_issue, v, "issue")
+_rcheck_get_bot_issue_response = AnswerCheck(__name__, {"issue": "required _rcheck_bot_issue"})

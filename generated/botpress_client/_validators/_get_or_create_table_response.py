@@ -3,39 +3,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._table import _rcheck_table
-else:
-    deferred(globals(), "._table _rcheck_table")
-
-
-def _rcheck_get_or_create_table_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``GetOrCreateTableResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "table" not in data:
-        raise _Mismatch("table", "required")
-    v = data["table"]
-    _within(_rcheck_table, v, "table")
-    if "created" not in data:
-        raise _Mismatch("created", "required")
-    if type(data["created"]) is not bool:
-        raise _Mismatch("created", "expected boolean")
-    if "rows" not in data:
-        raise _Mismatch("rows", "required")
-    if type(data["rows"]) not in (int, float):
-        raise _Mismatch("rows", "expected number")
-    if "stale" not in data:
-        raise _Mismatch("stale", "required")
-    if type(data["stale"]) not in (int, float):
-        raise _Mismatch("stale", "expected number")
-    if "indexing" not in data:
-        raise _Mismatch("indexing", "required")
-    if type(data["indexing"]) not in (int, float):
-        raise _Mismatch("indexing", "expected number")
+_rcheck_get_or_create_table_response = AnswerCheck(
+    __name__,
+    {
+        "table": "required _rcheck_table",
+        "created": "required boolean",
+        "rows": "required number",
+        "stale": "required number",
+        "indexing": "required number",
+    },
+)

@@ -3,29 +3,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._table import _rcheck_table
-else:
-    deferred(globals(), "._table _rcheck_table")
-
-
-def _rcheck_get_table_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``GetTableResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "table" not in data:
-        raise _Mismatch("table", "required")
-    v = data["table"]
-    _within(_rcheck_table, v, "table")
-    if type(data.get("rows", 0)) not in (int, float):
-        raise _Mismatch("rows", "expected number")
-    if type(data.get("stale", 0)) not in (int, float):
-        raise _Mismatch("stale", "expected number")
-    if type(data.get("indexing", 0)) not in (int, float):
-        raise _Mismatch("indexing", "expected number")
+_rcheck_get_table_response = AnswerCheck(
+    __name__,
+    {"table": "required _rcheck_table", "rows": "number", "stale": "number", "indexing": "number"},
+)

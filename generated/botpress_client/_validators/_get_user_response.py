@@ -3,23 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._user import _rcheck_user
-else:
-    deferred(globals(), "._user _rcheck_user")
-
-
-def _rcheck_get_user_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``GetUserResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "user" not in data:
-        raise _Mismatch("user", "required")
-    v = data["user"]
-    _within(_rcheck_user, v, "user")
+_rcheck_get_user_response = AnswerCheck(__name__, {"user": "required _rcheck_user"})

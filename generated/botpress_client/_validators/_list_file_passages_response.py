@@ -3,31 +3,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._pagination_meta import _rcheck_pagination_meta
-    from ._passage import _rcheck_passage
-else:
-    deferred(globals(), "._pagination_meta _rcheck_pagination_meta", "._passage _rcheck_passage")
-
-
-def _rcheck_list_file_passages_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``ListFilePassagesResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "passages" not in data:
-        raise _Mismatch("passages", "required")
-    v = data["passages"]
-    if not isinstance(v, list):
-        raise _Mismatch("passages", "expected array")
-    for _n0, _i0 in enumerate(v):
-        _within(_rcheck_passage, _i0, f"passages[{_n0}]")
-    if "meta" not in data:
-        raise _Mismatch("meta", "required")
-    v = data["meta"]
-    _within(_rcheck_pagination_meta, v, "meta")
+_rcheck_list_file_passages_response = AnswerCheck(
+    __name__,
+    {"passages": "required array of _rcheck_passage", "meta": "required _rcheck_pagination_meta"},
+)

@@ -3,31 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._pagination_meta import _rcheck_pagination_meta
-else:
-    deferred(globals(), "._pagination_meta _rcheck_pagination_meta")
-
-
-def _rcheck_list_file_tag_values_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``ListFileTagValuesResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "values" not in data:
-        raise _Mismatch("values", "required")
-    v = data["values"]
-    if not isinstance(v, list):
-        raise _Mismatch("values", "expected array")
-    for _n0, _i0 in enumerate(v):
-        if not isinstance(_i0, str):
-            raise _Mismatch(f"values[{_n0}]", "expected string")
-    if "meta" not in data:
-        raise _Mismatch("meta", "required")
-    v = data["meta"]
-    _within(_rcheck_pagination_meta, v, "meta")
+_rcheck_list_file_tag_values_response = AnswerCheck(
+    __name__, {"values": "required array of string", "meta": "required _rcheck_pagination_meta"}
+)

@@ -3,33 +3,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._pagination_meta import _rcheck_pagination_meta
-    from ._tag_value import _rcheck_tag_value
-else:
-    deferred(
-        globals(), "._pagination_meta _rcheck_pagination_meta", "._tag_value _rcheck_tag_value"
-    )
-
-
-def _rcheck_list_tag_values_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``ListTagValuesResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "tags" not in data:
-        raise _Mismatch("tags", "required")
-    v = data["tags"]
-    if not isinstance(v, list):
-        raise _Mismatch("tags", "expected array")
-    for _n0, _i0 in enumerate(v):
-        _within(_rcheck_tag_value, _i0, f"tags[{_n0}]")
-    if "meta" not in data:
-        raise _Mismatch("meta", "required")
-    v = data["meta"]
-    _within(_rcheck_pagination_meta, v, "meta")
+_rcheck_list_tag_values_response = AnswerCheck(
+    __name__,
+    {"tags": "required array of _rcheck_tag_value", "meta": "required _rcheck_pagination_meta"},
+)

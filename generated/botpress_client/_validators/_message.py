@@ -3,40 +3,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from ._common import _MISSING
-
-
-def _rcheck_message(data: Any) -> None:
-    """Check the JSON types of an answer's ``Message``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("id", ""), str):
-        raise _Mismatch("id", "expected string")
-    if not isinstance(data.get("createdAt", ""), str):
-        raise _Mismatch("createdAt", "expected string")
-    if not isinstance(data.get("updatedAt", ""), str):
-        raise _Mismatch("updatedAt", "expected string")
-    if not isinstance(data.get("type", ""), str):
-        raise _Mismatch("type", "expected string")
-    v = data.get("payload", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("payload", "expected object")
-    if not isinstance(data.get("direction", ""), str):
-        raise _Mismatch("direction", "expected string")
-    if not isinstance(data.get("userId", ""), str):
-        raise _Mismatch("userId", "expected string")
-    if not isinstance(data.get("conversationId", ""), str):
-        raise _Mismatch("conversationId", "expected string")
-    v = data.get("tags", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("tags", "expected object")
-        for _k0, _i0 in v.items():
-            if not isinstance(_i0, str):
-                raise _Mismatch(f"tags.{_k0}", "expected string")
-    if not isinstance(data.get("origin", ""), str):
-        raise _Mismatch("origin", "expected string")
+_rcheck_message = AnswerCheck(
+    __name__,
+    {
+        "id": "string",
+        "createdAt": "string",
+        "updatedAt": "string",
+        "type": "string",
+        "payload": "object",
+        "direction": "string",
+        "userId": "string",
+        "conversationId": "string",
+        "tags": "map of string",
+        "origin": "string",
+    },
+)

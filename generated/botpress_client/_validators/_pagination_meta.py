@@ -3,14 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-
-
-def _rcheck_pagination_meta(data: Any) -> None:
-    """Check the JSON types of an answer's ``PaginationMeta``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("nextToken", ""), str):
-        raise _Mismatch("nextToken", "expected string")
+_rcheck_pagination_meta = AnswerCheck(__name__, {"nextToken": "string"})

@@ -3,26 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _MISSING, _within
-
-if TYPE_CHECKING:
-    from ._passage_meta import _rcheck_passage_meta
-else:
-    deferred(globals(), "._passage_meta _rcheck_passage_meta")
-
-
-def _rcheck_passage(data: Any) -> None:
-    """Check the JSON types of an answer's ``Passage``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("id", ""), str):
-        raise _Mismatch("id", "expected string")
-    if not isinstance(data.get("content", ""), str):
-        raise _Mismatch("content", "expected string")
-    v = data.get("meta", _MISSING)
-    if v is not _MISSING:
-        _within(_rcheck_passage_meta, v, "meta")
+_rcheck_passage = AnswerCheck(
+    __name__, {"id": "string", "content": "string", "meta": "_rcheck_passage_meta"}
+)

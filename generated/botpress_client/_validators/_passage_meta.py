@@ -3,22 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-
-
-def _rcheck_passage_meta(data: Any) -> None:
-    """Check the JSON types of an answer's ``PassageMeta``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("type", ""), str):
-        raise _Mismatch("type", "expected string")
-    if not isinstance(data.get("subtype", ""), str):
-        raise _Mismatch("subtype", "expected string")
-    if type(data.get("pageNumber", 0)) not in (int, float):
-        raise _Mismatch("pageNumber", "expected number")
-    if type(data.get("position", 0)) not in (int, float):
-        raise _Mismatch("position", "expected number")
-    if not isinstance(data.get("sourceUrl", ""), str):
-        raise _Mismatch("sourceUrl", "expected string")
+_rcheck_passage_meta = AnswerCheck(
+    __name__,
+    {
+        "type": "string",
+        "subtype": "string",
+        "pageNumber": "number",
+        "position": "number",
+        "sourceUrl": "string",
+    },
+)

@@ -3,23 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._table import _rcheck_table
-else:
-    deferred(globals(), "._table _rcheck_table")
-
-
-def _rcheck_rename_table_column_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``RenameTableColumnResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "table" not in data:
-        raise _Mismatch("table", "required")
-    v = data["table"]
-    _within(_rcheck_table, v, "table")
+_rcheck_rename_table_column_response = AnswerCheck(__name__, {"table": "required _rcheck_table"})

@@ -3,23 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _within
-
-if TYPE_CHECKING:
-    from ._state import _rcheck_state
-else:
-    deferred(globals(), "._state _rcheck_state")
-
-
-def _rcheck_set_state_expiry_response(data: Any) -> None:
-    """Check the JSON types of an answer's ``SetStateExpiryResponse``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "state" not in data:
-        raise _Mismatch("state", "required")
-    v = data["state"]
-    _within(_rcheck_state, v, "state")
+_rcheck_set_state_expiry_response = AnswerCheck(__name__, {"state": "required _rcheck_state"})

@@ -3,33 +3,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from ._common import _MISSING
-
-
-def _rcheck_state(data: Any) -> None:
-    """Check the JSON types of an answer's ``State``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("id", ""), str):
-        raise _Mismatch("id", "expected string")
-    if not isinstance(data.get("createdAt", ""), str):
-        raise _Mismatch("createdAt", "expected string")
-    if not isinstance(data.get("updatedAt", ""), str):
-        raise _Mismatch("updatedAt", "expected string")
-    if not isinstance(data.get("botId", ""), str):
-        raise _Mismatch("botId", "expected string")
-    if not isinstance(data.get("name", ""), str):
-        raise _Mismatch("name", "expected string")
-    if not isinstance(data.get("type", ""), str):
-        raise _Mismatch("type", "expected string")
-    v = data.get("payload", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("payload", "expected object")
-    if not isinstance(data.get("conversationId", ""), str):
-        raise _Mismatch("conversationId", "expected string")
-    if not isinstance(data.get("userId", ""), str):
-        raise _Mismatch("userId", "expected string")
+_rcheck_state = AnswerCheck(
+    __name__,
+    {
+        "id": "string",
+        "createdAt": "string",
+        "updatedAt": "string",
+        "botId": "string",
+        "name": "string",
+        "type": "string",
+        "payload": "object",
+        "conversationId": "string",
+        "userId": "string",
+    },
+)

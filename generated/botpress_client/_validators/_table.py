@@ -3,52 +3,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from .._lazy import deferred
-from ._common import _MISSING, _within
-
-if TYPE_CHECKING:
-    from ._table_schema import _rcheck_table_schema
-else:
-    deferred(globals(), "._table_schema _rcheck_table_schema")
-
-
-def _rcheck_table(data: Any) -> None:
-    """Check the JSON types of an answer's ``Table``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "id" not in data:
-        raise _Mismatch("id", "required")
-    if not isinstance(data["id"], str):
-        raise _Mismatch("id", "expected string")
-    if "name" not in data:
-        raise _Mismatch("name", "required")
-    if not isinstance(data["name"], str):
-        raise _Mismatch("name", "expected string")
-    if "schema" not in data:
-        raise _Mismatch("schema", "required")
-    v = data["schema"]
-    _within(_rcheck_table_schema, v, "schema")
-    if type(data.get("factor", 0)) not in (int, float):
-        raise _Mismatch("factor", "expected number")
-    if type(data.get("frozen", False)) is not bool:
-        raise _Mismatch("frozen", "expected boolean")
-    v = data.get("keyColumn")
-    if v is not None:
-        if not isinstance(v, str):
-            raise _Mismatch("keyColumn", "expected string or null")
-    v = data.get("tags", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("tags", "expected object")
-        for _k0, _i0 in v.items():
-            if not isinstance(_i0, str):
-                raise _Mismatch(f"tags.{_k0}", "expected string")
-    if type(data.get("isComputeEnabled", False)) is not bool:
-        raise _Mismatch("isComputeEnabled", "expected boolean")
-    if not isinstance(data.get("createdAt", ""), str):
-        raise _Mismatch("createdAt", "expected string")
-    if not isinstance(data.get("updatedAt", ""), str):
-        raise _Mismatch("updatedAt", "expected string")
+_rcheck_table = AnswerCheck(
+    __name__,
+    {
+        "id": "required string",
+        "name": "required string",
+        "schema": "required _rcheck_table_schema",
+        "factor": "number",
+        "frozen": "boolean",
+        "keyColumn": "string or null",
+        "tags": "map of string",
+        "isComputeEnabled": "boolean",
+        "createdAt": "string",
+        "updatedAt": "string",
+    },
+)

@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import models
-from .._exceptions import _Mismatch
+from .._checks import AnswerCheck
 from .._lazy import deferred
 from ..errors import RequestValidationError
-from ._common import _MISSING, _at, _within
+from ._common import _MISSING, _at
 
 if TYPE_CHECKING:
-    from ._column_definition import _check_column_definition, _rcheck_column_definition
+    from ._column_definition import _check_column_definition
 else:
-    deferred(globals(), "._column_definition _check_column_definition _rcheck_column_definition")
+    deferred(globals(), "._column_definition _check_column_definition")
 
 
 def _check_table_schema(data: Any, at: str) -> None:
@@ -61,31 +61,13 @@ def _check_table_schema(data: Any, at: str) -> None:
             raise RequestValidationError(_at(at, "$schema", "schema"), "must be a string")
 
 
-def _rcheck_table_schema(data: Any) -> None:
-    """Check the JSON types of an answer's ``TableSchema``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if "type" not in data:
-        raise _Mismatch("type", "required")
-    if not isinstance(data["type"], str):
-        raise _Mismatch("type", "expected string")
-    if "properties" not in data:
-        raise _Mismatch("properties", "required")
-    v = data["properties"]
-    if not isinstance(v, dict):
-        raise _Mismatch("properties", "expected object")
-    for _k0, _i0 in v.items():
-        _within(_rcheck_column_definition, _i0, f"properties.{_k0}")
-    if "additionalProperties" not in data:
-        raise _Mismatch("additionalProperties", "required")
-    if type(data["additionalProperties"]) is not bool:
-        raise _Mismatch("additionalProperties", "expected boolean")
-    v = data.get("required", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, list):
-            raise _Mismatch("required", "expected array")
-        for _n0, _i0 in enumerate(v):
-            if not isinstance(_i0, str):
-                raise _Mismatch(f"required[{_n0}]", "expected string")
-    if not isinstance(data.get("$schema", ""), str):
-        raise _Mismatch("$schema", "expected string")
+_rcheck_table_schema = AnswerCheck(
+    __name__,
+    {
+        "type": "required string",
+        "properties": "required map of _rcheck_column_definition",
+        "additionalProperties": "required boolean",
+        "required": "array of string",
+        "$schema": "string",
+    },
+)

@@ -3,14 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-
-
-def _rcheck_tag_value(data: Any) -> None:
-    """Check the JSON types of an answer's ``TagValue``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("value", ""), str):
-        raise _Mismatch("value", "expected string")
+_rcheck_tag_value = AnswerCheck(__name__, {"value": "string"})

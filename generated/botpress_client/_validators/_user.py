@@ -3,38 +3,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-from ._common import _MISSING
-
-
-def _rcheck_user(data: Any) -> None:
-    """Check the JSON types of an answer's ``User``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("id", ""), str):
-        raise _Mismatch("id", "expected string")
-    if not isinstance(data.get("createdAt", ""), str):
-        raise _Mismatch("createdAt", "expected string")
-    if not isinstance(data.get("updatedAt", ""), str):
-        raise _Mismatch("updatedAt", "expected string")
-    v = data.get("tags", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("tags", "expected object")
-        for _k0, _i0 in v.items():
-            if not isinstance(_i0, str):
-                raise _Mismatch(f"tags.{_k0}", "expected string")
-    if not isinstance(data.get("name", ""), str):
-        raise _Mismatch("name", "expected string")
-    if not isinstance(data.get("pictureUrl", ""), str):
-        raise _Mismatch("pictureUrl", "expected string")
-    v = data.get("properties", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("properties", "expected object")
-    v = data.get("attributes", _MISSING)
-    if v is not _MISSING:
-        if not isinstance(v, dict):
-            raise _Mismatch("attributes", "expected object")
+_rcheck_user = AnswerCheck(
+    __name__,
+    {
+        "id": "string",
+        "createdAt": "string",
+        "updatedAt": "string",
+        "tags": "map of string",
+        "name": "string",
+        "pictureUrl": "string",
+        "properties": "object",
+        "attributes": "object",
+    },
+)

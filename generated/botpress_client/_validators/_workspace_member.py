@@ -3,26 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .._checks import AnswerCheck
 
-from .._exceptions import _Mismatch
-
-
-def _rcheck_workspace_member(data: Any) -> None:
-    """Check the JSON types of an answer's ``WorkspaceMember``."""
-    if not isinstance(data, dict):
-        raise _Mismatch("", "expected object")
-    if not isinstance(data.get("id", ""), str):
-        raise _Mismatch("id", "expected string")
-    if not isinstance(data.get("email", ""), str):
-        raise _Mismatch("email", "expected string")
-    if not isinstance(data.get("createdAt", ""), str):
-        raise _Mismatch("createdAt", "expected string")
-    if not isinstance(data.get("role", ""), str):
-        raise _Mismatch("role", "expected string")
-    if not isinstance(data.get("userId", ""), str):
-        raise _Mismatch("userId", "expected string")
-    if not isinstance(data.get("profilePicture", ""), str):
-        raise _Mismatch("profilePicture", "expected string")
-    if not isinstance(data.get("displayName", ""), str):
-        raise _Mismatch("displayName", "expected string")
+_rcheck_workspace_member = AnswerCheck(
+    __name__,
+    {
+        "id": "string",
+        "email": "string",
+        "createdAt": "string",
+        "role": "string",
+        "userId": "string",
+        "profilePicture": "string",
+        "displayName": "string",
+    },
+)
