@@ -28,7 +28,9 @@ __all__ = [
     "_Model",
     "_given_nulls",
     "_model_repr",
+    "_names",
     "_new",
+    "_optional",
     "_unusual",
 ]
 
@@ -119,6 +121,25 @@ def _given_nulls(obj: Any, names: tuple[str, ...]) -> frozenset[str]:
 _OptionalMembers = Sequence[Union[str, "tuple[str, str]"]]
 """A model's optional members (its ``_<NAME>_OPTIONAL``): each its attribute name, or
 ``(attribute, wire name)`` where the two differ."""
+
+
+def _names(packed: str) -> frozenset[str]:
+    """A model's wire names (its ``_<NAME>_KEYS``) from the one string the models module writes
+    them in, separated by spaces (``"id object created_at"``): read once, at import. A model
+    holding a wire name that is empty or holds whitespace is written as a set instead."""
+    return frozenset(packed.split(" "))
+
+
+def _optional(packed: str) -> tuple[str | tuple[str, str], ...]:
+    """A model's optional members (its ``_<NAME>_OPTIONAL``, as :func:`_unusual` reads them) from
+    the one string the models module writes them in, separated by spaces: each its attribute name,
+    or ``attribute=wire name`` where the two differ (``"type object_=object id"``; the attribute,
+    an identifier, ends at the first ``=``). Read once, at import."""
+    members: list[str | tuple[str, str]] = []
+    for member in packed.split(" "):
+        name, _, wire = member.partition("=")
+        members.append((name, wire) if wire else name)
+    return tuple(members)
 
 
 def _unusual(

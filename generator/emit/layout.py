@@ -63,6 +63,20 @@ def string_value(head: str, words: list[str], sep: str) -> str:
     return "(\n" + "".join(f"    {py_str(part)}\n" for part in parts) + ")"
 
 
+def packed(words: list[str], indent: int) -> list[str]:
+    """The string of ``words`` separated by spaces as literals to join implicitly, one a line at
+    ``indent``: each filled with as many words as fit, cut between words (each part after the
+    first starts with the space), the words in order; a word too long for a line alone stands on
+    its own line (the formatters leave it so)."""
+    parts: list[str] = []
+    for word in words:
+        if parts and fits(indent, py_str(f"{parts[-1]} {word}")):
+            parts[-1] += f" {word}"
+        else:
+            parts.append(f" {word}" if parts else word)
+    return [py_str(part) for part in parts]
+
+
 def condition(keyword: str, terms: list[str], op: str, indent: int) -> list[str]:
     """``keyword a op b op c:`` (``if``, ``elif``, ``while``): on one line, else its terms
     inside parentheses on one line, else one term a line, each after the operator."""

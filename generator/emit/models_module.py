@@ -139,7 +139,7 @@ def _model(s: PieceWriter, m: Model) -> ModelCode:
     )
     return ModelCode(
         model=m,
-        keys=(*writer_models.keys_constant(m), *writer_models.optional_constant(m)),
+        keys=(*writer_models.keys_constant(s, m), *writer_models.optional_constant(s, m)),
         fields=fields,
         nulls_slot=tuple(writer_models.nulls_slot(s, m)),
         from_dict_signature=tuple(signature("from_dict", ["cls", "data: Mapping[str, Any]"], m.name, 4)),

@@ -245,32 +245,66 @@ def _encoded(w: Writer, f: Field, head: str, tail: str) -> list[str]:
     return [f"{head}(", "    None", f"    if {src} is None", f"    else {inner}", f"){tail}"]
 
 
-def keys_constant(m: Model) -> list[str]:
-    """``_NAME_KEYS: frozenset[str] = frozenset({...})``: the model's wire names."""
+def packable(m: Model) -> bool:
+    """Whether the names of ``m`` can be written packed (:func:`keys_constant`): no wire name is
+    empty or holds whitespace (the separator is a space; any whitespace, a ``\\n`` or a no-break
+    space too, keeps the literal form) and each attribute is an identifier (``attribute=wire`` is
+    cut at its first ``=``, so a wire name may hold one); else both constants are literals."""
+    return all(f.wire != "" and not any(c.isspace() for c in f.wire) and f.name.isidentifier() for f in m.fields)
+
+
+def keys_constant(w: Writer, m: Model) -> list[str]:
+    """``_NAME_KEYS = _names("id object created_at")``: the model's wire names, packed in one
+    string (split over lines, joined implicitly) that the runtime's ``_names`` reads once at import
+    into a ``frozenset[str]``; ``_NAME_KEYS: frozenset[str] = frozenset({...})`` where they cannot
+    be packed (:func:`packable`). Packed, a large package's key sets take a few lines each, not one
+    a wire name."""
     if not m.fields:
         return [f"{m.keys_const}: frozenset[str] = frozenset()"]
+    if packable(m):
+        w.uses.add("_names")
+        return _packed(m.keys_const, "_names", [f.wire for f in m.fields])
     wires = [py_str(f.wire) for f in m.fields]
 
     def value(prefix: str, at: int) -> list[str]:
         members = f"{{{', '.join(wires)}}}"
         if layout.fits(at, f"{prefix}frozenset({members})") or layout.fits(at + layout.STEP, members):
             return layout.call(f"{prefix}frozenset", [members], "", at)
-        return [f"{prefix}frozenset(", *layout.indented(["{", *(f"    {w}," for w in wires), "}"]), ")"]
+        return [f"{prefix}frozenset(", *layout.indented(["{", *(f"    {wire}," for wire in wires), "}"]), ")"]
 
     return layout.assigned(f"{m.keys_const}: frozenset[str] = ", value, 0)
 
 
-def optional_constant(m: Model) -> list[str]:
-    """``_NAME_OPTIONAL = (...)``: the model's optional members, each its attribute name, or
-    ``(attribute, wire name)`` where they differ (read by the runtime's ``_unusual``)."""
+def optional_constant(w: Writer, m: Model) -> list[str]:
+    """``_NAME_OPTIONAL = _optional("type object_=object id")``: the model's optional members, each
+    its attribute name, or ``attribute=wire name`` where they differ, packed as the key set is (the
+    runtime's ``_optional`` reads it once at import into the tuple ``_unusual`` reads); where they
+    cannot be, the tuple itself: each attribute name or ``(attribute, wire name)``."""
     if not m.optional_fields:
         return []
+    if packable(m):
+        w.uses.add("_optional")
+        words = [f.name if f.name == f.wire else f"{f.name}={f.wire}" for f in m.optional_fields]
+        return _packed(m.optional_const, "_optional", words)
     members = [
         py_str(f.name) if f.name == f.wire else f"({py_str(f.name)}, {py_str(f.wire)})" for f in m.optional_fields
     ]
     if len(members) == 1:
         members[0] += ","
     return layout.assigned(f"{m.optional_const} = ", lambda prefix, at: layout.call(prefix, members, "", at), 0)
+
+
+def _packed(name: str, reader: str, words: list[str]) -> list[str]:
+    """``name = reader("word word ...")``: on one line, else the string split over lines
+    (:func:`layout.packed`) between the call's parentheses, as Black and Ruff's formatter keep it."""
+
+    def value(prefix: str, at: int) -> list[str]:
+        whole = py_str(" ".join(words))
+        if layout.fits(at, f"{prefix}{reader}({whole})"):
+            return [f"{prefix}{reader}({whole})"]
+        return [f"{prefix}{reader}(", *layout.indented(layout.packed(words, at + layout.STEP)), ")"]
+
+    return layout.assigned(f"{name} = ", value, 0)
 
 
 def enum_alias(e: EnumAlias) -> list[str]:

@@ -17,6 +17,7 @@ from generator.ir import EnumAlias, Field, Model, TypeRef
 
 MODE = black.Mode(target_versions={TargetVersion.PY310}, line_length=layout.WIDTH)
 LONG = "ResponseOutputItemCodeInterpreterCallOutputsItemVariantWithAVeryLongName"
+LONGER = LONG + "AndLongerStill"  # ``_LONGER_KEYS = _names(`` is over the width
 
 
 def _enum(name: str, count: int, *, open_set: bool) -> list[str]:
@@ -24,11 +25,28 @@ def _enum(name: str, count: int, *, open_set: bool) -> list[str]:
     return code_models.enum_alias(EnumAlias(name, "", values, open_set, "str", ""))
 
 
-def _model(keys_const: str, count: int) -> Model:
+class _Writer:
+    def __init__(self) -> None:
+        self.uses: set[str] = set()
+
+
+def _keys(keys_const: str, count: int, wire: str = "member_{}") -> list[str]:
+    """The key set of a model of ``count`` required members (packed; a ``wire`` holding a space:
+    the literal set)."""
     fields = tuple(
-        Field(f"member_{i}", f"member_{i}", TypeRef("str"), True, "", False, False, "", "") for i in range(count)
+        Field(f"member_{i}", wire.format(i), TypeRef("str"), True, "", False, False, "", "") for i in range(count)
     )
-    return Model("M", "", fields, False, keys_const, "")
+    return code_models.keys_constant(_Writer(), Model("M", "", fields, False, keys_const, ""))
+
+
+def _optional(optional_const: str, count: int) -> list[str]:
+    """The optional members of a model of ``count`` of them, every other one renamed (packed)."""
+    fields = tuple(
+        Field(f"member_{i}", f"member{i}" if i % 2 else f"member_{i}", TypeRef("str"), False, "", False, False, "", "")
+        for i in range(count)
+    )
+    m = Model("M", "", fields, False, "_M_KEYS", "", optional_const=optional_const)
+    return code_models.optional_constant(_Writer(), m)
 
 
 PATH = '_at(at, "expires_in_seconds", "expires_in_seconds")'
@@ -46,10 +64,19 @@ STATEMENTS = {
     "open enum, one line": _enum("Open", 2, open_set=True),
     "open enum, in parentheses": _enum(LONG, 4, open_set=True),
     "open enum, exploded in parentheses": _enum(LONG, 12, open_set=True),
-    "key set, one line": code_models.keys_constant(_model("_SHORT_KEYS", 2)),
-    "key set, split at the call": code_models.keys_constant(_model("_MEDIUM_KEYS", 7)),
-    "key set, one key a line": code_models.keys_constant(_model("_MANY_KEYS", 20)),
-    "key set, in parentheses": code_models.keys_constant(_model(f"_{LONG.upper()}_KEYS", 2)),
+    "key set, one line": _keys("_SHORT_KEYS", 2),
+    "key set, split at the call": _keys("_MEDIUM_KEYS", 9),
+    "key set, filled strings": _keys("_MANY_KEYS", 40),
+    "key set, in parentheses": _keys(f"_{LONGER.upper()}_KEYS", 2),
+    "key set, in parentheses, filled strings": _keys(f"_{LONGER.upper()}_KEYS", 40),
+    "literal key set, one line": _keys("_SHORT_KEYS", 2, "member {}"),
+    "literal key set, split at the call": _keys("_MEDIUM_KEYS", 7, "member {}"),
+    "literal key set, one key a line": _keys("_MANY_KEYS", 20, "member {}"),
+    "literal key set, in parentheses": _keys(f"_{LONG.upper()}_KEYS", 2, "member {}"),
+    "optional members, one line": _optional("_SHORT_OPTIONAL", 2),
+    "optional members, filled strings": _optional("_MANY_OPTIONAL", 30),
+    "optional members, in parentheses": _optional(f"_{LONGER.upper()}_OPTIONAL", 2),
+    "optional members, in parentheses, filled strings": _optional(f"_{LONGER.upper()}_OPTIONAL", 30),
     "raise, split": ["def f(at, v):", "    if v:", *layout.calls_split([f"        {RAISE}"], {RAISE: RAISE_CALL}, 0)],
     "raise, one argument a line": [
         "if v:",

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["BotIssueCategory", "BotIssue"]
 
@@ -17,31 +17,12 @@ BotIssueCategory: TypeAlias = Literal["user_code"] | str
 Open set: values not listed here are accepted and kept as they are."""
 
 
-_BOT_ISSUE_KEYS: frozenset[str] = frozenset(
-    {
-        "id",
-        "code",
-        "createdAt",
-        "lastSeenAt",
-        "title",
-        "description",
-        "groupedData",
-        "eventsCount",
-        "category",
-        "resolutionLink",
-    }
+_BOT_ISSUE_KEYS = _names(
+    "id code createdAt lastSeenAt title description groupedData eventsCount category resolutionLink"
 )
-_BOT_ISSUE_OPTIONAL = (
-    "id",
-    "code",
-    ("created_at", "createdAt"),
-    ("last_seen_at", "lastSeenAt"),
-    "title",
-    "description",
-    ("grouped_data", "groupedData"),
-    ("events_count", "eventsCount"),
-    "category",
-    ("resolution_link", "resolutionLink"),
+_BOT_ISSUE_OPTIONAL = _optional(
+    "id code created_at=createdAt last_seen_at=lastSeenAt title description"
+    " grouped_data=groupedData events_count=eventsCount category resolution_link=resolutionLink"
 )
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._column_items import ColumnItems, ColumnItemsDict
@@ -23,18 +23,10 @@ ColumnDefinitionFormat: TypeAlias = Literal["date-time"]
 """Only `date-time`."""
 
 
-_COLUMN_DEFINITION_KEYS: frozenset[str] = frozenset(
-    {"type", "format", "description", "pattern", "enum", "items", "nullable", "properties", "x-zui"}
+_COLUMN_DEFINITION_KEYS = _names(
+    "type format description pattern enum items nullable properties x-zui"
 )
-_COLUMN_DEFINITION_OPTIONAL = (
-    "format",
-    "description",
-    "pattern",
-    "enum",
-    "items",
-    "nullable",
-    "properties",
-)
+_COLUMN_DEFINITION_OPTIONAL = _optional("format description pattern enum items nullable properties")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 if TYPE_CHECKING:
     from ._column_type import ColumnType
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 __all__ = ["ColumnItems", "ColumnItemsDict"]
 
 
-_COLUMN_ITEMS_KEYS: frozenset[str] = frozenset({"type"})
+_COLUMN_ITEMS_KEYS = _names("type")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

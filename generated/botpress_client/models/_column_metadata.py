@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._computed_definition import ComputedDefinition, ComputedDefinitionDict
@@ -18,18 +18,9 @@ else:
 __all__ = ["ColumnMetadata", "ColumnMetadataDict"]
 
 
-_COLUMN_METADATA_KEYS: frozenset[str] = frozenset(
-    {"index", "id", "searchable", "hidden", "order", "width", "schemaId", "typings", "computed"}
-)
-_COLUMN_METADATA_OPTIONAL = (
-    "id",
-    "searchable",
-    "hidden",
-    "order",
-    "width",
-    ("schema_id", "schemaId"),
-    "typings",
-    "computed",
+_COLUMN_METADATA_KEYS = _names("index id searchable hidden order width schemaId typings computed")
+_COLUMN_METADATA_OPTIONAL = _optional(
+    "id searchable hidden order width schema_id=schemaId typings computed"
 )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["ComputedDefinitionAction", "ComputedDefinition", "ComputedDefinitionDict"]
 
@@ -15,16 +15,9 @@ ComputedDefinitionAction: TypeAlias = Literal["ai", "code", "workflow"]
 """How the column value is computed."""
 
 
-_COMPUTED_DEFINITION_KEYS: frozenset[str] = frozenset(
-    {"action", "dependencies", "prompt", "code", "model", "workflowId", "enabled"}
-)
-_COMPUTED_DEFINITION_OPTIONAL = (
-    "dependencies",
-    "prompt",
-    "code",
-    "model",
-    ("workflow_id", "workflowId"),
-    "enabled",
+_COMPUTED_DEFINITION_KEYS = _names("action dependencies prompt code model workflowId enabled")
+_COMPUTED_DEFINITION_OPTIONAL = _optional(
+    "dependencies prompt code model workflow_id=workflowId enabled"
 )
 
 

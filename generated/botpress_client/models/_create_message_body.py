@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._message import MessageOrigin
@@ -19,10 +19,8 @@ else:
 __all__ = ["CreateMessageBody"]
 
 
-_CREATE_MESSAGE_BODY_KEYS: frozenset[str] = frozenset(
-    {"payload", "userId", "conversationId", "type", "tags", "schedule", "origin"}
-)
-_CREATE_MESSAGE_BODY_OPTIONAL = ("schedule", "origin")
+_CREATE_MESSAGE_BODY_KEYS = _names("payload userId conversationId type tags schedule origin")
+_CREATE_MESSAGE_BODY_OPTIONAL = _optional("schedule origin")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

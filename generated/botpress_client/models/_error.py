@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["ErrorType", "Error"]
 
@@ -52,8 +52,8 @@ ReferenceConstraint, ResourceLockedConflict, AlreadyExists; 410 ResourceGone;
 Open set: values not listed here are accepted and kept as they are."""
 
 
-_ERROR_KEYS: frozenset[str] = frozenset({"id", "code", "type", "message", "metadata"})
-_ERROR_OPTIONAL = ("metadata",)
+_ERROR_KEYS = _names("id code type message metadata")
+_ERROR_OPTIONAL = _optional("metadata")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

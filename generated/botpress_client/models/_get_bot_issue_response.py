@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 if TYPE_CHECKING:
     from ._bot_issue import BotIssue
@@ -18,7 +18,7 @@ else:
 __all__ = ["GetBotIssueResponse"]
 
 
-_GET_BOT_ISSUE_RESPONSE_KEYS: frozenset[str] = frozenset({"issue"})
+_GET_BOT_ISSUE_RESPONSE_KEYS = _names("issue")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
-from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _new, _unusual
+from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._table_schema import TableSchema
@@ -18,15 +18,9 @@ else:
 __all__ = ["GetOrCreateTableBody"]
 
 
-_GET_OR_CREATE_TABLE_BODY_KEYS: frozenset[str] = frozenset(
-    {"schema", "factor", "frozen", "keyColumn", "tags", "isComputeEnabled"}
-)
-_GET_OR_CREATE_TABLE_BODY_OPTIONAL = (
-    "factor",
-    "frozen",
-    ("key_column", "keyColumn"),
-    "tags",
-    ("is_compute_enabled", "isComputeEnabled"),
+_GET_OR_CREATE_TABLE_BODY_KEYS = _names("schema factor frozen keyColumn tags isComputeEnabled")
+_GET_OR_CREATE_TABLE_BODY_OPTIONAL = _optional(
+    "factor frozen key_column=keyColumn tags is_compute_enabled=isComputeEnabled"
 )
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 if TYPE_CHECKING:
     from ._table import Table
@@ -18,9 +18,7 @@ else:
 __all__ = ["GetOrCreateTableResponse"]
 
 
-_GET_OR_CREATE_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset(
-    {"table", "created", "rows", "stale", "indexing"}
-)
+_GET_OR_CREATE_TABLE_RESPONSE_KEYS = _names("table created rows stale indexing")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

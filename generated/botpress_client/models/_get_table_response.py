@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._table import Table
@@ -18,8 +18,8 @@ else:
 __all__ = ["GetTableResponse"]
 
 
-_GET_TABLE_RESPONSE_KEYS: frozenset[str] = frozenset({"table", "rows", "stale", "indexing"})
-_GET_TABLE_RESPONSE_OPTIONAL = ("rows", "stale", "indexing")
+_GET_TABLE_RESPONSE_KEYS = _names("table rows stale indexing")
+_GET_TABLE_RESPONSE_OPTIONAL = _optional("rows stale indexing")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 if TYPE_CHECKING:
     from ._user import User
@@ -18,7 +18,7 @@ else:
 __all__ = ["GetUserResponse"]
 
 
-_GET_USER_RESPONSE_KEYS: frozenset[str] = frozenset({"user"})
+_GET_USER_RESPONSE_KEYS = _names("user")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 if TYPE_CHECKING:
     from ._pagination_meta import PaginationMeta
@@ -19,7 +19,7 @@ else:
 __all__ = ["ListFilePassagesResponse"]
 
 
-_LIST_FILE_PASSAGES_RESPONSE_KEYS: frozenset[str] = frozenset({"passages", "meta"})
+_LIST_FILE_PASSAGES_RESPONSE_KEYS = _names("passages meta")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _bounded, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 if TYPE_CHECKING:
     from ._pagination_meta import PaginationMeta
@@ -18,7 +18,7 @@ else:
 __all__ = ["ListFileTagValuesResponse"]
 
 
-_LIST_FILE_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset({"values", "meta"})
+_LIST_FILE_TAG_VALUES_RESPONSE_KEYS = _names("values meta")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

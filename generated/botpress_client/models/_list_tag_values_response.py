@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 if TYPE_CHECKING:
     from ._pagination_meta import PaginationMeta
@@ -19,7 +19,7 @@ else:
 __all__ = ["ListTagValuesResponse"]
 
 
-_LIST_TAG_VALUES_RESPONSE_KEYS: frozenset[str] = frozenset({"tags", "meta"})
+_LIST_TAG_VALUES_RESPONSE_KEYS = _names("tags meta")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

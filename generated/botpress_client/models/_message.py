@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["MessageDirection", "MessageOrigin", "Message"]
 
@@ -20,31 +20,12 @@ MessageOrigin: TypeAlias = Literal["synthetic"]
 """Origin of the message; only `synthetic`."""
 
 
-_MESSAGE_KEYS: frozenset[str] = frozenset(
-    {
-        "id",
-        "createdAt",
-        "updatedAt",
-        "type",
-        "payload",
-        "direction",
-        "userId",
-        "conversationId",
-        "tags",
-        "origin",
-    }
+_MESSAGE_KEYS = _names(
+    "id createdAt updatedAt type payload direction userId conversationId tags origin"
 )
-_MESSAGE_OPTIONAL = (
-    "id",
-    ("created_at", "createdAt"),
-    ("updated_at", "updatedAt"),
-    "type",
-    "payload",
-    "direction",
-    ("user_id", "userId"),
-    ("conversation_id", "conversationId"),
-    "tags",
-    "origin",
+_MESSAGE_OPTIONAL = _optional(
+    "id created_at=createdAt updated_at=updatedAt type payload direction user_id=userId"
+    " conversation_id=conversationId tags origin"
 )
 
 

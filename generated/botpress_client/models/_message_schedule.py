@@ -8,13 +8,13 @@ from datetime import datetime
 from typing import Any, Mapping, TypedDict
 
 from .._serde import _NO_EXTRA, _SHAPES, _format_datetime, _parse_datetime, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["MessageSchedule", "MessageScheduleDict"]
 
 
-_MESSAGE_SCHEDULE_KEYS: frozenset[str] = frozenset({"dateTime", "delay"})
-_MESSAGE_SCHEDULE_OPTIONAL = (("date_time", "dateTime"), "delay")
+_MESSAGE_SCHEDULE_KEYS = _names("dateTime delay")
+_MESSAGE_SCHEDULE_OPTIONAL = _optional("date_time=dateTime delay")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

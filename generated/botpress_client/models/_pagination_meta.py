@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _SHAPES, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["PaginationMeta"]
 
 
-_PAGINATION_META_KEYS: frozenset[str] = frozenset({"nextToken"})
-_PAGINATION_META_OPTIONAL = (("next_token", "nextToken"),)
+_PAGINATION_META_KEYS = _names("nextToken")
+_PAGINATION_META_OPTIONAL = _optional("next_token=nextToken")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._passage_meta import PassageMeta
@@ -18,8 +18,8 @@ else:
 __all__ = ["Passage"]
 
 
-_PASSAGE_KEYS: frozenset[str] = frozenset({"id", "content", "meta"})
-_PASSAGE_OPTIONAL = ("id", "content", "meta")
+_PASSAGE_KEYS = _names("id content meta")
+_PASSAGE_OPTIONAL = _optional("id content meta")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, TypeAlias
 
 from .._serde import _NO_EXTRA, _SHAPES, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["PassageMetaSubtype", "PassageMetaType", "PassageMeta"]
 
@@ -20,15 +20,9 @@ PassageMetaType: TypeAlias = Literal["chunk"] | str
 Open set: values not listed here are accepted and kept as they are."""
 
 
-_PASSAGE_META_KEYS: frozenset[str] = frozenset(
-    {"type", "subtype", "pageNumber", "position", "sourceUrl"}
-)
-_PASSAGE_META_OPTIONAL = (
-    "type",
-    "subtype",
-    ("page_number", "pageNumber"),
-    "position",
-    ("source_url", "sourceUrl"),
+_PASSAGE_META_KEYS = _names("type subtype pageNumber position sourceUrl")
+_PASSAGE_META_OPTIONAL = _optional(
+    "type subtype page_number=pageNumber position source_url=sourceUrl"
 )
 
 

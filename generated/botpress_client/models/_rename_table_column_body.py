@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 __all__ = ["RenameTableColumnBody"]
 
 
-_RENAME_TABLE_COLUMN_BODY_KEYS: frozenset[str] = frozenset({"name", "newName"})
+_RENAME_TABLE_COLUMN_BODY_KEYS = _names("name newName")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 __all__ = ["SetStateExpiryBody"]
 
 
-_SET_STATE_EXPIRY_BODY_KEYS: frozenset[str] = frozenset({"expiry"})
+_SET_STATE_EXPIRY_BODY_KEYS = _names("expiry")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _new
+from .._types import _NO_NULLS, _Model, _names, _new
 
 if TYPE_CHECKING:
     from ._state import State
@@ -18,7 +18,7 @@ else:
 __all__ = ["SetStateExpiryResponse"]
 
 
-_SET_STATE_EXPIRY_RESPONSE_KEYS: frozenset[str] = frozenset({"state"})
+_SET_STATE_EXPIRY_RESPONSE_KEYS = _names("state")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

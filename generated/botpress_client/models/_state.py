@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._state_type import StateType
@@ -16,19 +16,10 @@ if TYPE_CHECKING:
 __all__ = ["State"]
 
 
-_STATE_KEYS: frozenset[str] = frozenset(
-    {"id", "createdAt", "updatedAt", "botId", "name", "type", "payload", "conversationId", "userId"}
-)
-_STATE_OPTIONAL = (
-    "id",
-    ("created_at", "createdAt"),
-    ("updated_at", "updatedAt"),
-    ("bot_id", "botId"),
-    "name",
-    "type",
-    "payload",
-    ("conversation_id", "conversationId"),
-    ("user_id", "userId"),
+_STATE_KEYS = _names("id createdAt updatedAt botId name type payload conversationId userId")
+_STATE_OPTIONAL = _optional(
+    "id created_at=createdAt updated_at=updatedAt bot_id=botId name type payload"
+    " conversation_id=conversationId user_id=userId"
 )
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
-from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _new, _unusual
+from .._types import _NO_NULLS, ABSENT, _Model, _given_nulls, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._table_schema import TableSchema
@@ -19,28 +19,12 @@ else:
 __all__ = ["Table"]
 
 
-_TABLE_KEYS: frozenset[str] = frozenset(
-    {
-        "id",
-        "name",
-        "schema",
-        "factor",
-        "frozen",
-        "keyColumn",
-        "tags",
-        "isComputeEnabled",
-        "createdAt",
-        "updatedAt",
-    }
+_TABLE_KEYS = _names(
+    "id name schema factor frozen keyColumn tags isComputeEnabled createdAt updatedAt"
 )
-_TABLE_OPTIONAL = (
-    "factor",
-    "frozen",
-    ("key_column", "keyColumn"),
-    "tags",
-    ("is_compute_enabled", "isComputeEnabled"),
-    ("created_at", "createdAt"),
-    ("updated_at", "updatedAt"),
+_TABLE_OPTIONAL = _optional(
+    "factor frozen key_column=keyColumn tags is_compute_enabled=isComputeEnabled"
+    " created_at=createdAt updated_at=updatedAt"
 )
 
 

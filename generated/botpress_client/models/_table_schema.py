@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._lazy import deferred
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._column_definition import ColumnDefinition, ColumnDefinitionDict
@@ -21,10 +21,8 @@ TableSchemaType: TypeAlias = Literal["object"]
 """Always `object`."""
 
 
-_TABLE_SCHEMA_KEYS: frozenset[str] = frozenset(
-    {"type", "properties", "additionalProperties", "required", "$schema"}
-)
-_TABLE_SCHEMA_OPTIONAL = ("required", ("schema", "$schema"))
+_TABLE_SCHEMA_KEYS = _names("type properties additionalProperties required $schema")
+_TABLE_SCHEMA_OPTIONAL = _optional("required schema=$schema")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _SHAPES, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["TagValue"]
 
 
-_TAG_VALUE_KEYS: frozenset[str] = frozenset({"value"})
-_TAG_VALUE_OPTIONAL = ("value",)
+_TAG_VALUE_KEYS = _names("value")
+_TAG_VALUE_OPTIONAL = _optional("value")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._serde import _NO_EXTRA, _SHAPES, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._workspace_member_role import WorkspaceMemberRole
@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 __all__ = ["UpdateWorkspaceMemberBody"]
 
 
-_UPDATE_WORKSPACE_MEMBER_BODY_KEYS: frozenset[str] = frozenset({"role"})
-_UPDATE_WORKSPACE_MEMBER_BODY_OPTIONAL = ("role",)
+_UPDATE_WORKSPACE_MEMBER_BODY_KEYS = _names("role")
+_UPDATE_WORKSPACE_MEMBER_BODY_OPTIONAL = _optional("role")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

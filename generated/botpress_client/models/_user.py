@@ -8,23 +8,15 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 __all__ = ["User"]
 
 
-_USER_KEYS: frozenset[str] = frozenset(
-    {"id", "createdAt", "updatedAt", "tags", "name", "pictureUrl", "properties", "attributes"}
-)
-_USER_OPTIONAL = (
-    "id",
-    ("created_at", "createdAt"),
-    ("updated_at", "updatedAt"),
-    "tags",
-    "name",
-    ("picture_url", "pictureUrl"),
-    "properties",
-    "attributes",
+_USER_KEYS = _names("id createdAt updatedAt tags name pictureUrl properties attributes")
+_USER_OPTIONAL = _optional(
+    "id created_at=createdAt updated_at=updatedAt tags name picture_url=pictureUrl properties"
+    " attributes"
 )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._serde import _NO_EXTRA, _SHAPES, _shape
-from .._types import _NO_NULLS, _Model, _new, _unusual
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._workspace_member_role import WorkspaceMemberRole
@@ -15,17 +15,10 @@ if TYPE_CHECKING:
 __all__ = ["WorkspaceMember"]
 
 
-_WORKSPACE_MEMBER_KEYS: frozenset[str] = frozenset(
-    {"id", "email", "createdAt", "role", "userId", "profilePicture", "displayName"}
-)
-_WORKSPACE_MEMBER_OPTIONAL = (
-    "id",
-    "email",
-    ("created_at", "createdAt"),
-    "role",
-    ("user_id", "userId"),
-    ("profile_picture", "profilePicture"),
-    ("display_name", "displayName"),
+_WORKSPACE_MEMBER_KEYS = _names("id email createdAt role userId profilePicture displayName")
+_WORKSPACE_MEMBER_OPTIONAL = _optional(
+    "id email created_at=createdAt role user_id=userId profile_picture=profilePicture"
+    " display_name=displayName"
 )
 
 
