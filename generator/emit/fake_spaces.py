@@ -1,5 +1,5 @@
 """The test kit's namespaces (``api.tables.get_or_create.returns(...)``): one class of
-``_fakes/spaces.py`` per namespace of the client, whose names are the stubs of ``FakeApi`` of
+``_fakes/_namespaces.py`` per namespace of the client, whose names are the stubs of ``FakeApi`` of
 the operations the client's namespace calls so (``_spaces.FakeSpace``)."""
 
 from __future__ import annotations
@@ -9,12 +9,16 @@ from dataclasses import dataclass
 from ..ir import Api
 from .testing_module import RESERVED, TestingModule
 
+MODULE = "_namespaces"
+"""The module of ``_fakes`` holding the namespaces: a name no module of ``_resources`` (whose
+names the other modules of ``_fakes`` take) can have, as a namespace called ``spaces`` would."""
+
 
 @dataclass(frozen=True, slots=True)
 class FakeSpaceView:
     """One namespace of the test kit."""
 
-    cls: str  # its class in ``_fakes/spaces.py``
+    cls: str  # its class in ``_fakes/_namespaces.py``
     path: str  # ``files.passages``
     methods: tuple[tuple[str, str, str, str], ...]  # (name there, FakeApi attribute, stub class, _fakes module)
     children: tuple[tuple[str, str], ...]  # (attribute, class) of its sub-namespaces

@@ -14,7 +14,7 @@ import jinja2
 from ..ir import Api
 from . import internal
 from .client_options import option_pieces
-from .fake_spaces import fake_spaces
+from .fake_spaces import MODULE, fake_spaces
 from .resources_package import bound_name, member_imports
 from .resources_package import groups as resource_groups
 from .route_tables import render_chunks, route_table, stub_table
@@ -37,6 +37,7 @@ def render_testing(env: jinja2.Environment, api: Api) -> dict[str, str]:
         "groups": [internal.group("_fakes", g) for g in groups],
         "client_options": _client_options(api),  # typed like Client's: client(), async_client()
         "spaces": fake_spaces(api, fakes)[1],
+        "spaces_module": MODULE,
         **tables,
     }
     files = {f"{TESTING}/__init__.py": env.get_template("testing.py.jinja").render(api=api, **view)}
@@ -58,7 +59,7 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
             where = f"...{internal.dotted('_fakes', module)}" if internal.is_part(module) else f".{module}"
             imports.setdefault(where, []).append(cls)
     spaces = env.get_template("fakes/spaces.py.jinja")
-    files[f"{FAKES}/spaces.py"] = spaces.render(api=api, views=views, imports=sorted(imports.items()))
+    files[f"{FAKES}/{MODULE}.py"] = spaces.render(api=api, views=views, imports=sorted(imports.items()), module=MODULE)
     units = {unit.name: unit for unit in fakes.modules}
     group = env.get_template("fakes/group.py.jinja")
     for name, modules in resource_groups({name: len(unit.ops) for name, unit in units.items()}).items():

@@ -75,7 +75,7 @@ def test_the_check_finds_machinery_names() -> None:
         "_resources/files_passages.py",
         "models/_table.py",
         "_resources/group0_resources150.py",
-        "testing/_fakes/spaces.py",
+        "testing/_fakes/_namespaces.py",
     ]
     assert machinery_outside(dict.fromkeys(named + fine, "")) == named
 

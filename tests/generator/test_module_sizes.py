@@ -74,7 +74,7 @@ def test_adding_an_operation_touches_its_modules_and_the_tables(
     assert others <= {new, fake, *parent}, sorted(others)
     tables = {"_client.py", "testing/__init__.py", "_version.py", "README.md", ".botpress-codegen-manifest.json"}
     tables |= {"_mcp_tools.json", "_mcp_schemas.json"}  # the MCP server's tool table: one tool per operation
-    tables |= {"testing/_fakes/spaces.py"}  # the test kit's namespaces: one line a namespace
+    tables |= {"testing/_fakes/_namespaces.py"}  # the test kit's namespaces: one line a namespace
     groups = {n for n in changed if n.startswith("_internal/") and "_group_" in n}
     assert len(groups) <= 2  # the new module's group, for type checkers, in _resources and _fakes
     assert changed - groups - {new, fake, *parent} <= tables, sorted(changed)

@@ -78,6 +78,10 @@ PATHS: dict[str, object] = {
         "get": _op("getMessages"),
         "post": _op("getMessage"),
     },
+    "/v1/spaces/{id}": {  # a namespace named as the test kit's module of namespaces once was
+        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "get": _op("getSpace", **PAGE),
+    },
     "/v1/misc/ping": {"get": {**_op("ping"), "x-client-group": "health", "x-client-method": "check"}},
     "/v1/misc/echo": {"post": _op("echoThing")},
     "/v1/misc/deep": {"get": {**_op("deepThing"), "x-client-group": "a.b.c"}},
@@ -410,7 +414,9 @@ KIT = textwrap.dedent("""
     client.tables.get(table="x")
     api.tables.get.assert_called_once_with(table="x")
     client.files.passages.list(id="f")
+    api.spaces.get.returns({"items": ["s"], "meta": {"nextToken": None}})
     print(json.dumps({
+        "spaces": [client.spaces.get(id="s").items, api.spaces.get is api.get_space],
         "same": api.tables.get is api.get_table,
         "nested": api.files.passages.list is api.list_file_passages,
         "calls": len(api.list_file_passages.calls),
@@ -422,6 +428,7 @@ KIT = textwrap.dedent("""
 def test_the_test_kit_mirrors_the_namespaces(built: tuple[Api, dict[str, str], list[str], Path]) -> None:
     result = _run(built[3], KIT)
     assert result["same"] is True and result["nested"] is True and result["calls"] == 1
+    assert result["spaces"] == [["s"], True]  # a namespace ``spaces``: the kit's own module is another
     assert result["dir"] == ["delete", "delete_member_roles", "get_member_roles", "update"]
 
 
@@ -439,6 +446,7 @@ USER_CODE = textwrap.dedent("""
         for item in client.files.passages.iter(id="f"):
             item.upper()
         await async_client.admin.workspaces.delete(id="w")
+        client.spaces.get(id="s")
         client.tables.nope()  # type: ignore[attr-defined]
         client.get_table(table="x")  # type: ignore[attr-defined]
         client.tables.get(tabel="x")  # type: ignore[call-arg]
@@ -448,6 +456,7 @@ USER_CODE = textwrap.dedent("""
         api = FakeApi()
         api.tables.get.returns({})
         api.files.passages.list.assert_not_called()
+        api.spaces.get.returns({})
         api.tables.nope  # type: ignore[attr-defined]
     """)
 

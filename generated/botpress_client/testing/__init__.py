@@ -71,7 +71,7 @@ if TYPE_CHECKING:
     from .._internal.fakes_group_28 import *
     from .._internal.fakes_group_29 import *
     from .._types import TimeoutTypes
-    from ._fakes import spaces as _fake_spaces
+    from ._fakes import _namespaces as _fake_spaces
 
     class ClientOptions(TypedDict, total=False):
         """The options of ``FakeApi.client()`` and ``async_client()``: ``Client``'s."""
@@ -180,10 +180,16 @@ class FakeApi(_Stubs):
     _unauthorized_type = "Unauthorized"
     _schemes = _API_DEFAULTS.schemes  # a request lacking the credentials it needs: 401
     _security = _API_DEFAULTS.security
-    admin: Space[_fake_spaces.FakeAdmin] = Space(f"{__package__}._fakes", "spaces", "FakeAdmin")
-    chat: Space[_fake_spaces.FakeChat] = Space(f"{__package__}._fakes", "spaces", "FakeChat")
-    files: Space[_fake_spaces.FakeFiles] = Space(f"{__package__}._fakes", "spaces", "FakeFiles")
-    tables: Space[_fake_spaces.FakeTables] = Space(f"{__package__}._fakes", "spaces", "FakeTables")
+    admin: Space[_fake_spaces.FakeAdmin] = Space(
+        f"{__package__}._fakes", "_namespaces", "FakeAdmin"
+    )
+    chat: Space[_fake_spaces.FakeChat] = Space(f"{__package__}._fakes", "_namespaces", "FakeChat")
+    files: Space[_fake_spaces.FakeFiles] = Space(
+        f"{__package__}._fakes", "_namespaces", "FakeFiles"
+    )
+    tables: Space[_fake_spaces.FakeTables] = Space(
+        f"{__package__}._fakes", "_namespaces", "FakeTables"
+    )
 
     def client(self, **options: Unpack[ClientOptions]) -> Client:
         """A real ``Client`` sending to this fake (options as ``Client``'s; ``token``, the

@@ -28,11 +28,13 @@ class FakeAdmin(FakeSpace):
     """``api.admin``: the stubs of ``client.admin``'s methods."""
 
     _methods = methods("")
-    bots: Space[FakeAdminBots] = Space(__package__, "spaces", "FakeAdminBots")
+    bots: Space[FakeAdminBots] = Space(__package__, "_namespaces", "FakeAdminBots")
     workspace_members: Space[FakeAdminWorkspaceMembers] = Space(
-        __package__, "spaces", "FakeAdminWorkspaceMembers"
+        __package__, "_namespaces", "FakeAdminWorkspaceMembers"
     )
-    workspaces: Space[FakeAdminWorkspaces] = Space(__package__, "spaces", "FakeAdminWorkspaces")
+    workspaces: Space[FakeAdminWorkspaces] = Space(
+        __package__, "_namespaces", "FakeAdminWorkspaces"
+    )
 
 
 class FakeAdminBots(FakeSpace):
@@ -67,10 +69,10 @@ class FakeChat(FakeSpace):
     """``api.chat``: the stubs of ``client.chat``'s methods."""
 
     _methods = methods("")
-    messages: Space[FakeChatMessages] = Space(__package__, "spaces", "FakeChatMessages")
-    states: Space[FakeChatStates] = Space(__package__, "spaces", "FakeChatStates")
-    tags: Space[FakeChatTags] = Space(__package__, "spaces", "FakeChatTags")
-    users: Space[FakeChatUsers] = Space(__package__, "spaces", "FakeChatUsers")
+    messages: Space[FakeChatMessages] = Space(__package__, "_namespaces", "FakeChatMessages")
+    states: Space[FakeChatStates] = Space(__package__, "_namespaces", "FakeChatStates")
+    tags: Space[FakeChatTags] = Space(__package__, "_namespaces", "FakeChatTags")
+    users: Space[FakeChatUsers] = Space(__package__, "_namespaces", "FakeChatUsers")
 
 
 class FakeChatMessages(FakeSpace):
@@ -114,8 +116,8 @@ class FakeFiles(FakeSpace):
     """``api.files``: the stubs of ``client.files``'s methods."""
 
     _methods = methods("delete=delete_file")
-    passages: Space[FakeFilesPassages] = Space(__package__, "spaces", "FakeFilesPassages")
-    tags: Space[FakeFilesTags] = Space(__package__, "spaces", "FakeFilesTags")
+    passages: Space[FakeFilesPassages] = Space(__package__, "_namespaces", "FakeFilesPassages")
+    tags: Space[FakeFilesTags] = Space(__package__, "_namespaces", "FakeFilesTags")
 
     if TYPE_CHECKING:
         delete: DeleteFileStub
@@ -143,7 +145,7 @@ class FakeTables(FakeSpace):
     """``api.tables``: the stubs of ``client.tables``'s methods."""
 
     _methods = methods("get_or_create=get_or_create_table get=get_table")
-    column: Space[FakeTablesColumn] = Space(__package__, "spaces", "FakeTablesColumn")
+    column: Space[FakeTablesColumn] = Space(__package__, "_namespaces", "FakeTablesColumn")
 
     if TYPE_CHECKING:
         get_or_create: GetOrCreateTableStub
