@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import jinja2
 
 from ..ir import Api, ModelValidator
+from ..lower.reserved import VALIDATORS_COMMON
 from . import internal, lazy_tables, writer_checks, writer_responses
 from .code import Code, needs_of
 from .import_lines import import_lines, reference_lines, reference_needs
@@ -24,7 +25,7 @@ from .json_tests import Index
 from .writer import PieceWriter
 
 VALIDATORS = "_validators"
-COMMON = "_common"
+COMMON = VALIDATORS_COMMON
 TEMPLATE = "validators/module.py.jinja"
 
 

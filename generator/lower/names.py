@@ -36,7 +36,7 @@ from ..problem_classes import Kind
 from ..problems import Problem
 from .collisions import member_names, numbered
 from .naming import bounded, pascal_case, snake_case
-from .reserved import ERRORS_MODULE_NAMES, MODELS_MODULE_IMPORTS, PACKAGE_MODULES
+from .reserved import ERRORS_MODULE_NAMES, MODELS_MODULE_IMPORTS, PACKAGE_MODULES, VALIDATORS_COMMON
 from .runtime_names import client_options, runtime_client_attributes, runtime_error_classes
 
 # Keyword arguments every client method defines itself, and names the method bodies use from
@@ -97,7 +97,7 @@ class Namer:
         self.helpers: dict[str, dict[str, str]] = {"models": {}, "_validators": {}, "_client": {API_DEFAULTS: ""}}
         self.given: dict[tuple[str, str, str], str] = {}  # (module, wanted name, owner) -> name given
         self.option_headers: dict[str, str] = {}  # client option -> its header (lower case)
-        self.modules_taken: set[str] = {RESPONSES_MODULE}  # modules of the models package
+        self.modules_taken: set[str] = {RESPONSES_MODULE, VALIDATORS_COMMON}  # modules of the models package
         self.resources = Scope()  # identifiers of the resources (groups of operations)
         self.resource_modules = Scope()  # modules of the _resources package
 

@@ -16,6 +16,9 @@ PACKAGE_MODULES = frozenset(
     | {"_selection"}  # generator/selection.py, copied beside the runtime
     | {path.stem for path in RUNTIME.glob("*.py") if path.name != "__init__.py"}
 )
+VALIDATORS_COMMON = "_common"
+"""The module of ``_validators`` holding what its checks share. Its other modules are named as the
+modules of ``models`` are, so no module of ``models`` may take this name (a schema ``Common``)."""
 # Names the ``errors`` module defines next to the error classes.
 ERRORS_MODULE_NAMES = frozenset({"ERROR_TYPES", "ERROR_TYPE_MEMBER", "ERROR_FIELDS", "annotations"})
 # Names the models package and its modules import or define: a schema of that name gets a "Model"

@@ -26,6 +26,7 @@ from generator.lower.runtime_names import client_options, runtime_client_attribu
 from generator.pipeline import generate
 from generator.write.files import write_package
 
+from .. import mypy_run
 from ..conftest import FIXTURES
 
 CASE = FIXTURES / "golden" / "reserved_names"
@@ -266,4 +267,55 @@ def test_header_options_named_like_any_client_option_are_renamed_and_the_package
     finally:
         sys.path.remove(str(tmp_path / "out"))
         for name in [m for m in sys.modules if m == "options_pkg" or m.startswith("options_pkg.")]:
+            del sys.modules[name]
+
+
+def test_schemas_named_as_the_packages_own_modules_take_other_module_names(tmp_path: Path) -> None:
+    """A schema ``Common`` would have named its module of ``models`` and of ``_validators``
+    ``_common``, the module of the helpers the checks share (and ``Responses`` the models module
+    of the responses' decoders): they are numbered, and the package's strict answer checks find
+    them, under ``mypy --strict`` too."""
+    answer = {"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}}}
+    schemas = {"Common": answer, "Responses": answer}
+    paths = {
+        f"/{name.lower()}": {
+            "get": {
+                "operationId": f"get{name}",
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}},
+                    }
+                },
+            }
+        }
+        for name in schemas
+    }
+    paths["/ping"] = {
+        "get": {
+            "operationId": "ping",
+            "responses": {
+                "200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}
+            },
+        }
+    }
+    spec = {"openapi": "3.1.0", "info": {"title": "Clash", "version": "1"}, "paths": paths}
+    spec["components"] = {"schemas": schemas}
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec))
+    _, files, _ = generate(str(path), "clash_pkg")
+    assert {"_validators/_common.py", "_validators/_common_2.py", "models/_responses_2.py"} <= set(files)
+    write_package(files, tmp_path / "out" / "clash_pkg")
+    done = mypy_run.run(["clash_pkg"], cwd=tmp_path / "out", path=[tmp_path / "out"])
+    assert done.returncode == 0, done.stdout
+    sys.path.insert(0, str(tmp_path / "out"))
+    try:
+        module = importlib.import_module("clash_pkg")
+        http = httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(200, json={"a": 1})))
+        client = module.Client(token="t", base_url="https://x.example", http_client=http, strict_responses=True)
+        with pytest.raises(module.errors.ResponseValidationError, match="a: expected string"):
+            client.common.get()
+    finally:
+        sys.path.remove(str(tmp_path / "out"))
+        for name in [m for m in sys.modules if m == "clash_pkg" or m.startswith("clash_pkg.")]:
             del sys.modules[name]
