@@ -194,3 +194,14 @@ class _Model:
 
     def __repr__(self) -> str:
         return _model_repr(self)
+
+    @classmethod
+    def from_dict(cls: type[_M], data: Mapping[str, Any]) -> _M:
+        """Build the model from its JSON form (wire names), as an answer holds it: members it does
+        not declare are kept in ``extra_members``, an explicit ``null`` in ``fields_set``."""
+        raise NotImplementedError  # each model defines it
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of this model (wire names): the members of ``fields_set`` only, then
+        ``extra_members``."""
+        raise NotImplementedError  # each model defines it

@@ -56,7 +56,6 @@ class BotIssue(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BotIssue:
-        """Build a ``BotIssue`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.id = m_id = data.get("id")
         obj.code = m_code = data.get("code")
@@ -101,7 +100,6 @@ class BotIssue(_Model):
         return _unusual(obj, data, _BOT_ISSUE_KEYS, _BOT_ISSUE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.id is not None or "id" in self._nulls:
             out["id"] = self.id

@@ -57,7 +57,6 @@ class ColumnDefinition(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnDefinition:
-        """Build a ``ColumnDefinition`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.type = m_type = data["type"]
         obj.format = m_format = data.get("format")
@@ -99,7 +98,6 @@ class ColumnDefinition(_Model):
         return _unusual(obj, data, _COLUMN_DEFINITION_KEYS, _COLUMN_DEFINITION_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "type": self.type,
             "x-zui": self.x_zui.to_dict(),

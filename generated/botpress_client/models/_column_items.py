@@ -31,7 +31,6 @@ class ColumnItems(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnItems:
-        """Build a ``ColumnItems`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.type = m_type = data["type"]
         if type(m_type) in _NOT_SCALAR:
@@ -43,7 +42,6 @@ class ColumnItems(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "type": self.type,
         }

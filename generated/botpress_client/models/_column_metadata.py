@@ -52,7 +52,6 @@ class ColumnMetadata(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ColumnMetadata:
-        """Build a ``ColumnMetadata`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.index = m_index = data["index"]
         obj.id = m_id = data.get("id")
@@ -89,7 +88,6 @@ class ColumnMetadata(_Model):
         return _unusual(obj, data, _COLUMN_METADATA_KEYS, _COLUMN_METADATA_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "index": self.index,
         }

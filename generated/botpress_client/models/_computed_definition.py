@@ -46,7 +46,6 @@ class ComputedDefinition(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ComputedDefinition:
-        """Build a ``ComputedDefinition`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.action = m_action = data["action"]
         m_dependencies = data.get("dependencies")
@@ -79,7 +78,6 @@ class ComputedDefinition(_Model):
         return _unusual(obj, data, _COMPUTED_DEFINITION_KEYS, _COMPUTED_DEFINITION_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "action": self.action,
         }

@@ -48,7 +48,6 @@ class CreateMessageBody(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CreateMessageBody:
-        """Build a ``CreateMessageBody`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.payload = _bounded(data["payload"])
         obj.user_id = m_user_id = data["userId"]
@@ -79,7 +78,6 @@ class CreateMessageBody(_Model):
         return _unusual(obj, data, _CREATE_MESSAGE_BODY_KEYS, _CREATE_MESSAGE_BODY_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "payload": self.payload,
             "userId": self.user_id,

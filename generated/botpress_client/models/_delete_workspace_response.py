@@ -21,7 +21,6 @@ class DeleteWorkspaceResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeleteWorkspaceResponse:
-        """Build a ``DeleteWorkspaceResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.extra_members = (
             _NO_EXTRA if len(data) == 0 else _extra_members(data, _DELETE_WORKSPACE_RESPONSE_KEYS)
@@ -30,7 +29,6 @@ class DeleteWorkspaceResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.extra_members:
             out.update(self.extra_members)

@@ -82,7 +82,6 @@ class Error(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Error:
-        """Build a ``Error`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.id = m_id = data["id"]
         obj.code = m_code = data["code"]
@@ -104,7 +103,6 @@ class Error(_Model):
         return _unusual(obj, data, _ERROR_KEYS, _ERROR_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "id": self.id,
             "code": self.code,

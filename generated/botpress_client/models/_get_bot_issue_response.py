@@ -33,7 +33,6 @@ class GetBotIssueResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetBotIssueResponse:
-        """Build a ``GetBotIssueResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.issue = BotIssue.from_dict(data["issue"])
         obj.extra_members = (
@@ -43,7 +42,6 @@ class GetBotIssueResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "issue": self.issue.to_dict(),
         }

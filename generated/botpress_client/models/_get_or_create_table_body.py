@@ -52,7 +52,6 @@ class GetOrCreateTableBody(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableBody:
-        """Build a ``GetOrCreateTableBody`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.schema = TableSchema.from_dict(data["schema"])
         obj.factor = m_factor = data.get("factor")
@@ -84,7 +83,6 @@ class GetOrCreateTableBody(_Model):
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "schema": self.schema.to_dict(),
         }

@@ -41,7 +41,6 @@ class GetOrCreateTableResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetOrCreateTableResponse:
-        """Build a ``GetOrCreateTableResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
         obj.created = m_created = data["created"]
@@ -64,7 +63,6 @@ class GetOrCreateTableResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "table": self.table.to_dict(),
             "created": self.created,

@@ -40,7 +40,6 @@ class GetTableResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GetTableResponse:
-        """Build a ``GetTableResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
         obj.rows = m_rows = data.get("rows")
@@ -58,7 +57,6 @@ class GetTableResponse(_Model):
         return _unusual(obj, data, _GET_TABLE_RESPONSE_KEYS, _GET_TABLE_RESPONSE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "table": self.table.to_dict(),
         }

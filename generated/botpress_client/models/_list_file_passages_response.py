@@ -36,7 +36,6 @@ class ListFilePassagesResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListFilePassagesResponse:
-        """Build a ``ListFilePassagesResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.passages = [Passage.from_dict(_v0) for _v0 in data["passages"]]
         obj.meta = PaginationMeta.from_dict(data["meta"])
@@ -47,7 +46,6 @@ class ListFilePassagesResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "passages": [_v0.to_dict() for _v0 in self.passages],
             "meta": self.meta.to_dict(),

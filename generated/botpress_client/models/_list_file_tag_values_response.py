@@ -35,7 +35,6 @@ class ListFileTagValuesResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListFileTagValuesResponse:
-        """Build a ``ListFileTagValuesResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.values = _bounded(data["values"])
         obj.meta = PaginationMeta.from_dict(data["meta"])
@@ -48,7 +47,6 @@ class ListFileTagValuesResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "values": self.values,
             "meta": self.meta.to_dict(),

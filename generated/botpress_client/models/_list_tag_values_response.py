@@ -36,7 +36,6 @@ class ListTagValuesResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ListTagValuesResponse:
-        """Build a ``ListTagValuesResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.tags = [TagValue.from_dict(_v0) for _v0 in data["tags"]]
         obj.meta = PaginationMeta.from_dict(data["meta"])
@@ -47,7 +46,6 @@ class ListTagValuesResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "tags": [_v0.to_dict() for _v0 in self.tags],
             "meta": self.meta.to_dict(),

@@ -31,7 +31,6 @@ class MessageSchedule(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MessageSchedule:
-        """Build a ``MessageSchedule`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         m_date_time = data.get("dateTime")
         if m_date_time is not None:
@@ -50,7 +49,6 @@ class MessageSchedule(_Model):
         return _unusual(obj, data, _MESSAGE_SCHEDULE_KEYS, _MESSAGE_SCHEDULE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.date_time is not None or "date_time" in self._nulls:
             out["dateTime"] = None if self.date_time is None else _format_datetime(self.date_time)

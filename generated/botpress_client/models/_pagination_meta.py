@@ -28,7 +28,6 @@ class PaginationMeta(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PaginationMeta:
-        """Build a ``PaginationMeta`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.next_token = m_next_token = data.get("nextToken")
         sig = (cls, type(m_next_token))
@@ -43,7 +42,6 @@ class PaginationMeta(_Model):
         return _unusual(obj, data, _PAGINATION_META_KEYS, _PAGINATION_META_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.next_token is not None or "next_token" in self._nulls:
             out["nextToken"] = self.next_token

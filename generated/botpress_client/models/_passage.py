@@ -38,7 +38,6 @@ class Passage(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Passage:
-        """Build a ``Passage`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.id = m_id = data.get("id")
         obj.content = m_content = data.get("content")
@@ -58,7 +57,6 @@ class Passage(_Model):
         return _unusual(obj, data, _PASSAGE_KEYS, _PASSAGE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.id is not None or "id" in self._nulls:
             out["id"] = self.id

@@ -46,7 +46,6 @@ class PassageMeta(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PassageMeta:
-        """Build a ``PassageMeta`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.type = m_type = data.get("type")
         obj.subtype = m_subtype = data.get("subtype")
@@ -72,7 +71,6 @@ class PassageMeta(_Model):
         return _unusual(obj, data, _PASSAGE_META_KEYS, _PASSAGE_META_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.type is not None or "type" in self._nulls:
             out["type"] = self.type

@@ -29,7 +29,6 @@ class RenameTableColumnBody(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RenameTableColumnBody:
-        """Build a ``RenameTableColumnBody`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.name = m_name = data["name"]
         obj.new_name = m_new_name = data["newName"]
@@ -42,7 +41,6 @@ class RenameTableColumnBody(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "name": self.name,
             "newName": self.new_name,

@@ -33,7 +33,6 @@ class RenameTableColumnResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RenameTableColumnResponse:
-        """Build a ``RenameTableColumnResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
         obj.extra_members = (
@@ -45,7 +44,6 @@ class RenameTableColumnResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "table": self.table.to_dict(),
         }

@@ -28,7 +28,6 @@ class SetStateExpiryBody(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryBody:
-        """Build a ``SetStateExpiryBody`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.expiry = m_expiry = data["expiry"]
         if type(m_expiry) in _NOT_SCALAR:
@@ -40,7 +39,6 @@ class SetStateExpiryBody(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "expiry": self.expiry,
         }

@@ -33,7 +33,6 @@ class SetStateExpiryResponse(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetStateExpiryResponse:
-        """Build a ``SetStateExpiryResponse`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.state = State.from_dict(data["state"])
         obj.extra_members = (
@@ -43,7 +42,6 @@ class SetStateExpiryResponse(_Model):
         return obj
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "state": self.state.to_dict(),
         }

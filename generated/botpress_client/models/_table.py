@@ -65,7 +65,6 @@ class Table(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
-        """Build a ``Table`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.id = m_id = data["id"]
         obj.name = m_name = data["name"]
@@ -109,7 +108,6 @@ class Table(_Model):
         return _unusual(obj, data, _TABLE_KEYS, _TABLE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "id": self.id,
             "name": self.name,

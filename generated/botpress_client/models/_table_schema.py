@@ -46,7 +46,6 @@ class TableSchema(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSchema:
-        """Build a ``TableSchema`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.type = m_type = data["type"]
         m_properties = data["properties"]
@@ -69,7 +68,6 @@ class TableSchema(_Model):
         return _unusual(obj, data, _TABLE_SCHEMA_KEYS, _TABLE_SCHEMA_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {
             "type": self.type,
             "properties": {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()},

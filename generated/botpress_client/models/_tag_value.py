@@ -28,7 +28,6 @@ class TagValue(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TagValue:
-        """Build a ``TagValue`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.value = m_value = data.get("value")
         sig = (cls, type(m_value))
@@ -43,7 +42,6 @@ class TagValue(_Model):
         return _unusual(obj, data, _TAG_VALUE_KEYS, _TAG_VALUE_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.value is not None or "value" in self._nulls:
             out["value"] = self.value

@@ -32,7 +32,6 @@ class UpdateWorkspaceMemberBody(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UpdateWorkspaceMemberBody:
-        """Build a ``UpdateWorkspaceMemberBody`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.role = m_role = data.get("role")
         sig = (cls, type(m_role))
@@ -49,7 +48,6 @@ class UpdateWorkspaceMemberBody(_Model):
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.role is not None or "role" in self._nulls:
             out["role"] = self.role

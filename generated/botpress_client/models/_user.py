@@ -47,7 +47,6 @@ class User(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> User:
-        """Build a ``User`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.id = m_id = data.get("id")
         m_created_at = data.get("createdAt")
@@ -94,7 +93,6 @@ class User(_Model):
         return _unusual(obj, data, _USER_KEYS, _USER_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.id is not None or "id" in self._nulls:
             out["id"] = self.id

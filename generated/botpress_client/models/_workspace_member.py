@@ -46,7 +46,6 @@ class WorkspaceMember(_Model):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WorkspaceMember:
-        """Build a ``WorkspaceMember`` from its JSON form (wire names)."""
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.id = m_id = data.get("id")
         obj.email = m_email = data.get("email")
@@ -76,7 +75,6 @@ class WorkspaceMember(_Model):
         return _unusual(obj, data, _WORKSPACE_MEMBER_KEYS, _WORKSPACE_MEMBER_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of this model (wire names): the members of ``fields_set`` only."""
         out: dict[str, Any] = {}
         if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
