@@ -11,6 +11,7 @@ operations its own, which the namespace's module composes (issue 24).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -95,7 +96,7 @@ def _module(namer: Namer, space: tuple[str, ...], node: Node) -> str:
     """The module of ``_resources`` of namespace ``space``: its levels joined by ``_``; a number
     where two spell the same (a located warning); never ``*_test``; a long name cut."""
     scope = namer.resource_modules
-    wanted = bounded("_".join(space))
+    wanted = re.sub("__+", "_", bounded("_".join(space)))  # ``async_`` + ``client``: no ``__`` (a part's)
     if wanted.endswith("_test"):  # test runners collect *_test.py files of vendored packages
         wanted += "_"
     module = wanted
@@ -114,7 +115,7 @@ def _cut(namer: Namer, space: tuple[str, ...], segment: str, ops: list[Operation
     rewrites the part it falls in, never the others."""
     module = _module(namer, space, node)
     cls = pascal_case("_".join(space))
-    if cls in RESOURCES_MODULE_NAMES:  # its module imports a name so: the class would hide it
+    if not RESOURCES_MODULE_NAMES.isdisjoint(space_classes(cls)):  # a class would hide an import
         cls += "Space"
     weights = {op.method_name: op_lines(op) for op in ops}
     parts = hash_buckets(weights, RESOURCE_LINES, weights.__getitem__)
@@ -127,6 +128,14 @@ def _cut(namer: Namer, space: tuple[str, ...], segment: str, ops: list[Operation
         members = set(names)  # in the document's order, as a whole module has them
         cut.append(ResourceModule(part, segment, tuple(n for n in weights if n in members), space, cls, is_part=True))
     return [ResourceModule(module, segment, (), space, cls, parts=tuple(p.name for p in cut)), *cut]
+
+
+def space_classes(cls: str) -> tuple[str, ...]:
+    """The classes the module of a namespace of class ``cls`` defines: ``Transport`` also
+    defines ``AsyncTransport``, which its module imports from the runtime (so it is
+    ``TransportSpace``)."""
+    variants = (cls, f"{cls}WithRawResponse", f"{cls}WithStreamingResponse")
+    return (*variants, *(f"Async{name}" for name in variants))
 
 
 def op_lines(op: Operation) -> int:

@@ -507,3 +507,36 @@ def test_no_namespace_class_hides_a_name_its_module_imports() -> None:
 
     imported = {name.split(" as ")[-1] for _module, names in IMPORTS["_resources.py"] for name in names}
     assert {n for n in imported | METHOD_TEXT_NEEDS if n[:1].isupper()} <= RESOURCES_MODULE_NAMES
+
+
+def test_namespaces_named_as_what_their_modules_import_or_a_part_take_other_names(tmp_path: Path) -> None:
+    """A namespace ``transport`` would define ``AsyncTransport``, which its module imports from the
+    runtime (so its classes are ``TransportSpace``...); the levels ``async`` (a keyword: ``async_``)
+    and ``client`` have the module ``async_client``, not ``async__client`` (a ``__`` names a part
+    of a long module's). The package passes ``mypy --strict`` and calls both."""
+    items = {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}}}}
+    answer = {"content": {"application/json": {"schema": items}}}
+    paths = {
+        "/transport/{id}": {"get": {**_op("getTransport", **answer), "tags": ["transport"]}},
+        "/ac/{id}": {"get": {**_op("getAc", **answer), "x-client-group": "async.client"}},
+    }
+    for item in paths.values():
+        item["parameters"] = [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}]
+    api, files = _generated(tmp_path, paths)
+    modules = {m.name: m.class_name for r in api.resources for m in r.modules}
+    assert modules["transport"] == "TransportSpace"
+    assert "__" not in "".join(modules) and "_resources/async_client.py" in files, sorted(modules)
+    write_package(files, tmp_path / "pkg" / "paths_client")
+    done = mypy_run.run(["paths_client"], cwd=tmp_path / "pkg", path=[tmp_path / "pkg"])
+    assert done.returncode == 0, done.stdout
+    code = """
+    import json
+    from paths_client.testing import FakeApi
+    api = FakeApi()
+    client = api.client()
+    page = {"items": ["x"]}
+    api.transport_.get.returns(page)  # FakeApi's own ``transport`` is its MockTransport
+    api.async_.client.get_ac.returns(page)
+    print(json.dumps([client.transport.get(id="t").items, client.async_.client.get_ac(id="a").items]))
+    """
+    assert _run(tmp_path / "pkg", textwrap.dedent(code)) == [["x"], ["x"]]
