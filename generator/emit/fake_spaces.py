@@ -32,11 +32,13 @@ class FakeSpaceView:
 
 def fake_spaces(api: Api, fakes: TestingModule) -> tuple[tuple[FakeSpaceView, ...], tuple[tuple[str, str], ...]]:
     """The test kit's namespaces, and (attribute, class) of those of the first level (an
-    attribute ``FakeApi`` has itself, or an operation's stub there, gets a ``_``)."""
+    attribute ``FakeApi`` has itself, or an operation's stub there, gets a ``_``, or as many as
+    make it free)."""
     ops = {op.method_name: (op, module.name) for module in fakes.modules for op in module.ops}
     by_method = {op.method_name: op for op in api.operations}
     views: list[FakeSpaceView] = []
     top: list[tuple[str, str]] = []
+    taken = RESERVED | {op.attr for op, _module in ops.values()}
     for resource in api.resources:
         for module in resource.modules:
             if module.is_part:
@@ -45,7 +47,8 @@ def fake_spaces(api: Api, fakes: TestingModule) -> tuple[tuple[FakeSpaceView, ..
             methods = tuple((by_method[n].space_method, ops[n][0].attr, ops[n][0].stub_class, ops[n][1]) for n in names)
             children = tuple((attribute, "Fake" + cls) for attribute, _module, cls in module.children)
             views.append(FakeSpaceView("Fake" + module.class_name, ".".join(module.space), methods, children))
-        taken = RESERVED | {op.attr for op, _module in ops.values()}
-        name = resource.name + "_" if resource.name in taken else resource.name
+        name = resource.name
+        while name in taken:  # ``client_`` may be an operation's stub already: ``client__``
+            name += "_"
         top.append((name, "Fake" + resource.module.class_name))
     return tuple(views), tuple(top)

@@ -540,3 +540,30 @@ def test_namespaces_named_as_what_their_modules_import_or_a_part_take_other_name
     print(json.dumps([client.transport.get(id="t").items, client.async_.client.get_ac(id="a").items]))
     """
     assert _run(tmp_path / "pkg", textwrap.dedent(code)) == [["x"], ["x"]]
+
+
+def test_a_namespace_of_the_kit_named_as_an_operations_renamed_stub_takes_one_more_underscore(
+    tmp_path: Path,
+) -> None:
+    """``FakeApi.client`` is the kit's own method: the stub of an operation ``client`` is
+    ``api.client_``, so the namespace ``client`` of the kit is ``api.client__``."""
+    answer = {"content": {"application/json": {"schema": {"type": "object"}}}}
+    paths = {
+        "/client/{id}": {
+            "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "get": _op("getClient", **answer),
+            "post": _op("client", **answer),
+        }
+    }
+    _api, files = _generated(tmp_path, paths)
+    write_package(files, tmp_path / "pkg" / "paths_client")
+    done = mypy_run.run(["paths_client"], cwd=tmp_path / "pkg", path=[tmp_path / "pkg"])
+    assert done.returncode == 0, done.stdout
+    code = """
+    import json
+    from paths_client.testing import FakeApi
+    api = FakeApi()
+    api.client__.get.returns({"n": 1})
+    print(json.dumps([api.client().client.get(id="c"), api.client_ is api.client__.client]))
+    """
+    assert _run(tmp_path / "pkg", textwrap.dedent(code)) == [{"n": 1}, True]
