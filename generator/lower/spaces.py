@@ -163,7 +163,7 @@ def _structured(ids: list[str | None]) -> dict[int, tuple[str, str, str]]:
     """The namespace (one or two levels) and method each operation's id says, by index, when three
     in four ids of the document follow one of the conventions of generated documents: AutoRest's
     ``Group_Verb`` (Azure's ``ApplicationGateways_ListAll``: ``application_gateways``,
-    ``list_all``) or Google's dotted ``service.resource(.resource)*.verb``
+    ``list_all``) or Google's dotted ``service.resource(.resource)*.verb`` (:func:`_google`)
     (``cloudkms.projects.locations.keyRings.list``: ``key_rings``, its last resource, and
     ``list``; a resource of several parents that would meet the same verb twice, its parent too:
     ``apps.locations``, ``projects.locations``); none otherwise."""
@@ -174,7 +174,7 @@ def _structured(ids: list[str | None]) -> dict[int, tuple[str, str, str]]:
         i: ((m.group(1),), m.group(2)) for i, x in given if (m := _AUTOREST.fullmatch(x))
     }
     if len(groups) * 4 < len(given) * 3:
-        dotted = {i: x.split(".") for i, x in given if x.count(".") >= 2 and all(words(w) for w in x.split("."))}
+        dotted = {i: x.split(".") for i, x in given if _google(x)}
         groups = _dotted_levels(dotted)
     if len(groups) * 4 < len(given) * 3:
         return {}
@@ -184,6 +184,15 @@ def _structured(ids: list[str | None]) -> dict[int, tuple[str, str, str]]:
         if all(name.isidentifier() for name in names):
             out[i] = (names[0], names[1] if len(names) > 1 else "", snake_case(verb).strip("_").lower())
     return out
+
+
+def _google(given: str) -> bool:
+    """Whether an operationId is Google's ``service.resource(.resource)*.verb``: three parts or
+    more, each with a word, the verb in lower camel case (``list``, ``asymmetricDecrypt``).
+    Microsoft Graph's ids are dotted too, but name the path and end with a verb and a noun
+    (``users.user.ListUser``, ``teams.primaryChannel.CreateTabs``): its paths name it better."""
+    parts = given.split(".")
+    return len(parts) >= 3 and parts[-1][:1].islower() and all(words(part) for part in parts)
 
 
 def _dotted_levels(dotted: dict[int, list[str]]) -> dict[int, tuple[tuple[str, ...], str]]:

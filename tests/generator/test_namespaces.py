@@ -251,6 +251,25 @@ GOOGLE_PATHS = {  # dotted ids: the last resource is the namespace, the last par
                 "cloudkms.projects.locations.list": ("projects.locations", "list"),
             },
         ),
+        (  # Microsoft Graph's dotted ids end with a verb and a noun: not Google's, the paths decide
+            {
+                "/users": {"get": _op("users.user.ListUser"), "post": _op("users.user.CreateUser")},
+                "/users/{id}": {
+                    "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                    "get": _op("users.user.GetUser"),
+                },
+                "/users/{id}/calendars": {
+                    "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                    "get": _op("users.ListCalendars"),
+                },
+            },
+            {
+                "users.user.ListUser": ("users", "list"),
+                "users.user.GetUser": ("users", "get"),
+                "users.user.CreateUser": ("users", "create"),
+                "users.ListCalendars": ("users.calendars", "list"),
+            },
+        ),
         (  # three ids in five follow a convention: the paths decide, as for any document
             {
                 **{k: v for k, v in list(AZURE_PATHS.items())[:2]},
