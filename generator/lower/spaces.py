@@ -2,7 +2,7 @@
 and what it is called there: the namer's rules for namespaces (README, "Namespaces").
 
 - The first level is the path's first literal segment (after the segments every path shares,
-  versions and parameters left out, a ``.suffix`` cut off; an operation with none: its tag; with
+  versions, a leading ``api`` or ``rest`` and parameters left out, a ``.suffix`` cut off; an operation with none: its tag; with
   no tag either: its operationId's noun, one level, :func:`_nouns`).
   Segments whose first word is the same (``file_requests``, ``files``: ``file`` and ``files``
   count as one) share a first level named after the one-word segment, else that word, and the
@@ -32,7 +32,12 @@ from .names import Namer
 from .naming import is_keyword, snake_case
 from .runtime_names import runtime_client_attributes
 
-_VERSION = re.compile(r"v\d+(\.\d+)*", re.IGNORECASE)
+_VERSION = re.compile(r"v\d+(\.\d+)*([a-z]+\d*)?|\d+(\.\d+)*|\d{4}-\d{2}(-\d{2})?", re.IGNORECASE)
+"""A version segment: ``v1``, ``v1.2``, ``v1beta1``, ``2``, ``1.0``, ``2010-04-01`` (Twilio's,
+AWS's); not ``3ds`` or ``2fa``, which name something."""
+_PREFIXES = frozenset({"api", "rest"})
+"""Segments that say only that the path is an API's (``/api/v1/accounts``, Jira's
+``/rest/api/2/issue``): left out before another literal segment."""
 VERBS = frozenset({"get", "list", "create", "update", "delete", "set", "add", "remove", "post", "put", "patch"})
 SPACE_MEMBERS = frozenset({"with_raw_response", "with_streaming_response", "_client"})
 """The members every namespace class has itself, beside the transport's."""
@@ -65,6 +70,8 @@ def segments(path: str) -> list[str]:
         part = re.split(r"[.?#%]", part)[0]  # ``thumbnail.{extension}``, ``Calls.json``, ``x%3Fbeta=true``
         if part and not part.startswith("{") and not _VERSION.fullmatch(part) and words(part):
             out.append(part)
+    while len(out) > 1 and out[0].lower() in _PREFIXES:
+        out = out[1:]
     return out
 
 

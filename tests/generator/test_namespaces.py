@@ -586,3 +586,25 @@ def test_a_namespace_of_the_kit_named_as_an_operations_renamed_stub_takes_one_mo
     print(json.dumps([api.client().client.get(id="c"), api.client_ is api.client__.client]))
     """
     assert _run(tmp_path / "pkg", textwrap.dedent(code)) == [{"n": 1}, True]
+
+
+def test_versions_and_a_leading_api_segment_name_no_namespace(tmp_path: Path) -> None:
+    """Twilio's ``/2010-04-01/...``, Jira's ``/rest/api/2/...`` and Mastodon's ``/api/v1/...``
+    beside ``/oauth/...`` (no prefix every path shares): the resource names the namespace, not
+    ``n2010_04_01``, ``rest`` or ``api``; ``/3ds/...`` names one."""
+    param = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    paths = {
+        "/2010-04-01/Calls.json": {"get": _op("listCalls")},
+        "/rest/api/2/issue/{id}": {"parameters": [param], "get": _op("getIssue")},
+        "/api/v1/posts/{id}": {"parameters": [param], "get": _op("getPost")},
+        "/api/v1beta1/posts": {"get": _op("listPosts")},
+        "/oauth/token": {"post": _op("createToken")},
+        "/3ds/verify": {"post": _op("verify3ds")},
+    }
+    named = _named(_generated(tmp_path, paths)[0])
+    assert named["listCalls"] == ("calls", "list")
+    assert named["getIssue"] == ("issue", "get")
+    assert named["getPost"] == ("posts", "get")
+    assert named["listPosts"] == ("posts", "list")
+    assert named["createToken"][0].split(".")[0] == "oauth"
+    assert named["verify3ds"][0].split(".")[0] == "n3ds"
