@@ -121,8 +121,9 @@ def place_all(namer: Namer, operations: list[tuple[Operation, Node]], ext: Mappi
     for i, key in enumerate(keys):
         if i not in by_id:
             by_word.setdefault(stem(words(key)[0] if words(key) else "default"), set()).add(key)
-    groups = _mapping(namer, ext, "groups")
-    methods = _mapping(namer, ext, "method-names")
+    given = {op.operation_id for op, _ in operations}
+    groups = _mapping(namer, ext, "groups", given)
+    methods = _mapping(namer, ext, "method-names", given)
     placed = []
     for i, (path, key, (op, node)) in enumerate(zip(paths, keys, operations, strict=True)):
         key_words = words(key) or ["default"]
@@ -275,11 +276,21 @@ def _identifier(name: str) -> str:
     return name + "_" if is_keyword(name) else name
 
 
-def _mapping(namer: Namer, ext: Mapping[str, Any], key: str) -> dict[str, Any]:
+def _mapping(namer: Namer, ext: Mapping[str, Any], key: str, ids: set[str]) -> dict[str, Any]:
+    """``x-client``'s ``key`` (``groups``, ``method-names``): operationId -> the name wanted; an
+    entry naming no operation of the document (a typo: it would change nothing) is a warning."""
     value = ext.get(key, {})
     if not isinstance(value, dict):
         namer.warn(namer.doc.root, f"x-client {key} is not a mapping of operationIds; ignored", "override-ignored")
         return {}
+    for op_id in value:
+        if op_id not in ids:
+            where = namer.doc.root.child("x-client", key, str(op_id))
+            namer.warn(
+                where,
+                f"x-client {key} names operationId {op_id!r}, which no operation has; ignored",
+                "override-ignored",
+            )
     return value
 
 

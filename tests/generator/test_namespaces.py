@@ -608,3 +608,22 @@ def test_versions_and_a_leading_api_segment_name_no_namespace(tmp_path: Path) ->
     assert named["listPosts"] == ("posts", "list")
     assert named["createToken"][0].split(".")[0] == "oauth"
     assert named["verify3ds"][0].split(".")[0] == "n3ds"
+
+
+def test_a_configured_name_for_no_operation_is_a_located_warning(tmp_path: Path) -> None:
+    """``x-client: {groups: {nope: ...}}`` changes nothing: a typo of an operationId, told where."""
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "x-client": {"groups": {"getThing": "tools", "getThin": "tools"}, "method-names": {"nope": "x"}},
+        "paths": {"/things": {"get": _op("getThing")}},
+    }
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(doc), encoding="utf-8")
+    api, _files, problems = generate(str(spec), "paths_client")
+    assert _named(api)["getThing"][0] == "tools"
+    said = sorted(f"{p.pointer}: {p.message}" for p in problems if p.kind == "override-ignored")
+    assert said == [
+        "/x-client/groups/getThin: x-client groups names operationId 'getThin', which no operation has; ignored",
+        "/x-client/method-names/nope: x-client method-names names operationId 'nope', which no operation has; ignored",
+    ]
