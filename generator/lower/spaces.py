@@ -101,8 +101,11 @@ def _override(namer: Namer, node: Node, value: object, what: str) -> list[str] |
     if not isinstance(value, str) or not value.strip():
         namer.warn(node, f"{what} {value!r} is not a name; ignored", "override-ignored")
         return None
-    levels = [snake_case(v).strip("_").lower() for v in value.split(".")]
-    if not all(levels) or len(levels) > (2 if what.endswith("group") else 1):
+    levels = [snake_case(v).strip("_").lower() if any(c.isalnum() for c in v) else "" for v in value.split(".")]
+    if not all(levels):
+        namer.warn(node, f"{what} {value!r} has a level that is no name; ignored", "override-ignored")
+        return None
+    if len(levels) > (2 if what.endswith("group") else 1):
         namer.warn(node, f"{what} {value!r} names more levels than allowed; ignored", "override-ignored")
         return None
     return levels

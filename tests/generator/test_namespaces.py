@@ -611,12 +611,16 @@ def test_versions_and_a_leading_api_segment_name_no_namespace(tmp_path: Path) ->
 
 
 def test_a_configured_name_for_no_operation_is_a_located_warning(tmp_path: Path) -> None:
-    """``x-client: {groups: {nope: ...}}`` changes nothing: a typo of an operationId, told where."""
+    """``x-client: {groups: {nope: ...}}`` changes nothing: a typo of an operationId, told where;
+    so is an empty level (``a..b``), said as such."""
     doc = {
         "openapi": "3.0.3",
         "info": {"title": "T", "version": "1"},
         "x-client": {"groups": {"getThing": "tools", "getThin": "tools"}, "method-names": {"nope": "x"}},
-        "paths": {"/things": {"get": _op("getThing")}},
+        "paths": {
+            "/things": {"get": _op("getThing")},
+            "/other": {"get": {**_op("getOther"), "x-client-group": "a..b"}},
+        },
     }
     spec = tmp_path / "spec.json"
     spec.write_text(json.dumps(doc), encoding="utf-8")
@@ -624,6 +628,7 @@ def test_a_configured_name_for_no_operation_is_a_located_warning(tmp_path: Path)
     assert _named(api)["getThing"][0] == "tools"
     said = sorted(f"{p.pointer}: {p.message}" for p in problems if p.kind == "override-ignored")
     assert said == [
+        "/paths/~1other/get: x-client-group 'a..b' has a level that is no name; ignored",
         "/x-client/groups/getThin: x-client groups names operationId 'getThin', which no operation has; ignored",
         "/x-client/method-names/nope: x-client method-names names operationId 'nope', which no operation has; ignored",
     ]
