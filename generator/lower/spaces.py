@@ -264,12 +264,19 @@ def _lifted(placed: list[Placed], operations: list[Operation]) -> list[Placed]:
         count[(p.first, p.second)] = count.get((p.first, p.second), 0) + 1
     out = []
     for p, op in zip(placed, operations, strict=True):
-        said = {stem(w) for level in (p.first, p.second) for w in level.split("_")}
+        said = _said((p.first, p.second))
         alone = p.second and not p.chosen and not p.method and count[(p.first, p.second)] == 1
         if alone and all(stem(w) in said for w in op.method_name.split("_") if w):
             p = Placed(p.first, "", p.key, "")
         out.append(p)
     return out
+
+
+def _said(levels: Sequence[str]) -> set[str]:
+    """The stems of the words ``levels`` say, a method's words compared by :func:`stem`: a plural
+    in ``-es`` says its singular either way (``statuses``: ``status``, as ``causes``: ``cause``)."""
+    level_words = [w for level in levels for w in level.split("_") if w]
+    return {stem(w) for w in level_words} | {stem(w[:-2]) for w in level_words if w.endswith("es")}
 
 
 def _identifier(name: str) -> str:
@@ -304,7 +311,7 @@ def short_names(
     namespace says dropped when unique there, else the whole name (a located note); ``ops``:
     (operation, node, the name the document asks for or ""); ``taken``: the namespace's other
     members (its sub-namespaces)."""
-    said = {stem(w) for level in space for w in level.split("_")}
+    said = _said(space)
     wanted: dict[str, str] = {}
     for op, _node, asked in ops:
         kept = [w for w in op.method_name.split("_") if w and stem(w) not in said]

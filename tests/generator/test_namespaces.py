@@ -598,6 +598,7 @@ def test_versions_and_a_leading_api_segment_name_no_namespace(tmp_path: Path) ->
         "/rest/api/2/issue/{id}": {"parameters": [param], "get": _op("getIssue")},
         "/api/v1/posts/{id}": {"parameters": [param], "get": _op("getPost")},
         "/api/v1beta1/posts": {"get": _op("listPosts")},
+        "/api/v1/statuses/{id}": {"parameters": [param], "get": _op("getStatus")},  # ``status`` said
         "/oauth/token": {"post": _op("createToken")},
         "/3ds/verify": {"post": _op("verify3ds")},
     }
@@ -606,6 +607,7 @@ def test_versions_and_a_leading_api_segment_name_no_namespace(tmp_path: Path) ->
     assert named["getIssue"] == ("issue", "get")
     assert named["getPost"] == ("posts", "get")
     assert named["listPosts"] == ("posts", "list")
+    assert named["getStatus"] == ("statuses", "get")
     assert named["createToken"][0].split(".")[0] == "oauth"
     assert named["verify3ds"][0].split(".")[0] == "n3ds"
 
