@@ -97,11 +97,11 @@ def render_validators(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, 
         if view.responses:
             w.uses.add("AnswerCheck")
         responses = tuple((v, writer_responses.table_lines(v)) for v in view.responses)
-        needs = needs_of(code for _, code in requests) | w.uses
-        called = set(needs)  # what the request checks wrote (the response checks name theirs in their tables)
-        calls = {name for name in called - common - set(view.defined) if name in placement}
-        imports = import_lines(w.table, set(needs) | reference_needs(calls, calls), 1)
-        helpers = sorted(called & common)
+        # what the request checks use (the response checks name the nested checks in their tables)
+        needs = set(needs_of(code for _, code in requests) | w.uses)
+        calls = {name for name in needs - common - set(view.defined) if name in placement}
+        imports = import_lines(w.table, needs | reference_needs(calls, calls), 1)
+        helpers = sorted(needs & common)
         if helpers:
             imports += f"\nfrom .{COMMON} import {', '.join(helpers)}"
         references = reference_lines(calls, calls, placement)

@@ -2,8 +2,9 @@
 and what it is called there: the namer's rules for namespaces (README, "Namespaces").
 
 - The first level is the path's first literal segment (after the segments every path shares,
-  versions, a leading ``api`` or ``rest`` and parameters left out, a ``.suffix`` cut off; an operation with none: its tag; with
-  no tag either: its operationId's noun, one level, :func:`_nouns`).
+  versions, a leading ``api`` or ``rest`` and parameters left out, a ``.suffix`` cut off; an
+  operation with none: its tag; with no tag either: its operationId's noun, one level,
+  :func:`_nouns`).
   Segments whose first word is the same (``file_requests``, ``files``: ``file`` and ``files``
   count as one) share a first level named after the one-word segment, else that word, and the
   rest of their words make the second level (``files.requests``); a leading verb never merges.

@@ -40,8 +40,9 @@ class AnswerCheck:
     ``string``, ``number``, ``integer``, ``boolean``, ``object``, ``array``, ``array of TYPE``,
     ``map of TYPE`` (an object's values) or the name of another model's check (in the package of
     ``module``, the module defining this one), then `` or null`` when null is allowed (an item's
-    TYPE holding `` or null`` is in parentheses). The first call compiles the rules into one function of plain statements (a
-    test per member, as a hand-written check would be), which every later call runs."""
+    TYPE holding `` or null`` is in parentheses). The first call compiles the rules into one
+    function of plain statements (a test per member, as a hand-written check would be), which
+    every later call runs."""
 
     __slots__ = ("_function", "_package", "_rules")
 
@@ -100,7 +101,8 @@ def _compile(package: str, rules: Mapping[str, str]) -> Callable[[Any], None]:
     nested: set[str] = set()
     for wire, text in rules.items():
         required = text == "required" or text.startswith("required ")
-        text = text.removeprefix("required").strip()
+        if required:
+            text = text.removeprefix("required").strip()
         path = repr(wire)
         if required:
             lines += [f"    if {path} not in data:", f"        raise _Mismatch({path}, 'required')"]

@@ -152,3 +152,13 @@ def test_a_nested_check_is_looked_up_once() -> None:
         sys.modules[PACKAGE]._rcheck_inner = AnswerCheck(  # type: ignore[attr-defined]
             f"{PACKAGE}.inner", {"id": "required integer"}
         )
+
+
+def test_a_check_whose_name_begins_with_required_is_named_whole() -> None:
+    sys.modules[PACKAGE].required_inner = sys.modules[PACKAGE]._rcheck_inner  # type: ignore[attr-defined]
+    try:
+        answer = AnswerCheck(f"{PACKAGE}.here", {"m": "required_inner", "n": "required required_inner"})
+        assert verdict(answer, {"n": {"id": 1}, "m": {}}) == ("m.id", "required")  # optional, checked when there
+        assert verdict(answer, {"m": {"id": 1}}) == ("n", "required")
+    finally:
+        del sys.modules[PACKAGE].required_inner  # type: ignore[attr-defined]
