@@ -45,6 +45,7 @@ def build_resources(
     named: dict[str, tuple[tuple[str, ...], str]] = {}  # method -> (namespace, its name there)
     iters: dict[str, str] = {}
     resources: list[Resource] = []
+    classes: set[str] = set()  # every namespace's classes: the test kit holds them in one module
     # the client's attributes: its flat methods too when it has them (``flat-methods``)
     top = namer.client if flat_methods(ext) else Scope(runtime_client_attributes())
     for first in sorted(grouped):
@@ -60,9 +61,10 @@ def build_resources(
             for method, (short, iter_name) in short_names(namer, space, ops, taken).items():
                 named[method] = (space, short)
                 iters[method] = iter_name
-            modules += _cut(namer, space, second, [op for op, _n, _a in ops], ops[0][1])
+            modules += _cut(namer, space, second, [op for op, _n, _a in ops], ops[0][1], classes)
         if "" not in by_second:
-            modules.insert(0, ResourceModule(_module(namer, (name,), node), "", (), (name,), pascal_case(name)))
+            module = ResourceModule(_module(namer, (name,), node), "", (), (name,), _class((name,), classes))
+            modules.insert(0, module)
         subs = tuple((children[m.segment], m.name, m.class_name) for m in modules if m.segment and not m.is_part)
         modules[0] = dataclasses.replace(modules[0], children=subs)
         resources.append(Resource(name, keys[first], tuple(modules)))
@@ -108,15 +110,15 @@ def _module(namer: Namer, space: tuple[str, ...], node: Node) -> str:
     return module
 
 
-def _cut(namer: Namer, space: tuple[str, ...], segment: str, ops: list[Operation], node: Node) -> list[ResourceModule]:
+def _cut(
+    namer: Namer, space: tuple[str, ...], segment: str, ops: list[Operation], node: Node, classes: set[str]
+) -> list[ResourceModule]:
     """The module of namespace ``space`` holding ``ops``, cut by a hash of their method names when
     it would be too long: its parts (``<module>__p<bits>``: ``__``, no namespace's module is named
     so) after it, which it composes; the same cut the lazy tables use, so adding an operation
     rewrites the part it falls in, never the others."""
     module = _module(namer, space, node)
-    cls = pascal_case("_".join(space))
-    if not RESOURCES_MODULE_NAMES.isdisjoint(space_classes(cls)):  # a class would hide an import
-        cls += "Space"
+    cls = _class(space, classes)
     weights = {op.method_name: op_lines(op) for op in ops}
     parts = hash_buckets(weights, RESOURCE_LINES, weights.__getitem__)
     if list(parts) == [""]:
@@ -128,6 +130,21 @@ def _cut(namer: Namer, space: tuple[str, ...], segment: str, ops: list[Operation
         members = set(names)  # in the document's order, as a whole module has them
         cut.append(ResourceModule(part, segment, tuple(n for n in weights if n in members), space, cls, is_part=True))
     return [ResourceModule(module, segment, (), space, cls, parts=tuple(p.name for p in cut)), *cut]
+
+
+def _class(space: tuple[str, ...], taken: set[str]) -> str:
+    """The class of namespace ``space``: its levels in PascalCase; ``...Space`` where a class of
+    its module would hide a name the module imports; numbered where another namespace's classes
+    are spelled so (``cash_payments`` and ``cash.payments``: the test kit holds every namespace's
+    class in one module). ``taken`` gets its classes."""
+    cls = pascal_case("_".join(space))
+    if not RESOURCES_MODULE_NAMES.isdisjoint(space_classes(cls)):
+        cls += "Space"
+    base, n = cls, 2
+    while not taken.isdisjoint(space_classes(cls)):
+        cls, n = f"{base}{n}", n + 1
+    taken.update(space_classes(cls))
+    return cls
 
 
 def space_classes(cls: str) -> tuple[str, ...]:

@@ -85,6 +85,10 @@ PATHS: dict[str, object] = {
     "/v1/misc/ping": {"get": {**_op("ping"), "x-client-group": "health", "x-client-method": "check"}},
     "/v1/misc/echo": {"post": _op("echoThing")},
     "/v1/misc/deep": {"get": {**_op("deepThing"), "x-client-group": "a.b.c"}},
+    # one class name for two namespaces (bigredcloud's cash_payments and cash.payments): the kit
+    # holds every namespace's class in one module
+    "/v1/misc/pay": {"get": {**_op("payCash"), "x-client-group": "cash_payments", "x-client-method": "pay"}},
+    "/v1/misc/paid": {"get": {**_op("paidCash"), "x-client-group": "cash.payments", "x-client-method": "paid"}},
 }
 SCHEMAS = {
     "Page": {
@@ -440,6 +444,8 @@ KIT = textwrap.dedent("""
         "nested": api.files.passages.list is api.list_file_passages,
         "calls": len(api.list_file_passages.calls),
         "dir": [n for n in dir(api.admin.workspaces) if not n.startswith("_")],
+        "cash": [api.cash_payments.pay is api.pay_cash, api.cash.payments.paid is api.paid_cash,
+                 type(client.cash_payments).__name__, type(client.cash.payments).__name__],
     }))
     """)
 
@@ -449,6 +455,7 @@ def test_the_test_kit_mirrors_the_namespaces(built: tuple[Api, dict[str, str], l
     assert result["same"] is True and result["nested"] is True and result["calls"] == 1
     assert result["spaces"] == [["s"], True]  # a namespace ``spaces``: the kit's own module is another
     assert result["dir"] == ["delete", "delete_member_roles", "get_member_roles", "update"]
+    assert result["cash"] == [True, True, "CashPayments2", "CashPayments"]  # one class name each
 
 
 USER_CODE = textwrap.dedent("""
@@ -476,6 +483,8 @@ USER_CODE = textwrap.dedent("""
         api.tables.get.returns({})
         api.files.passages.list.assert_not_called()
         api.spaces.get.returns({})
+        api.cash_payments.pay.returns(None)
+        api.cash.payments.paid.returns(None)
         api.tables.nope  # type: ignore[attr-defined]
     """)
 
