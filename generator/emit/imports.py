@@ -107,6 +107,7 @@ IMPORTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "_unusual",
             ),
         ),
+        ("._unions", ("UnionByTag",)),
     ),
     "_checks.py": (
         ("typing", ("TYPE_CHECKING", "Any", "Mapping")),

@@ -76,6 +76,7 @@ class UnionCode:
 
     union: UnionDef
     alias: str
+    table: str  # the constant of its ``UnionByTag`` ("" when it tests each member in turn)
     signature: tuple[str, ...]
     body: tuple[str, ...]
     needs: frozenset[str]
@@ -154,9 +155,11 @@ def _model(s: PieceWriter, m: Model) -> ModelCode:
 def _union(s: PieceWriter, u: UnionDef) -> UnionCode:
     s.uses.update(DECODER_TEXT_NEEDS)
     alias = writer_unions.union_alias(s, u)
+    args = writer_unions.by_tag(s, u)
+    table = f"{writer_unions.table_name(u)} = UnionByTag({', '.join(args)})" if args is not None else ""
     head = tuple(signature(u.decoder, ["data: Any"], u.name))
     body = tuple(writer_unions.union_body(s, u))
-    return UnionCode(u, alias, head, body, s.needs, frozenset(s.refs), frozenset(s.loads))
+    return UnionCode(u, alias, table, head, body, s.needs, frozenset(s.refs), frozenset(s.loads))
 
 
 def _decoder(s: PieceWriter, d: ResponseDecoder) -> DecoderCode:

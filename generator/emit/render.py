@@ -58,6 +58,7 @@ RUNTIME_FILES: tuple[str, ...] = (
     "_streaming.py",
     "_binary.py",
     "_streamed.py",
+    "_unions.py",
     "_raw.py",
     "_base_client.py",
     "_lazy.py",

@@ -25,7 +25,10 @@ def union_alias(w: Writer, u: UnionDef) -> str:
 
 
 def union_body(w: Writer, u: UnionDef) -> list[str]:
-    """Statements of a union's decoder, ``data`` being the JSON value."""
+    """Statements of a union's decoder, ``data`` being the JSON value: a look-up in its table
+    where :func:`by_tag` gives one (``_X_MEMBERS``), else the tests of each member in turn."""
+    if by_tag(w, u) is not None:
+        return [f"value: {u.name} = {table_name(u)}.read(data)", "return value"]
     lines: list[str] = []
     if u.prop and u.tags:
         lines += ["if isinstance(data, dict):", f"    tag = data.get({py_str(u.prop)})"]
@@ -97,3 +100,67 @@ def fits(w: Writer, t: TypeRef) -> str | None:
     if cond is not None and t.nullable:
         cond = f"data is None or ({cond})"
     return cond
+
+
+def table_name(u: UnionDef) -> str:
+    """The module constant holding the table of union ``u`` (``_OUTPUT_ITEM_MEMBERS``)."""
+    return f"_{u.decoder.removeprefix('_decode_').upper()}_MEMBERS"
+
+
+def by_tag(w: Writer, u: UnionDef) -> list[str] | None:
+    """The arguments of the ``_unions.UnionByTag`` reading union ``u``, when every member is a
+    model told by a constant member they all have (``type``), no two tested alike, and its
+    discriminator (if any) maps to models; else None (its decoder tests each member in turn).
+    Words with a space (or a wire name with ``=``) cannot be written in the table: None too."""
+    tested = [_tested(w, t) for t in u.members]
+    if not tested or any(t is None for t in tested):
+        return None
+    members = [t for t in tested if t is not None]
+    tag = next(iter(members[0][2]), None)
+    if tag is None or any(tag not in consts for _name, _keys, consts in members):
+        return None
+    if len({(keys, tuple(consts.items())) for _name, keys, consts in members}) < len(members):
+        return None  # two members tested alike: only trying tells them apart
+    words = [
+        " ".join([name, *(f"{k}={consts[k]}" if k in consts else k for k in keys)]) for name, keys, consts in members
+    ]
+    mapped = []
+    for value, t in u.tags if u.prop else ():
+        if t.kind != "model" or t.nullable or not _plain(value):
+            return None
+        mapped.append(t.name if value == t.name else f"{value}={t.name}")
+    if any(
+        not _plain(k) or "=" in k or not _plain(v)
+        for _n, keys, consts in members
+        for k in keys
+        for v in (consts.get(k, "x"),)
+    ):
+        return None
+    for t in u.members:
+        w.decode(t, "data")  # the classes it reads (imported on first use)
+    w.uses.add("UnionByTag")
+    args = ["__name__", py_str(u.name), py_str(tag), *(py_str(text) for text in words)]
+    if mapped:
+        args += [f"mapped_by={py_str(u.prop)}", f"mapped={layout.string_value('    mapped=', mapped, ' ')}"]
+    return args
+
+
+def _tested(w: Writer, t: TypeRef) -> tuple[str, tuple[str, ...], dict[str, str]] | None:
+    """(class, required wire names, constant members) of a member that is a model, as
+    :func:`_model_fit` tests it; None for another member, or a constant that is no string."""
+    model = w.models.get(t.name) if t.kind == "model" and not t.nullable else None
+    if model is None or w.decode(t, "data") != f"{t.name}.from_dict(data)":
+        return None
+    consts: dict[str, str] = {}
+    for f in model.fields:
+        enum = w.enums.get(f.type.name) if f.type.kind == "enum" else None
+        if f.required and enum is not None and not enum.open and len(enum.values) == 1:
+            if not isinstance(enum.values[0], str):
+                return None
+            consts[f.wire] = enum.values[0]
+    return t.name, tuple(f.wire for f in model.fields if f.required), consts
+
+
+def _plain(word: str) -> bool:
+    """A word the table can hold: no space, no control character, not empty."""
+    return bool(word) and word.isprintable() and " " not in word

@@ -48,6 +48,9 @@ SPECS = {p.stem: p for p in CONSTRUCTS.glob("*.yaml")} | {n: FIXTURES / "golden"
 PREFIX = "construct_"  # package names: unique in this test process
 _REDOS = "catastrophic backtracking (ReDoS): nested or overlapping repetition under an unbounded quantifier"
 WARNINGS = {
+    "union_tagged": [  # a note, not a warning
+        "same structure as the inline schema at #/components/schemas/UserSaid/properties/type: shares its class UserSaidType"
+    ],
     "odd_names": ["class 'AbTest' would share helper names with class 'ABTest'; named AbTest2"],
     # (YAML 1.1 reads the unquoted yes and no as booleans: an enum of a string type with none)
     "enums": ["enum lists no value of type null/string (true, false); ignored"],
@@ -234,6 +237,33 @@ def test_union_ordered(build: Callable[[str], ModuleType]) -> None:
     assert [type(s) for s in drawing.shapes] == [m.Square, str, m.Circle]  # first that fits, in order
     with pytest.raises(ValueError, match="matches no member of Shape"):
         m.Drawing.from_dict({"shape": 42})
+
+
+def test_union_tagged(build: Callable[[str], ModuleType]) -> None:
+    """Unions whose members are all models told by a constant member read them by a table
+    (``_unions.UnionByTag``), with the outcome of testing each member in turn."""
+    pkg = build("union_tagged")
+    m = pkg.models
+    feed = roundtrip(
+        m.Feed,
+        {
+            "events": [
+                {"type": "started", "at": 1},
+                {"type": "said", "role": "bot", "text": "hi"},
+                {"type": "said", "role": "user"},
+            ],
+            "items": [{"kind": "Quill", "ink": "red"}, {"kind": "paper"}, {"kind": "quill", "ink": "blue"}],
+            "mixed": ["x", {"type": "started", "at": 2}],
+        },
+    )
+    assert [type(e) for e in feed.events] == [m.Started, m.BotSaid, m.UserSaid]
+    assert [type(i) for i in feed.items] == [m.Quill, m.Paper, m.Quill]  # the mapping's name first
+    assert [type(x) for x in feed.mixed] == [str, m.Started]
+    for event in ({"type": "said", "role": "bot"}, {"type": ["said"], "role": "user"}, {"at": 1}, "said", None):
+        with pytest.raises(ValueError, match="matches no member of Event"):
+            m.Feed.from_dict({"events": [event]})
+    modules = {name: (Path(pkg.__file__).parent / "models" / f"_{name}.py").read_text() for name in ("event", "mixed")}
+    assert "UnionByTag(" in modules["event"] and "UnionByTag(" not in modules["mixed"]
 
 
 def test_anyof_primitives(build: Callable[[str], ModuleType]) -> None:
