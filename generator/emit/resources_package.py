@@ -129,10 +129,18 @@ def render_resources(env: jinja2.Environment, api: Api) -> Iterator[tuple[str, s
         )
 
 
+_SELF_BOUND = frozenset({"annotations"})
+"""What a module importing the modules of a folder binds itself (``from __future__ import
+annotations``): a namespace's module named so is bound to ``_<name>`` there."""
+
+
 def bound_name(folder: str, module: str) -> str:
     """The name a module of ``folder`` (``_resources``, ``_fakes``) is bound to where it is
-    imported: its own, or a part's in ``_internal`` (``<area>_<module>``)."""
-    return internal.part(folder, module) if is_part(module) else module
+    imported: its own (``_`` before one the importing module binds itself: ``_annotations``), or a
+    part's in ``_internal`` (``<area>_<module>``)."""
+    if is_part(module):
+        return internal.part(folder, module)
+    return f"_{module}" if module in _SELF_BOUND else module
 
 
 is_part = internal.is_part
@@ -143,6 +151,6 @@ def member_imports(folder: str, modules: Iterable[str], package: str = "") -> li
     package's first level: ``_internal``'s parts first, then ``folder``'s own modules (from
     ``package``, the folder's dotted path from the root, when it is not ``folder``)."""
     parts = [bound_name(folder, m) for m in modules if is_part(m)]
-    own = [m for m in modules if not is_part(m)]
+    own = [m if bound_name(folder, m) == m else f"{m} as {bound_name(folder, m)}" for m in modules if not is_part(m)]
     lines = ((internal.FOLDER, parts), (package or folder, own))
     return [(where, ", ".join(names)) for where, names in lines if names]

@@ -85,6 +85,11 @@ PATHS: dict[str, object] = {
     "/v1/misc/ping": {"get": {**_op("ping"), "x-client-group": "health", "x-client-method": "check"}},
     "/v1/misc/echo": {"post": _op("echoThing")},
     "/v1/misc/deep": {"get": {**_op("deepThing"), "x-client-group": "a.b.c"}},
+    # a namespace whose module a group module imports beside its ``from __future__ import annotations``
+    "/v1/annotations/{id}": {
+        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "get": _op("getAnnotation"),
+    },
     # one class name for two namespaces (bigredcloud's cash_payments and cash.payments): the kit
     # holds every namespace's class in one module
     "/v1/misc/pay": {"get": {**_op("payCash"), "x-client-group": "cash_payments", "x-client-method": "pay"}},
@@ -473,6 +478,7 @@ USER_CODE = textwrap.dedent("""
             item.upper()
         await async_client.admin.workspaces.delete(id="w")
         client.spaces.get(id="s")
+        client.annotations.get(id="a")
         client.tables.nope()  # type: ignore[attr-defined]
         client.get_table(table="x")  # type: ignore[attr-defined]
         client.tables.get(tabel="x")  # type: ignore[call-arg]
@@ -485,6 +491,7 @@ USER_CODE = textwrap.dedent("""
         api.spaces.get.returns({})
         api.cash_payments.pay.returns(None)
         api.cash.payments.paid.returns(None)
+        api.annotations.get.returns(None)
         api.tables.nope  # type: ignore[attr-defined]
     """)
 
