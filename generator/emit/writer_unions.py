@@ -109,33 +109,39 @@ def table_name(u: UnionDef) -> str:
 
 def by_tag(w: Writer, u: UnionDef) -> list[str] | None:
     """The arguments of the ``_unions.UnionByTag`` reading union ``u``, when every member is a
-    model told by a constant member they all have (``type``), no two tested alike, and its
-    discriminator (if any) maps to models; else None (its decoder tests each member in turn).
-    Words with a space (or a wire name with ``=``) cannot be written in the table: None too."""
+    model and some are told by a constant member (``type``: the member most of them hold one
+    for), and its discriminator (if any) maps to models; else None (its decoder tests each
+    member in turn). A member tested as a later one is marked ``?`` (only trying its
+    ``from_dict`` tells them apart). Words with a space (or a wire name with ``=``) cannot be
+    written in the table: None too."""
     tested = [_tested(w, t) for t in u.members]
     if not tested or any(t is None for t in tested):
         return None
     members = [t for t in tested if t is not None]
-    tag = next(iter(members[0][2]), None)
-    if tag is None or any(tag not in consts for _name, _keys, consts in members):
+    counts: dict[str, int] = {}
+    for _name, _keys, consts in members:
+        for key in consts:
+            counts[key] = counts.get(key, 0) + 1
+    if not counts:
         return None
-    if len({(keys, tuple(consts.items())) for _name, keys, consts in members}) < len(members):
-        return None  # two members tested alike: only trying tells them apart
-    words = [
-        " ".join([name, *(f"{k}={consts[k]}" if k in consts else k for k in keys)]) for name, keys, consts in members
-    ]
+    tag = max(counts, key=counts.__getitem__)  # the first of those most members hold
+    if any(not _plain(k) or "=" in k or not _plain(consts.get(k, "x")) for _n, keys, consts in members for k in keys):
+        return None
     mapped = []
     for value, t in u.tags if u.prop else ():
         if t.kind != "model" or t.nullable or not _plain(value):
             return None
         mapped.append(t.name if value == t.name else f"{value}={t.name}")
-    if any(
-        not _plain(k) or "=" in k or not _plain(v)
-        for _n, keys, consts in members
-        for k in keys
-        for v in (consts.get(k, "x"),)
-    ):
-        return None
+    conds = [fits(w, t) for t in u.members]
+    words = [
+        " ".join(
+            [
+                ("?" if conds[n] in conds[n + 1 :] else "") + name,
+                *(f"{k}={consts[k]}" if k in consts else k for k in keys),
+            ]
+        )
+        for n, (name, keys, consts) in enumerate(members)
+    ]
     for t in u.members:
         w.decode(t, "data")  # the classes it reads (imported on first use)
     w.uses.add("UnionByTag")
