@@ -4,11 +4,13 @@ copies of a document it gives Prism where Prism cannot serve the document itself
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from benchmarks.calls import mockdoc, regex
-from benchmarks.calls.values import _from_pattern
+from benchmarks.calls.values import Values, _from_pattern
+from generator.load.document import Document
 
 ARNS = [
     r"^(arn:aws([a-z-]+)?:outposts:[a-z\d-]+:\d{12}:site/)?(os-[a-f0-9]{17})$",
@@ -107,3 +109,27 @@ def test_a_head_answer_has_no_body_in_prisms_copy() -> None:
     assert served is not None
     assert "content" not in served["paths"]["/a"]["head"]["responses"]["200"]
     assert "content" in served["paths"]["/a"]["get"]["responses"]["200"]
+
+
+def test_a_member_a_part_requires_and_the_schema_declares_again_is_given() -> None:
+    """Azure's AllowlistCustomAlertRule: ``allOf`` a rule requiring ``ruleType``, and its own
+    ``ruleType`` (an enum) not in its own ``required``: the value holds it, as declared here."""
+    schemas = {
+        "Rule": {
+            "type": "object",
+            "required": ["isEnabled", "ruleType"],
+            "properties": {"isEnabled": {"type": "boolean"}, "ruleType": {"type": "string"}},
+        },
+        "Allow": {
+            "allOf": [{"$ref": "#/components/schemas/Rule"}],
+            "required": ["values"],
+            "properties": {
+                "values": {"type": "array", "items": {"type": "string"}},
+                "ruleType": {"type": "string", "enum": ["ProcessNotAllowed"]},
+            },
+        },
+    }
+    root = {**_doc({}), "components": {"schemas": schemas}}
+    doc = Document(Path("doc.json"), "doc.json", {Path("doc.json"): root})
+    value = Values(doc).of(doc.root.child("components", "schemas", "Allow"))
+    assert value == {"values": ["abc"], "isEnabled": True, "ruleType": "ProcessNotAllowed"}

@@ -92,7 +92,12 @@ class Values:
             rest = self._typed(Node(node.file, node.ptr, own), "object", depth)
             if isinstance(merged, dict) or merged is None:  # a member named by ``required``
                 mine = own.get("properties") if isinstance(own.get("properties"), dict) else {}
-                merged = {**rest, **{k: v for k, v in (merged or {}).items() if k not in mine}}
+                parts = {  # a member a part requires and this schema declares again: as declared here
+                    k: self.of(node.child("properties", k), depth + 1) if k in mine else v
+                    for k, v in (merged or {}).items()
+                    if k not in rest
+                }
+                merged = {**rest, **parts}
         return merged
 
     def _members(self, node: Node) -> dict[str, Node]:
