@@ -133,3 +133,12 @@ def test_a_member_a_part_requires_and_the_schema_declares_again_is_given() -> No
     doc = Document(Path("doc.json"), "doc.json", {Path("doc.json"): root})
     value = Values(doc).of(doc.root.child("components", "schemas", "Allow"))
     assert value == {"values": ["abc"], "isEnabled": True, "ruleType": "ProcessNotAllowed"}
+
+
+def test_a_json_part_prism_reads_as_text_is_named_its_limit() -> None:
+    from benchmarks.calls.worker import _JSON_PART
+
+    assert _JSON_PART.match("422 body: Request body property podcast must be object")
+    assert _JSON_PART.match("400 body: Request body property tags must be array")
+    assert not _JSON_PART.match("422 body: Request body property podcast must be string")
+    assert not _JSON_PART.match("422 query: Request query property podcast must be object")

@@ -305,6 +305,11 @@ def _written(path: Path, value: Any) -> str:
     return str(path)
 
 
+PART_AS_TEXT = "Prism reads a multipart body's JSON part as text (its limit)"
+"""An object or array member of a multipart body is a part of type ``application/json`` (the
+OpenAPI default the client follows); Prism validates the part's text as it is, never parsed."""
+_JSON_PART = re.compile(r"4\d\d body: Request body property \S+ must be (object|array)$")
+
 REFUSED = ("RequestValidationError", "400 ", "422 ")
 """A request refused, by the client or by Prism: made again with values from the schemas alone
 (``Values(examples=False)``), as a document's own example may break its schema (exavault's
@@ -352,6 +357,8 @@ def _outcome(values: Values, op: Operation, client: Any, dynamic: bool = False) 
         outcome = classify(exc)
         if no_success(operation_node(values.doc, op)[1]) and outcome[:1] in "45":
             outcome = "the document declares no success answer (Prism answers one of its errors)"
+        elif op.body is not None and op.body.encoding == "multipart" and _JSON_PART.match(outcome):
+            outcome = f"{outcome[:4]}{PART_AS_TEXT}"
         if os.environ.get("CALLS_DEBUG"):
             traceback.print_exc()
         return outcome
