@@ -39,14 +39,16 @@ class ResourceView(Protocol):
     def module(self) -> ResourceModule: ...
 
 
-# Names a method of a namespace class must not be defined as: annotations written after it in the
-# class body would read the method (``list[str]`` after ``def list``). Such a method is defined
-# under its whole name and given its short one by an alias at the end of the class.
+# Names a method or a namespace of a client or namespace class must not be defined as: the
+# annotations written after it in the class body would read it (``list[str]`` after ``def list``,
+# ``httpx.Client`` after a namespace ``httpx``). Such a method is defined under its whole name and
+# given its short one by an alias at the end of the class; such a namespace is written last.
 SHADOWING = (
     frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "int", "float", "bool", "bytes"})
     | {
         name.split(" as ")[-1] or module.lstrip(".")
-        for module, names in IMPORTS["_resources.py"]
+        for key in ("_resources.py", "_client.py")
+        for module, names in IMPORTS[key]
         for name in (names or ("",))
     }
     | {"object", "type", "None"}

@@ -548,12 +548,15 @@ def test_namespaces_named_as_what_their_modules_import_or_a_part_take_other_name
     """A namespace ``transport`` would define ``AsyncTransport``, which its module imports from the
     runtime (so its classes are ``TransportSpace``...); the levels ``async`` (a keyword: ``async_``)
     and ``client`` have the module ``async_client``, not ``async__client`` (a ``__`` names a part
-    of a long module's). The package passes ``mypy --strict`` and calls both."""
+    of a long module's); a namespace ``httpx`` is written after the client's methods, whose
+    annotations read the module ``httpx``. The package passes ``mypy --strict`` and calls all."""
     items = {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}}}}
     answer = {"content": {"application/json": {"schema": items}}}
     paths = {
         "/transport/{id}": {"get": {**_op("getTransport", **answer), "tags": ["transport"]}},
         "/ac/{id}": {"get": {**_op("getAc", **answer), "x-client-group": "async.client"}},
+        # a namespace the client's annotations would read for the module httpx (httpx.Client)
+        "/httpx/{id}": {"get": {**_op("getHttpx", **answer)}},
     }
     for item in paths.values():
         item["parameters"] = [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}]
@@ -572,9 +575,11 @@ def test_namespaces_named_as_what_their_modules_import_or_a_part_take_other_name
     page = {"items": ["x"]}
     api.transport_.get.returns(page)  # FakeApi's own ``transport`` is its MockTransport
     api.async_.client.get_ac.returns(page)
-    print(json.dumps([client.transport.get(id="t").items, client.async_.client.get_ac(id="a").items]))
+    api.httpx.get.returns(page)
+    print(json.dumps([client.transport.get(id="t").items, client.async_.client.get_ac(id="a").items,
+                      client.httpx.get(id="h").items]))
     """
-    assert _run(tmp_path / "pkg", textwrap.dedent(code)) == [["x"], ["x"]]
+    assert _run(tmp_path / "pkg", textwrap.dedent(code)) == [["x"], ["x"], ["x"]]
 
 
 def test_a_namespace_of_the_kit_named_as_an_operations_renamed_stub_takes_one_more_underscore(
