@@ -100,7 +100,7 @@ def table(union: list[Member], by: str, mapped: dict[str, str]) -> UnionByTag:
     return UnionByTag(MODULE, "Drawn", "type", *words, mapped_by=by if mapped else "", mapped=pairs)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     members(),
     st.sampled_from(("type", "role")),  # the discriminator's member, the constants' or another
