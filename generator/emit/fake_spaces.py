@@ -36,6 +36,7 @@ def fake_spaces(api: Api, fakes: TestingModule) -> tuple[tuple[FakeSpaceView, ..
     make it free)."""
     ops = {op.method_name: (op, module.name) for module in fakes.modules for op in module.ops}
     by_method = {op.method_name: op for op in api.operations}
+    fake = _fake_classes(api, {op.stub_class for op, _module in ops.values()})
     views: list[FakeSpaceView] = []
     top: list[tuple[str, str]] = []
     taken = RESERVED | {op.attr for op, _module in ops.values()}
@@ -45,10 +46,19 @@ def fake_spaces(api: Api, fakes: TestingModule) -> tuple[tuple[FakeSpaceView, ..
                 continue
             names = [n for m in resource.modules if m.space == module.space for n in m.operations]
             methods = tuple((by_method[n].space_method, ops[n][0].attr, ops[n][0].stub_class, ops[n][1]) for n in names)
-            children = tuple((attribute, "Fake" + cls) for attribute, _module, cls in module.children)
-            views.append(FakeSpaceView("Fake" + module.class_name, ".".join(module.space), methods, children))
+            children = tuple((attribute, fake[cls]) for attribute, _module, cls in module.children)
+            views.append(FakeSpaceView(fake[module.class_name], ".".join(module.space), methods, children))
         name = resource.name
         while name in taken:  # ``client_`` may be an operation's stub already: ``client__``
             name += "_"
-        top.append((name, "Fake" + resource.module.class_name))
+        top.append((name, fake[resource.module.class_name]))
     return tuple(views), tuple(top)
+
+
+def _fake_classes(api: Api, stubs: set[str]) -> dict[str, str]:
+    """Namespace class -> its class in the kit's module of namespaces: ``Fake<class>``, with
+    ``Space`` after it where that is an operation's stub class the module imports (a namespace
+    ``thing_stub`` beside an operation ``fakeThing``: ``FakeThingStub``) or a name it imports."""
+    taken = stubs | {"FakeSpace", "Space", "TYPE_CHECKING", "methods"}
+    classes = {m.class_name for r in api.resources for m in r.modules}
+    return {cls: f"Fake{cls}Space" if f"Fake{cls}" in taken else f"Fake{cls}" for cls in classes}

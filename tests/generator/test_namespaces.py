@@ -586,14 +586,21 @@ def test_a_namespace_of_the_kit_named_as_an_operations_renamed_stub_takes_one_mo
     tmp_path: Path,
 ) -> None:
     """``FakeApi.client`` is the kit's own method: the stub of an operation ``client`` is
-    ``api.client_``, so the namespace ``client`` of the kit is ``api.client__``."""
+    ``api.client_``, so the namespace ``client`` of the kit is ``api.client__``. The kit's class of
+    a namespace ``thing_stub`` is ``FakeThingStubSpace``: ``FakeThingStub`` is the stub class of an
+    operation ``fakeThing``, imported beside it."""
     answer = {"content": {"application/json": {"schema": {"type": "object"}}}}
     paths = {
         "/client/{id}": {
             "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
             "get": _op("getClient", **answer),
             "post": _op("client", **answer),
-        }
+        },
+        "/thing_stub/{id}": {
+            "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "get": _op("getThingStub", **answer),
+        },
+        "/other/x": {"get": {**_op("fakeThing", **answer), "x-client-group": "other"}},
     }
     _api, files = _generated(tmp_path, paths)
     write_package(files, tmp_path / "pkg" / "paths_client")
@@ -604,9 +611,10 @@ def test_a_namespace_of_the_kit_named_as_an_operations_renamed_stub_takes_one_mo
     from paths_client.testing import FakeApi
     api = FakeApi()
     api.client__.get.returns({"n": 1})
-    print(json.dumps([api.client().client.get(id="c"), api.client_ is api.client__.client]))
+    print(json.dumps([api.client().client.get(id="c"), api.client_ is api.client__.client,
+                      api.thing_stub.get is api.get_thing_stub, type(api.thing_stub).__name__]))
     """
-    assert _run(tmp_path / "pkg", textwrap.dedent(code)) == [{"n": 1}, True]
+    assert _run(tmp_path / "pkg", textwrap.dedent(code)) == [{"n": 1}, True, True, "FakeThingStubSpace"]
 
 
 def test_versions_and_a_leading_api_segment_name_no_namespace(tmp_path: Path) -> None:
