@@ -42,6 +42,7 @@ MODELS_MODULE_IMPORTS = frozenset(
         "dataclass",
         "field",
         "_Model",
+        "UnionByTag",
     }
 )
 

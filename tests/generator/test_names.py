@@ -22,6 +22,8 @@ from types import ModuleType
 import httpx
 import pytest
 
+from generator.emit.imports import IMPORTS
+from generator.lower.reserved import MODELS_MODULE_IMPORTS
 from generator.lower.runtime_names import client_options, runtime_client_attributes, runtime_error_classes
 from generator.pipeline import generate
 from generator.write.files import write_package
@@ -129,6 +131,13 @@ class Counter:
     def __call__(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(request)
         return httpx.Response(204)
+
+
+def test_every_class_name_a_models_module_imports_is_reserved_for_schemas() -> None:
+    """A schema named as a name a module of ``models`` imports (``Any``, ``UnionByTag``) gets
+    another class name: the import would be hidden (or hide it)."""
+    imported = {name.split(" as ")[-1] for _module, names in IMPORTS["models.py"] for name in names}
+    assert {name for name in imported if name[:1].isupper()} <= MODELS_MODULE_IMPORTS
 
 
 def test_with_client_sends_nothing(package: ModuleType) -> None:
