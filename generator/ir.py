@@ -103,6 +103,7 @@ class UnionDef:
     prop: str  # discriminating member ("" when none)
     tags: tuple[tuple[str, TypeRef], ...]  # discriminator value -> member
     source: str = ""  # FILE#/pointer of the schema
+    table: str = ""  # the constant of its ``UnionByTag`` in ``models``, where it is read by one
 
 
 @dataclass(frozen=True)

@@ -103,8 +103,9 @@ def fits(w: Writer, t: TypeRef) -> str | None:
 
 
 def table_name(u: UnionDef) -> str:
-    """The module constant holding the table of union ``u`` (``_OUTPUT_ITEM_MEMBERS``)."""
-    return f"_{u.decoder.removeprefix('_decode_').upper()}_MEMBERS"
+    """The module constant holding the table of union ``u`` (``_OUTPUT_ITEM_MEMBERS``, named by
+    the namer)."""
+    return u.table
 
 
 def by_tag(w: Writer, u: UnionDef) -> list[str] | None:
@@ -115,7 +116,7 @@ def by_tag(w: Writer, u: UnionDef) -> list[str] | None:
     ``from_dict`` tells them apart). Words with a space (or a wire name with ``=``) cannot be
     written in the table: None too."""
     tested = [_tested(w, t) for t in u.members]
-    if not tested or any(t is None for t in tested):
+    if not u.table or not tested or any(t is None for t in tested):
         return None
     members = [t for t in tested if t is not None]
     counts: dict[str, int] = {}

@@ -88,6 +88,7 @@ class ModelBuilder(TypeBuilder):
                 name=name,
                 description=text(node.value.get("description")),
                 decoder=self.namer.union_decoder(name),
+                table=self.namer.union_table(name),
                 members=members,
                 prop=prop,
                 tags=tags,

@@ -208,6 +208,10 @@ class Namer:
         """``models._decode_<stem>``: the decoder of a named union."""
         return self._helper("models", f"_decode_{self.stem(class_name)}", class_name)
 
+    def union_table(self, class_name: str) -> str:
+        """``models._<SNAKE>_MEMBERS``: the table a named union is read by, where it has one."""
+        return self._helper("models", f"_{snake_case(class_name).upper()}_MEMBERS", class_name)
+
     def pattern(self, regex: str) -> str:
         """``_validators._PATTERN_<n>``: the compiled regex of a ``pattern`` rule."""
         const = self.patterns.setdefault(regex, f"_PATTERN_{len(self.patterns)}")
