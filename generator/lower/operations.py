@@ -204,10 +204,14 @@ def _accept(media: tuple[str, ...], kind: str) -> tuple[str, ...]:
     """The ``Accept`` of an operation: the media types its success answers declare, unless they
     are only what the client sends for its kind of answer anyway (``application/json``), or a
     wildcard is among them (the runtime's default of the kind then; JSON read from a wildcard
-    asks for JSON first: ``application/json, */*``)."""
+    asks for JSON first: ``application/json, */*``). An answer the client does not read (kind
+    ``none``: spinbot.net's ``default`` answer of ``*/*``) asks for what is declared: the
+    runtime's default for it, JSON, would narrow it (a server may refuse with 406)."""
     media = tuple(m for m in media if m.split(";")[0].strip().lower() != "text/event-stream")
     if any("*" in m for m in media) and kind == "json":
         return tuple(dict.fromkeys(("application/json", *media)))
+    if kind == "none" and media:
+        return media
     if kind == "sse" or not media or media == _DEFAULT_ACCEPT.get(kind) or any("*" in m for m in media):
         return ()
     return media

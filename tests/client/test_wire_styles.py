@@ -123,6 +123,12 @@ DOC: dict[str, Any] = {
                 "responses": {"default": {"description": "any", "content": {"text/csv": {}, "text/plain": {}}}},
             }
         },
+        "/spin": {  # spinbot.net: its only answer is ``default`` of any media type, not read
+            "post": {
+                "operationId": "spin",
+                "responses": {"default": {"description": "any", "content": {"*/*": {"schema": {}}}}},
+            }
+        },
         "/files/{id}": {
             "get": {"operationId": "file", "parameters": [_param("id", "path", {"type": "string"})], "responses": OK}
         },
@@ -287,8 +293,11 @@ def test_maybe_empty_answers_are_typed_optional(wire: ModuleType) -> None:
 
 def test_accept_of_an_operation_answering_only_default_is_its_media_types(call: Any, loopback: Loopback) -> None:
     loopback.reply(200, b"a,b", headers={"content-type": "text/csv"})
+    loopback.reply(200, {"article": "a"})
     call("report")
+    call("spin")
     assert loopback.requests[0].headers["accept"] == "text/csv, text/plain"
+    assert loopback.requests[1].headers["accept"] == "*/*"  # not narrowed to JSON (Prism: 406)
 
 
 def test_a_fragment_in_a_path_key_is_not_sent(call: Any, loopback: Loopback) -> None:
