@@ -64,9 +64,32 @@ class ParameterBuilder:
                 value = node.value
                 if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("in"), str):
                     merged[(value["in"], value["name"])] = (node, self.b.where(owner.child("parameters", index)))
-        typed = _typed_body(self.b.deref(op.child("requestBody")).value) if "requestBody" in op.value else False
+        typed = self._typed_body(op) if "requestBody" in op.value else False
         secured = self._authorizes(op)
         return [listed for listed in merged.values() if not self._set_by_client(listed[0], typed, secured)]
+
+    def _typed_body(self, op: Node) -> bool:
+        """A request body every call sends, of one media type, no wildcard (``*/*``,
+        ``application/*``): a required body, or an object with required members (each a required
+        argument: VTEX's bodies, never marked required)."""
+        body = self.b.deref(op.child("requestBody"))
+        content = body.value.get("content") if isinstance(body.value, dict) else None
+        if not isinstance(content, dict) or len(content) != 1:
+            return False
+        media = next(iter(content))
+        if not isinstance(media, str) or media.endswith("/*"):
+            return False
+        if body.value.get("required") is True:
+            return True
+        schema = self.b.deref(body.child("content", media, "schema")).value if _has_schema(content[media]) else None
+        if not isinstance(schema, dict) or not isinstance(schema.get("required"), list):
+            return False
+        props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        return any(  # a member the server reads only (readOnly) is no argument
+            not (isinstance(props.get(name), dict) and props[name].get("readOnly") is True)
+            for name in schema["required"]
+            if isinstance(name, str)
+        )
 
     def _authorizes(self, op: Node) -> bool:
         """Whether the operation's security requirement (its own, else the document's) names a
@@ -181,14 +204,6 @@ _SET_BY_CLIENT: dict[str, tuple[str, Kind]] = {
 }
 
 
-def _typed_body(body: Any) -> bool:
-    """A required request body of one media type, no wildcard (``*/*``, ``application/*``)."""
-    content = body.get("content") if isinstance(body, dict) else None
-    if not isinstance(body, dict) or body.get("required") is not True or not isinstance(content, dict):
-        return False
-    return len(content) == 1 and not any(isinstance(media, str) and media.endswith("/*") for media in content)
-
-
 def _argument(node: Node, option: ClientOption | None, arguments: Arguments) -> str:
     """The argument of a parameter: a client option's own name; a header's name without its
     ``X-`` unless that name is taken."""
@@ -235,3 +250,7 @@ def _style(value: dict[str, Any], t: TypeRef) -> tuple[ParamStyle, str, bool]:
     if objects:  # in a path, a header or a cookie
         return "simple_object", "", explode and location != "cookie"
     return "plain", "", False
+
+
+def _has_schema(media: Any) -> bool:
+    return isinstance(media, dict) and isinstance(media.get("schema"), dict)
