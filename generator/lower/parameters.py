@@ -84,9 +84,10 @@ class ParameterBuilder:
         schema = self.b.deref(body.child("content", media, "schema")).value if _has_schema(content[media]) else None
         if not isinstance(schema, dict) or not isinstance(schema.get("required"), list):
             return False
-        props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        props = schema.get("properties")
+        members: dict[str, Any] = props if isinstance(props, dict) else {}
         return any(  # a member the server reads only (readOnly) is no argument
-            not (isinstance(props.get(name), dict) and props[name].get("readOnly") is True)
+            not (isinstance(members.get(name), dict) and members[name].get("readOnly") is True)
             for name in schema["required"]
             if isinstance(name, str)
         )
