@@ -54,7 +54,7 @@ class ResponseBuilder:
         for code in responses:
             if str(code)[:1] in ("4", "5") or code == "default":
                 self._note_error_schema(b.deref(op.child("responses", code)), self.failure_schemas)
-        for code in sorted(c for c in responses if str(c).startswith("2")):
+        for code in success_codes(responses):
             node = b.deref(op.child("responses", code))
             content = node.value.get("content") if isinstance(node.value, dict) else None
             if not isinstance(content, dict) or not content:
@@ -88,9 +88,9 @@ class ResponseBuilder:
         for another is refused with 406)."""
         media: list[str] = []
         self.may_be_empty = False
-        codes = sorted(c for c in responses if str(c).startswith("2"))
-        only_default = not codes and "default" in responses
-        for code in codes or (["default"] if only_default else []):
+        codes = success_codes(responses)
+        only_default = codes == ["default"]
+        for code in codes:
             node = self.b.deref(op.child("responses", code))
             content = node.value.get("content") if isinstance(node.value, dict) else None
             if isinstance(content, dict) and content:  # those read as the answer is read
@@ -124,3 +124,14 @@ class ResponseBuilder:
             schema = self.b.deref(default.child("content", media[1], "schema"))
             if into is self.error_schemas or all(schema.ptr != s.ptr or schema.file != s.file for s in into):
                 into.append(schema)
+
+
+def success_codes(responses: dict[str, object]) -> list[str]:
+    """The answers of an operation read as its success: its ``2XX`` ones; with none (nor a
+    ``3XX``, answers of their own), ``default``, which then stands for every answer, success
+    included (OpenAPI: a lone answer SHOULD be the success's; fec.gov's 92 operations, and
+    openapi-generator's reading): its content is the method's result, as it is each error's."""
+    codes = sorted(str(c) for c in responses if str(c).startswith("2"))
+    if codes or "default" not in responses or any(str(c).startswith("3") for c in responses):
+        return codes
+    return ["default"]

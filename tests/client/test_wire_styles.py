@@ -123,6 +123,26 @@ DOC: dict[str, Any] = {
                 "responses": {"default": {"description": "any", "content": {"text/csv": {}, "text/plain": {}}}},
             }
         },
+        "/candidates": {  # fec.gov: ``default`` is the only answer declared beside a 404: the success's
+            "get": {
+                "operationId": "candidates",
+                "responses": {
+                    "404": {"description": "none"},
+                    "default": {
+                        "description": "",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["results"],
+                                    "properties": {"results": {"type": "array", "items": {"type": "string"}}},
+                                }
+                            }
+                        },
+                    },
+                },
+            }
+        },
         "/spin": {  # spinbot.net: its only answer is ``default`` of any media type, not read
             "post": {
                 "operationId": "spin",
@@ -298,6 +318,21 @@ def test_accept_of_an_operation_answering_only_default_is_its_media_types(call: 
     call("spin")
     assert loopback.requests[0].headers["accept"] == "text/csv, text/plain"
     assert loopback.requests[1].headers["accept"] == "*/*"  # not narrowed to JSON (Prism: 406)
+
+
+def test_an_operation_declaring_no_success_but_default_reads_default_as_its_answer(
+    call: Any, loopback: Loopback, wire: ModuleType
+) -> None:
+    """OpenAPI: ``default`` stands for every answer not declared, success included (fec.gov
+    declares nothing else): its content is the method's result; an error status still raises."""
+    loopback.reply(200, {"results": ["a", "b"]}).reply(200, b"raw", headers={"content-type": "text/plain"})
+    loopback.reply(404, {"message": "none"})
+    assert call("candidates").results == ["a", "b"]
+    answer = call("spin")  # ``*/*`` of any schema: its bytes to read, not None
+    assert type(answer).__name__ in ("BinaryResponse", "AsyncBinaryResponse")
+    with pytest.raises(wire.errors.ApiError) as caught:
+        call("candidates")
+    assert caught.value.status_code == 404
 
 
 def test_a_fragment_in_a_path_key_is_not_sent(call: Any, loopback: Loopback) -> None:
