@@ -328,8 +328,11 @@ def call_against(api: Api, values: Values, module: Any, ops: list[Operation], sp
             if outcome.startswith(REFUSED) and not prism.crashed():  # the document's example broke it?
                 refused, outcome = outcome, _outcome(plain, op, client)
             # Prism's static answer broke the document (it says so, or the client could not read
-            # it: opsworkscm's date-time member answered as 'string'): its answer made from the schema
-            if outcome.startswith(("500 " + OWN_ANSWER, "ResponseDecodeError")) and not prism.crashed():
+            # it: opsworkscm's date-time member answered as 'string', an example of an array where
+            # an object is declared): its answer made from the schema
+            if outcome.startswith(("500 " + OWN_ANSWER, "ResponseDecodeError", "ResponseValidationError")) and not (
+                prism.crashed()
+            ):
                 outcome = _outcome(plain if refused else values, op, client, dynamic=True)
             if prism.crashed(3.0 if "ApiConnectionError" in outcome else 0.0):
                 outcome = prism.crashed()
