@@ -310,6 +310,12 @@ PART_AS_TEXT = "Prism reads a multipart body's JSON part as text (its limit)"
 OpenAPI default the client follows); Prism validates the part's text as it is, never parsed."""
 _JSON_PART = re.compile(r"4\d\d body: Request body property \S+ must be (object|array)$")
 
+OTHER_ROUTE = "Prism routes the request to another path, a template (its limit)"
+"""nrel.gov's ``/v1/category-list.{output_format}`` judged as ``/v1/{id}.{output_format}``: a
+path parameter the operation does not have is said to be wrong (OpenAPI matches the literal
+path first)."""
+_PATH_PARAMETER = re.compile(r"4\d\d path: Request path parameter (\S+) must")
+
 REFUSED = ("RequestValidationError", "400 ", "422 ")
 """A request refused, by the client or by Prism: made again with values from the schemas alone
 (``Values(examples=False)``), as a document's own example may break its schema (exavault's
@@ -364,6 +370,10 @@ def _outcome(values: Values, op: Operation, client: Any, dynamic: bool = False) 
             outcome = "the document declares no success answer (Prism answers one of its errors)"
         elif op.body is not None and op.body.encoding == "multipart" and _JSON_PART.match(outcome):
             outcome = f"{outcome[:4]}{PART_AS_TEXT}"
+        elif (found := _PATH_PARAMETER.match(outcome)) and found[1] not in {
+            p.wire for p in op.params if p.location == "path"
+        }:
+            outcome = f"{outcome[:4]}{OTHER_ROUTE}"
         if os.environ.get("CALLS_DEBUG"):
             traceback.print_exc()
         return outcome
