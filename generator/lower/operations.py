@@ -161,11 +161,26 @@ class OperationBuilder:
             event_function="" if event is None else event[1],
             response_example=self.responses.example,
             event_example=self.responses.event_example,
-            accept=_accept(self.responses.accept, response_kind),
+            accept=_accept(self.responses.accept, response_kind, self._accept_values(item, op)),
             may_be_empty=self.responses.may_be_empty and response_kind == "json",
             redirects=_redirects(spec.get("responses")),
         )
         return Draft(operation, op, body_schema, arguments, deferred)
+
+    def _accept_values(self, item: Node, op: Node) -> tuple[str, ...]:
+        """The values the document allows its ``Accept`` header parameter (an ``enum``), where
+        it declares one (va.gov's: one media type of three, each a format of the answer)."""
+        for owner in (op, item):
+            listed = owner.value.get("parameters")
+            for index in range(len(listed) if isinstance(listed, list) else 0):
+                param = self.b.deref(owner.child("parameters", index)).value
+                if not isinstance(param, dict) or str(param.get("name", "")).lower() != "accept":
+                    continue
+                if param.get("in") == "header" and isinstance(param.get("schema"), dict):
+                    enum = self.b.deref(owner.child("parameters", index)).child("schema")
+                    values = self.b.deref(enum).value.get("enum")
+                    return tuple(v for v in values if isinstance(v, str)) if isinstance(values, list) else ()
+        return ()
 
     def _pagination(
         self, method_name: str, params: tuple[Parameter, ...], response: TypeRef | None
@@ -200,14 +215,19 @@ class OperationBuilder:
 _DEFAULT_ACCEPT = {"json": ("application/json",), "sse": ("text/event-stream",)}
 
 
-def _accept(media: tuple[str, ...], kind: str) -> tuple[str, ...]:
+def _accept(media: tuple[str, ...], kind: str, allowed: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The ``Accept`` of an operation: the media types its success answers declare, unless they
     are only what the client sends for its kind of answer anyway (``application/json``), or a
     wildcard is among them (the runtime's default of the kind then; JSON read from a wildcard
     asks for JSON first: ``application/json, */*``). An answer the client does not read (kind
     ``none``: spinbot.net's ``default`` answer of ``*/*``) asks for what is declared: the
-    runtime's default for it, JSON, would narrow it (a server may refuse with 406)."""
+    runtime's default for it, JSON, would narrow it (a server may refuse with 406). Where the
+    document's ``Accept`` parameter allows a list of values (``allowed``), the first of the
+    media types read that it allows, alone."""
     media = tuple(m for m in media if m.split(";")[0].strip().lower() != "text/event-stream")
+    chosen = [m for m in media if m in allowed]
+    if chosen:  # an Accept parameter allows one value of a list: the first it allows, of those read
+        return (chosen[0],)
     if any("*" in m for m in media) and kind == "json":
         return tuple(dict.fromkeys(("application/json", *media)))
     if kind == "none" and media:

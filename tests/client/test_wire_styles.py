@@ -143,6 +143,25 @@ DOC: dict[str, Any] = {
                 },
             }
         },
+        "/geo": {  # va.gov: an Accept parameter allowing one value of a list
+            "get": {
+                "operationId": "geo",
+                "parameters": [
+                    {
+                        "name": "Accept",
+                        "in": "header",
+                        "required": True,
+                        "schema": {"type": "string", "enum": ["application/geo+json", "text/csv"]},
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {}, "application/geo+json": {}, "text/csv": {}},
+                    }
+                },
+            }
+        },
         "/spin": {  # spinbot.net: its only answer is ``default`` of any media type, not read
             "post": {
                 "operationId": "spin",
@@ -318,6 +337,12 @@ def test_accept_of_an_operation_answering_only_default_is_its_media_types(call: 
     call("spin")
     assert loopback.requests[0].headers["accept"] == "text/csv, text/plain"
     assert loopback.requests[1].headers["accept"] == "*/*"  # not narrowed to JSON (Prism: 406)
+
+
+def test_an_accept_parameter_allowing_one_value_of_a_list_gets_one(call: Any, loopback: Loopback) -> None:
+    loopback.reply(200, {"type": "FeatureCollection"}, headers={"content-type": "application/geo+json"})
+    assert call("geo") == {"type": "FeatureCollection"}
+    assert loopback.requests[0].headers["accept"] == "application/geo+json"  # read as JSON, and allowed
 
 
 def test_an_operation_declaring_no_success_but_default_reads_default_as_its_answer(
