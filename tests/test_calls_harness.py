@@ -142,3 +142,12 @@ def test_a_json_part_prism_reads_as_text_is_named_its_limit() -> None:
     assert _JSON_PART.match("400 body: Request body property tags must be array")
     assert not _JSON_PART.match("422 body: Request body property podcast must be string")
     assert not _JSON_PART.match("422 query: Request query property podcast must be object")
+
+
+def test_a_default_of_null_is_no_value_of_a_schema_refusing_null() -> None:
+    """VTEX's ``orderCustomDataAppId``: a string, ``default: null`` (the client refuses null)."""
+    root = {**_doc({}), "components": {"schemas": {"S": {"type": "string", "default": None, "example": None}}}}
+    doc = Document(Path("doc.json"), "doc.json", {Path("doc.json"): root})
+    assert isinstance(Values(doc).of(doc.root.child("components", "schemas", "S")), str)
+    root["components"]["schemas"]["S"]["nullable"] = True
+    assert Values(doc).of(doc.root.child("components", "schemas", "S")) is None

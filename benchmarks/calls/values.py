@@ -171,8 +171,10 @@ def fits(value: Any, schema: dict[str, Any]) -> bool:
     """An example or default of the schema's type (documents give ``example: 1713`` for a string)."""
     kinds = schema.get("type")
     kinds = [kinds] if isinstance(kinds, str) else kinds if isinstance(kinds, list) else []
-    if not kinds or value is None:
+    if not kinds:
         return True
+    if value is None:  # VTEX's default: null for a string no null may be
+        return "null" in kinds or schema.get("nullable") is True
     if isinstance(value, bool) and "boolean" not in kinds:
         return False
     return any(isinstance(value, _PYTHON_TYPES.get(k, object)) for k in kinds if isinstance(k, str))
