@@ -134,7 +134,8 @@ CLASSES: dict[str, ProblemClass] = {
         ProblemClass(
             "media-header",
             "resolved",
-            "an Accept or Content-Type header parameter: the client sends the document's media types",
+            "an Accept or Content-Type header parameter: the client sends the document's media types"
+            " (where the parameter's enum allows one value, the first of them it reads)",
         ),
         ProblemClass(
             "credential-header",
