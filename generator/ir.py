@@ -56,6 +56,14 @@ class Field:
     default_doc: str  # "Default: 1." style note for docstrings ("" when none)
     source: str  # FILE#/pointer of the property (where an allOf part declares it)
     example: Example | None = None  # of the property (or of the schema it refers to)
+    # required by the document but writeOnly: required in requests only (OpenAPI), so ``required``
+    # (what answers are read by) is False
+    write_only_required: bool = False
+
+    @property
+    def sent_required(self) -> bool:
+        """Required in what the client sends (a request body, its JSON form, a tool's input)."""
+        return self.required or self.write_only_required
 
 
 @dataclass(frozen=True)

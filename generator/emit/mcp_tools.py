@@ -146,7 +146,7 @@ class _Schemas:
         fields = [f for f in model.fields if self.lenient or not f.read_only]
         props = {f.wire: _described(self.of(f.type, inner), f.description) for f in fields}
         schema: JSON = {"type": "object", "properties": props}
-        required = [f.wire for f in fields if f.required]
+        required = [f.wire for f in fields if f.sent_required]
         if required and not self.lenient:
             schema["required"] = required
         if model.closed and not self.lenient:

@@ -93,7 +93,7 @@ def typed_dict(w: Writer, td: TypedDictDef) -> list[str]:
     for f in model.fields:
         w.annotation(f.type)  # records datetime, Any, FileTypes
         entry = f"{py_str(f.wire)}: {py_str(_accepting(w, f.type, '', names, True))}"
-        (required if f.required and not f.read_only else optional).append(entry)
+        (required if f.sent_required and not f.read_only else optional).append(entry)
     doc = f'"""JSON form of ``{model.name}`` (wire names as keys)."""'
     if td.required_base and td.optional_base:
         return [

@@ -129,7 +129,7 @@ def body_arguments(model: Model, schema_node: Node, arguments: Arguments) -> tup
             name=names[f.wire],
             wire=f.wire,
             type=f.type,
-            required=f.required,
+            required=f.sent_required,
             description=" ".join(x for x in (f.description, f.default_doc) if x),
             raw=False,
             source=f.source,

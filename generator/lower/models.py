@@ -122,11 +122,13 @@ def field(py: str, wire: str, ftype: TypeRef, required: bool, raw: Any, schema: 
     description = text(raw.get("description")) or text(schema.get("description"))
     deprecated = bool(raw.get("deprecated") or schema.get("deprecated"))
     read_only = bool(raw.get("readOnly") or schema.get("readOnly"))
+    write_only = bool(raw.get("writeOnly") or schema.get("writeOnly"))
     return Field(
         name=py,
         wire=wire,
         type=ftype,
-        required=required,
+        required=required and not write_only,  # an answer may leave a writeOnly member out
+        write_only_required=required and write_only,
         description=description,
         deprecated=deprecated,
         read_only=read_only,

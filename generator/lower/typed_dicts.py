@@ -46,4 +46,4 @@ def build_typed_dicts(
 
 def _required(model: Model) -> list[str]:
     """Members a JSON form must have: required ones, but not those only the server sends."""
-    return [f.wire for f in model.fields if f.required and not f.read_only]
+    return [f.wire for f in model.fields if f.sent_required and not f.read_only]
