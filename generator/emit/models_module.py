@@ -156,9 +156,9 @@ def _union(s: PieceWriter, u: UnionDef) -> UnionCode:
     s.uses.update(DECODER_TEXT_NEEDS)
     alias = writer_unions.union_alias(s, u)
     args = writer_unions.by_tag(s, u)
-    table = f"{writer_unions.table_name(u)} = UnionByTag({', '.join(args)})" if args is not None else ""
+    table = f"{u.table} = UnionByTag({', '.join(args)})" if args is not None else ""
     head = tuple(signature(u.decoder, ["data: Any"], u.name))
-    body = tuple(writer_unions.union_body(s, u))
+    body = tuple(writer_unions.union_body(s, u, args is not None))
     return UnionCode(u, alias, table, head, body, s.needs, frozenset(s.refs), frozenset(s.loads))
 
 

@@ -5,7 +5,7 @@ a later member passes the same test, as ``list[User] | list[Stargazer]`` do)."""
 
 from __future__ import annotations
 
-from ..ir import TypeRef, UnionDef
+from ..ir import Model, TypeRef, UnionDef
 from ..spelling import annotation
 from . import layout
 from .json_tests import _FITS
@@ -24,11 +24,12 @@ def union_alias(w: Writer, u: UnionDef) -> str:
     return layout.string_value(f"{u.name}: TypeAlias = ", words, " | ")
 
 
-def union_body(w: Writer, u: UnionDef) -> list[str]:
+def union_body(w: Writer, u: UnionDef, tabled: bool) -> list[str]:
     """Statements of a union's decoder, ``data`` being the JSON value: a look-up in its table
-    where :func:`by_tag` gives one (``_X_MEMBERS``), else the tests of each member in turn."""
-    if by_tag(w, u) is not None:
-        return [f"value: {u.name} = {table_name(u)}.read(data)", "return value"]
+    where it has one (``tabled``: :func:`by_tag` gave its arguments), else the tests of each
+    member in turn."""
+    if tabled:
+        return [f"value: {u.name} = {u.table}.read(data)", "return value"]
     lines: list[str] = []
     if u.prop and u.tags:
         lines += ["if isinstance(data, dict):", f"    tag = data.get({py_str(u.prop)})"]
@@ -71,11 +72,19 @@ def _model_fit(w: Writer, name: str) -> list[str]:
         required = [f.wire for f in model.fields if f.required]
         if required:
             parts.append(f"data.keys() >= {{{', '.join(py_str(w) for w in required)}}}")
-        for f in model.fields:
-            enum = w.enums.get(f.type.name) if f.type.kind == "enum" else None
-            if f.required and enum is not None and not enum.open and len(enum.values) == 1:
-                parts.append(f"data.get({py_str(f.wire)}) == {py_literal(enum.values[0])}")
+        parts += [f"data.get({py_str(wire)}) == {py_literal(value)}" for wire, value in _constants(w, model).items()]
     return parts
+
+
+def _constants(w: Writer, model: Model) -> dict[str, object]:
+    """The members of ``model`` that hold one value (a required member of a closed enum of one
+    value): wire name -> that value. A value fits the model only where each holds it."""
+    found: dict[str, object] = {}
+    for f in model.fields:
+        enum = w.enums.get(f.type.name) if f.type.kind == "enum" else None
+        if f.required and enum is not None and not enum.open and len(enum.values) == 1:
+            found[f.wire] = enum.values[0]
+    return found
 
 
 def fits(w: Writer, t: TypeRef) -> str | None:
@@ -102,12 +111,6 @@ def fits(w: Writer, t: TypeRef) -> str | None:
     return cond
 
 
-def table_name(u: UnionDef) -> str:
-    """The module constant holding the table of union ``u`` (``_OUTPUT_ITEM_MEMBERS``, named by
-    the namer)."""
-    return u.table
-
-
 def by_tag(w: Writer, u: UnionDef) -> list[str] | None:
     """The arguments of the ``_unions.UnionByTag`` reading union ``u``, when every member is a
     model and some are told by a constant member (``type``: the member most of them hold one
@@ -126,7 +129,9 @@ def by_tag(w: Writer, u: UnionDef) -> list[str] | None:
     if not counts:
         return None
     tag = max(counts, key=counts.__getitem__)  # the first of those most members hold
-    if any(not _plain(k) or "=" in k or not _plain(consts.get(k, "x")) for _n, keys, consts in members for k in keys):
+    if not all(_plain(k) and "=" not in k for _n, keys, _c in members for k in keys):
+        return None
+    if not all(_plain(v) for _n, _k, consts in members for v in consts.values()):
         return None
     mapped = []
     for value, t in u.tags if u.prop else ():
@@ -158,14 +163,10 @@ def _tested(w: Writer, t: TypeRef) -> tuple[str, tuple[str, ...], dict[str, str]
     model = w.models.get(t.name) if t.kind == "model" and not t.nullable else None
     if model is None or w.decode(t, "data") != f"{t.name}.from_dict(data)":
         return None
-    consts: dict[str, str] = {}
-    for f in model.fields:
-        enum = w.enums.get(f.type.name) if f.type.kind == "enum" else None
-        if f.required and enum is not None and not enum.open and len(enum.values) == 1:
-            if not isinstance(enum.values[0], str):
-                return None
-            consts[f.wire] = enum.values[0]
-    return t.name, tuple(f.wire for f in model.fields if f.required), consts
+    consts = _constants(w, model)
+    if not all(isinstance(value, str) for value in consts.values()):
+        return None
+    return t.name, tuple(f.wire for f in model.fields if f.required), {k: str(v) for k, v in consts.items()}
 
 
 def _plain(word: str) -> bool:

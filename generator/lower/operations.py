@@ -173,12 +173,12 @@ class OperationBuilder:
         for owner in (op, item):
             listed = owner.value.get("parameters")
             for index in range(len(listed) if isinstance(listed, list) else 0):
-                param = self.b.deref(owner.child("parameters", index)).value
+                node = self.b.deref(owner.child("parameters", index))
+                param = node.value
                 if not isinstance(param, dict) or str(param.get("name", "")).lower() != "accept":
                     continue
                 if param.get("in") == "header" and isinstance(param.get("schema"), dict):
-                    enum = self.b.deref(owner.child("parameters", index)).child("schema")
-                    values = self.b.deref(enum).value.get("enum")
+                    values = self.b.deref(node.child("schema")).value.get("enum")
                     return tuple(v for v in values if isinstance(v, str)) if isinstance(values, list) else ()
         return ()
 
