@@ -36,8 +36,8 @@ typecheck: $(STAMP) ## mypy --strict on the generator, the generated package and
 	$(PY) -m tests.mypy_run generator
 	$(PY) -m tests.typecheck_goldens $(OUT) $(PACKAGE)
 
-# Black at the generated packages' 100 columns: the runtime they copy, generated/ and the goldens.
-OUTPUT_STYLE = --line-length 100 --target-version py310 --extend-exclude '^$$'
+# Black at the generated packages' 120 columns: the runtime they copy, generated/ and the goldens.
+OUTPUT_STYLE = --line-length 120 --target-version py310 --extend-exclude '^$$'
 OUTPUT_FILES = generator/runtime $(OUT) tests/fixtures/golden
 BLACK_FLAGS ?= --quiet
 

@@ -52,16 +52,13 @@ class MissingCredentialsError(ConfigurationError):
             options set.
     """
 
-    def __init__(
-        self, operation: str, alternatives: tuple[tuple[tuple[str, str], ...], ...]
-    ) -> None:
+    def __init__(self, operation: str, alternatives: tuple[tuple[tuple[str, str], ...], ...]) -> None:
         self.operation = operation
         self.alternatives = tuple(tuple(option for option, _ in alt) for alt in alternatives)
         first = alternatives[0][0] if alternatives and alternatives[0] else ("", "")
         self.option, self.env = first
         ways = " or ".join(
-            " and ".join(f"{o}=... (or ${e})" if e else f"{o}=..." for o, e in alt)
-            for alt in alternatives
+            " and ".join(f"{o}=... (or ${e})" if e else f"{o}=..." for o, e in alt) for alt in alternatives
         )
         ClientError.__init__(self, f"{operation}: no credentials for it: pass {ways}")
 
@@ -115,9 +112,7 @@ class _HideSecrets(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if _SECRET_QUERY and isinstance(record.args, tuple):
-            record.args = tuple(
-                shown_url(a) if isinstance(a, httpx.URL) else a for a in record.args
-            )
+            record.args = tuple(shown_url(a) if isinstance(a, httpx.URL) else a for a in record.args)
         return True
 
 
@@ -145,11 +140,7 @@ def _check_value(scheme: Scheme, value: object, env: bool) -> object:
             if ":" not in value:
                 raise ConfigurationError(option, where, "must hold username:password")
             value = tuple(value.split(":", 1))
-        if (
-            not isinstance(value, tuple)
-            or len(value) != 2
-            or not all(isinstance(v, str) for v in value)
-        ):
+        if not isinstance(value, tuple) or len(value) != 2 or not all(isinstance(v, str) for v in value):
             raise ConfigurationError(option, where, "must be a (username, password) tuple")
         if ":" in value[0]:
             raise ConfigurationError(option, where, "the username must not contain ':'")
@@ -161,9 +152,7 @@ def _check_value(scheme: Scheme, value: object, env: bool) -> object:
     if scheme.kind == API_KEY and scheme.location == "query":
         return value
     if _header_problem("authorization", value) is not None:
-        raise ConfigurationError(
-            option, where, "not sendable in a header: printable ASCII, no space at either end"
-        )
+        raise ConfigurationError(option, where, "not sendable in a header: printable ASCII, no space at either end")
     return value
 
 
@@ -218,10 +207,7 @@ class Auth:
             schemes = self.schemes or (Scheme("", BEARER, "token"),)
             return Plan(tuple((s, ()) for s in schemes if self._met(s)))
         by_key = {s.key: s for s in self.schemes}
-        alternatives = [
-            tuple((by_key[k], tuple(scopes)) for k, scopes in alt if k in by_key)
-            for alt in security
-        ]
+        alternatives = [tuple((by_key[k], tuple(scopes)) for k, scopes in alt if k in by_key) for alt in security]
         for alt in alternatives:
             if alt and all(self._met(s) for s, _ in alt):
                 return Plan(alt)
@@ -311,6 +297,5 @@ def carries(request: httpx.Request, schemes: tuple[Scheme, ...], security: Requi
     scheme ``schemes`` does not hold counts as met)."""
     by_key = {s.key: s for s in schemes}
     return not security or any(
-        all(key not in by_key or _carried(request, by_key[key]) for key, _ in alt)
-        for alt in security
+        all(key not in by_key or _carried(request, by_key[key]) for key, _ in alt) for alt in security
     )

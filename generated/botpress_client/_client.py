@@ -5,8 +5,7 @@
 The namespaces live in the modules of ``_resources`` (one per namespace, named after it): a
 module is imported the first time its namespace is read, then the namespace is a plain
 attribute of the client. Every method is also the client's own (``flat-methods``), looked up
-in ``_METHODS`` on first use; type checkers read them through the classes under ``TYPE_CHECKING``.
-"""
+in ``_METHODS`` on first use; type checkers read them through the classes under ``TYPE_CHECKING``."""
 
 from __future__ import annotations
 
@@ -216,37 +215,32 @@ class Client(_SyncMethods):
     Every argument is optional; unset ones come from the environment, then defaults.
 
     Args:
-        token: Bearer token, sent as ``Authorization: Bearer <token>``, or a callable returning it
-            (called when a request needs it); never shown. Default: ``$BP_TOKEN``.
-        bot_id: Sent as ``x-bot-id`` on the operations that declare it; a per-call argument of the
-            same name overrides it. Default: ``$BP_BOT_ID``.
-        integration_id: Sent as ``x-integration-id`` on the operations that declare it; a per-call
-            argument of the same name overrides it. Default: ``$BP_INTEGRATION_ID``.
-        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it; a
-            per-call argument of the same name overrides it.
-        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it; a per-call
-            argument of the same name overrides it. Default: ``$BP_WORKSPACE_ID``.
+        token: Bearer token, sent as ``Authorization: Bearer <token>``, or a callable returning it (called when a
+            request needs it); never shown. Default: ``$BP_TOKEN``.
+        bot_id: Sent as ``x-bot-id`` on the operations that declare it; a per-call argument of the same name overrides
+            it. Default: ``$BP_BOT_ID``.
+        integration_id: Sent as ``x-integration-id`` on the operations that declare it; a per-call argument of the same
+            name overrides it. Default: ``$BP_INTEGRATION_ID``.
+        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it; a per-call argument of the
+            same name overrides it.
+        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it; a per-call argument of the same name
+            overrides it. Default: ``$BP_WORKSPACE_ID``.
         base_url: The API's address. Default: ``$BP_API_URL``, else ``https://api.botpress.cloud``.
-        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever.
-            Default: 60.
+        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever. Default: 60.
         max_retries: How many times a failed request is retried when that is safe. Default: 2.
-        http_client: An ``httpx.Client`` to send requests with (proxies, certificates, transports,
-            event hooks), used as given and not closed by this client.
+        http_client: An ``httpx.Client`` to send requests with (proxies, certificates, transports, event hooks), used as
+            given and not closed by this client.
         default_headers: Headers sent with every request.
-        validate_requests: Check arguments against the API's rules before sending. Default:
-            ``True``.
-        require_token: ``True``: refuse to build the client without a token. ``False``: an operation
-            that needs a bearer token is sent without one when none is given, for a proxy that adds
-            authentication itself. ``None``: a call whose credentials are missing raises
-            ``MissingCredentialsError`` before sending. Default: ``True``.
-        max_response_bytes: Largest answer body read, in bytes after decompression; a larger one
-            raises ``ResponseTooLargeError``. Default: 64 MiB.
-        total_timeout: Seconds a whole call may take, retries and waits included; ``None``: at most
-            ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between them. Default:
-            ``None``.
-        strict_responses: Check every JSON answer against its schema (member types, required
-            members) and raise ``ResponseValidationError`` naming the path and the rule. Default:
-            ``False`` (answers are read leniently).
+        validate_requests: Check arguments against the API's rules before sending. Default: ``True``.
+        require_token: ``True``: refuse to build the client without a token. ``False``: an operation that needs a bearer
+            token is sent without one when none is given, for a proxy that adds authentication itself. ``None``: a call
+            whose credentials are missing raises ``MissingCredentialsError`` before sending. Default: ``True``.
+        max_response_bytes: Largest answer body read, in bytes after decompression; a larger one raises
+            ``ResponseTooLargeError``. Default: 64 MiB.
+        total_timeout: Seconds a whole call may take, retries and waits included; ``None``: at most ``max_retries + 1``
+            attempts of ``timeout`` each, plus the waits between them. Default: ``None``.
+        strict_responses: Check every JSON answer against its schema (member types, required members) and raise
+            ``ResponseValidationError`` naming the path and the rule. Default: ``False`` (answers are read leniently).
 
     The per-call options, the last keyword arguments of every method of the client and of its
     namespaces (each method's docstring points here):
@@ -418,38 +412,32 @@ class AsyncClient(_AsyncMethods):
     Every argument is optional; unset ones come from the environment, then defaults.
 
     Args:
-        token: Bearer token, sent as ``Authorization: Bearer <token>``, or a callable returning it
-            (called when a request needs it, awaited when it returns an awaitable); never shown.
-            Default: ``$BP_TOKEN``.
-        bot_id: Sent as ``x-bot-id`` on the operations that declare it; a per-call argument of the
-            same name overrides it. Default: ``$BP_BOT_ID``.
-        integration_id: Sent as ``x-integration-id`` on the operations that declare it; a per-call
-            argument of the same name overrides it. Default: ``$BP_INTEGRATION_ID``.
-        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it; a
-            per-call argument of the same name overrides it.
-        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it; a per-call
-            argument of the same name overrides it. Default: ``$BP_WORKSPACE_ID``.
+        token: Bearer token, sent as ``Authorization: Bearer <token>``, or a callable returning it (called when a
+            request needs it, awaited when it returns an awaitable); never shown. Default: ``$BP_TOKEN``.
+        bot_id: Sent as ``x-bot-id`` on the operations that declare it; a per-call argument of the same name overrides
+            it. Default: ``$BP_BOT_ID``.
+        integration_id: Sent as ``x-integration-id`` on the operations that declare it; a per-call argument of the same
+            name overrides it. Default: ``$BP_INTEGRATION_ID``.
+        integration_alias: Sent as ``x-integration-alias`` on the operations that declare it; a per-call argument of the
+            same name overrides it.
+        workspace_id: Sent as ``x-workspace-id`` on the operations that declare it; a per-call argument of the same name
+            overrides it. Default: ``$BP_WORKSPACE_ID``.
         base_url: The API's address. Default: ``$BP_API_URL``, else ``https://api.botpress.cloud``.
-        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever.
-            Default: 60.
+        timeout: Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever. Default: 60.
         max_retries: How many times a failed request is retried when that is safe. Default: 2.
-        http_client: An ``httpx.AsyncClient`` to send requests with (proxies, certificates,
-            transports, event hooks), used as given and not closed by this client.
+        http_client: An ``httpx.AsyncClient`` to send requests with (proxies, certificates, transports, event hooks),
+            used as given and not closed by this client.
         default_headers: Headers sent with every request.
-        validate_requests: Check arguments against the API's rules before sending. Default:
-            ``True``.
-        require_token: ``True``: refuse to build the client without a token. ``False``: an operation
-            that needs a bearer token is sent without one when none is given, for a proxy that adds
-            authentication itself. ``None``: a call whose credentials are missing raises
-            ``MissingCredentialsError`` before sending. Default: ``True``.
-        max_response_bytes: Largest answer body read, in bytes after decompression; a larger one
-            raises ``ResponseTooLargeError``. Default: 64 MiB.
-        total_timeout: Seconds a whole call may take, retries and waits included; ``None``: at most
-            ``max_retries + 1`` attempts of ``timeout`` each, plus the waits between them. Default:
-            ``None``.
-        strict_responses: Check every JSON answer against its schema (member types, required
-            members) and raise ``ResponseValidationError`` naming the path and the rule. Default:
-            ``False`` (answers are read leniently).
+        validate_requests: Check arguments against the API's rules before sending. Default: ``True``.
+        require_token: ``True``: refuse to build the client without a token. ``False``: an operation that needs a bearer
+            token is sent without one when none is given, for a proxy that adds authentication itself. ``None``: a call
+            whose credentials are missing raises ``MissingCredentialsError`` before sending. Default: ``True``.
+        max_response_bytes: Largest answer body read, in bytes after decompression; a larger one raises
+            ``ResponseTooLargeError``. Default: 64 MiB.
+        total_timeout: Seconds a whole call may take, retries and waits included; ``None``: at most ``max_retries + 1``
+            attempts of ``timeout`` each, plus the waits between them. Default: ``None``.
+        strict_responses: Check every JSON answer against its schema (member types, required members) and raise
+            ``ResponseValidationError`` naming the path and the rule. Default: ``False`` (answers are read leniently).
 
     The per-call options, the last keyword arguments of every method of the client and of its
     namespaces (each method's docstring points here):

@@ -151,10 +151,7 @@ def make_config(
     ``headers``: the header options given (wire header -> value, ``None`` when not given);
     ``credentials``: the options of the security schemes (option -> value or ``None``)."""
     env = dict(api.header_env)
-    values = {
-        wire: value if value is not None else env_str(env.get(wire, ""))
-        for wire, value in headers.items()
-    }
+    values = {wire: value if value is not None else env_str(env.get(wire, "")) for wire, value in headers.items()}
     source = resolve_token(token, api.token_env, require_token is True)
     return Config(
         token=source if isinstance(source, str) else None,
@@ -218,9 +215,7 @@ def update_config(
         max_retries=DEFAULT_MAX_RETRIES if retries is None else retries,
         header_options=tuple((k, v) for k, v in values.items() if v is not None),
         default_headers=(
-            config.default_headers
-            if isinstance(default_headers, Unset)
-            else tuple((default_headers or {}).items())
+            config.default_headers if isinstance(default_headers, Unset) else tuple((default_headers or {}).items())
         ),
         validate_requests=_changed(validate_requests, config.validate_requests),
         require_token=require is True,

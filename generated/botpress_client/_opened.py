@@ -64,9 +64,7 @@ class _Opened:
 
     def timeout_error(self, what: str) -> ApiTimeoutError:
         request = self.request
-        return ApiTimeoutError(
-            f"{request.method} {shown_url(request.url)}: {what}", request=request
-        )
+        return ApiTimeoutError(f"{request.method} {shown_url(request.url)}: {what}", request=request)
 
     def connection_error(self, exc: httpx.RequestError) -> ApiConnectionError:
         request = self.request

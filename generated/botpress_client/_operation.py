@@ -30,10 +30,7 @@ class Operation:
     """Safe to repeat whatever the failure (GET, PUT, DELETE, or marked so in the spec)."""
     required_headers: tuple[tuple[str, str], ...] = ()
     """(wire header, argument name) pairs that must end up with a value."""
-    validate: (
-        Callable[[Mapping[str, object], Mapping[str, object], Mapping[str, object], Any], None]
-        | None
-    ) = None
+    validate: Callable[[Mapping[str, object], Mapping[str, object], Mapping[str, object], Any], None] | None = None
     """Generated check of the arguments against the spec's rules (see ``_validators``)."""
     content_type: str = "application/json"
     encoding: str = "json"

@@ -57,9 +57,7 @@ class _Body:
         self._chunks.append(chunk)
         self._size += len(chunk)
         if self._deadline is not None and time.monotonic() > self._deadline:
-            raise httpx.ReadTimeout(
-                "the answer did not arrive within the timeout", request=self._request
-            )
+            raise httpx.ReadTimeout("the answer did not arrive within the timeout", request=self._request)
         return False
 
     def store(self, response: httpx.Response) -> None:
@@ -94,9 +92,7 @@ class _Inflater:
 
     __slots__ = ("_decoder", "_encoding", "_request", "_then")
 
-    def __init__(
-        self, encoding: str, request: httpx.Request, then: _Inflater | None = None
-    ) -> None:
+    def __init__(self, encoding: str, request: httpx.Request, then: _Inflater | None = None) -> None:
         self._encoding = encoding
         self._request = request
         self._decoder: Any = None
@@ -264,9 +260,7 @@ class _Watchdog:
             entry = (deadline, next(self._count), alarm)
             heapq.heappush(heap, entry)
             if self._thread is None:
-                self._thread = threading.Thread(
-                    target=self._run, name=f"{__name__}.watchdog", daemon=True
-                )
+                self._thread = threading.Thread(target=self._run, name=f"{__name__}.watchdog", daemon=True)
                 self._thread.start()
             elif heap[0] is entry:
                 self._wake.notify()

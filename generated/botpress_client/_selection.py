@@ -138,13 +138,4 @@ def select(
     return kept, unmatched
 
 
-__all__ = [
-    "KINDS",
-    "SYNTAX",
-    "OperationFacts",
-    "Selection",
-    "Selector",
-    "SelectorError",
-    "parse",
-    "select",
-]
+__all__ = ["KINDS", "SYNTAX", "OperationFacts", "Selection", "Selector", "SelectorError", "parse", "select"]

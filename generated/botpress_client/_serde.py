@@ -229,8 +229,7 @@ def _too_deep(value: Any) -> bool:
 
 
 _ISO = re.compile(
-    r"(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d)(?::(\d\d)(?:[.,](\d+))?)?"
-    r"\s*(?:([Zz])|([+-])(\d\d):?(\d\d))?"
+    r"(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d)(?::(\d\d)(?:[.,](\d+))?)?" r"\s*(?:([Zz])|([+-])(\d\d):?(\d\d))?"
 )
 
 
@@ -277,9 +276,7 @@ def _parse_datetime_slow(value: str) -> datetime:
     if sign:
         offset = timedelta(hours=int(off_h), minutes=int(off_m))
         tz = timezone(-offset if sign == "-" else offset)
-    return datetime(
-        int(year), int(month), int(day), int(hour), int(minute), int(second or 0), micro, tzinfo=tz
-    )
+    return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second or 0), micro, tzinfo=tz)
 
 
 def _format_datetime(value: datetime) -> str:
@@ -295,9 +292,7 @@ def _format_datetime(value: datetime) -> str:
     if value.utcoffset() == timedelta(0):
         spec = "milliseconds" if value.microsecond % 1000 == 0 else "microseconds"
         return value.replace(tzinfo=None).isoformat(timespec=spec) + "Z"
-    return value.isoformat(
-        timespec="milliseconds" if value.microsecond % 1000 == 0 else "microseconds"
-    )
+    return value.isoformat(timespec="milliseconds" if value.microsecond % 1000 == 0 else "microseconds")
 
 
 def _to_json(value: Any) -> Any:

@@ -34,10 +34,7 @@ MAX_CACHED_URLS = 256
 """Request URLs a client keeps parsed (see ``Config.url``); past it the cache starts over."""
 
 
-_TOKEN_PROBLEM = (
-    "not sendable in an Authorization header: printable ASCII without spaces or tabs at "
-    "either end"
-)
+_TOKEN_PROBLEM = "not sendable in an Authorization header: printable ASCII without spaces or tabs at " "either end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +82,7 @@ class Config:
         if problem is not None:
             raise ConfigurationError("timeout", "", problem)
         if self.total_timeout is not None and not _seconds(self.total_timeout, zero=False):
-            raise ConfigurationError(
-                "total_timeout", "", "must be a finite number of seconds > 0, or None"
-            )
+            raise ConfigurationError("total_timeout", "", "must be a finite number of seconds > 0, or None")
         for option, number in (
             ("max_retries", self.max_retries),
             ("max_response_bytes", self.max_response_bytes),
@@ -156,9 +151,7 @@ def attempt_limit(timeout: httpx.Timeout) -> float | None:
     """
     if timeout.read is None:
         return None
-    parts = [
-        t for t in (timeout.connect, timeout.read, timeout.write, timeout.pool) if t is not None
-    ]
+    parts = [t for t in (timeout.connect, timeout.read, timeout.write, timeout.pool) if t is not None]
     return max(parts)
 
 

@@ -70,9 +70,7 @@ TimeoutTypes = Union[float, httpx.Timeout, None]  # noqa: UP007 - a runtime alia
 FileContent = Union[bytes, IO[bytes], "os.PathLike[str]"]  # a runtime alias, valid on 3.10
 """The content of a file to upload: bytes, an open binary file (read from its position), or a
 path (``pathlib.Path``; a ``str`` is text, not a path). Files are streamed, not read whole."""
-FileTypes = Union[
-    FileContent, "tuple[str | None, FileContent]", "tuple[str | None, FileContent, str | None]"
-]
+FileTypes = Union[FileContent, "tuple[str | None, FileContent]", "tuple[str | None, FileContent, str | None]"]
 """A file to upload: its content, or ``(filename, content)``, or ``(filename, content, media type)``."""
 
 
@@ -142,9 +140,7 @@ def _optional(packed: str) -> tuple[str | tuple[str, str], ...]:
     return tuple(members)
 
 
-def _unusual(
-    obj: _M, data: Mapping[str, Any], keys: frozenset[str], optional: _OptionalMembers
-) -> _M:
+def _unusual(obj: _M, data: Mapping[str, Any], keys: frozenset[str], optional: _OptionalMembers) -> _M:
     """The end of a model's ``from_dict`` for an answer holding an unknown member or an explicit
     null (the rare one: its length told it): ``extra_members`` and ``_nulls`` found by a walk."""
     model: Any = obj
@@ -163,9 +159,7 @@ def _model_repr(obj: Any) -> str:
     """The ``repr`` of a model: ``Table(id='t1', name='People')``. The members present only
     (those of ``fields_set``), and ``extra_members`` only when it is not empty."""
     present = obj.fields_set
-    parts = [
-        f"{f.name}={getattr(obj, f.name)!r}" for f in dataclasses.fields(obj) if f.name in present
-    ]
+    parts = [f"{f.name}={getattr(obj, f.name)!r}" for f in dataclasses.fields(obj) if f.name in present]
     if obj.extra_members:
         parts.append(f"extra_members={dict(obj.extra_members)!r}")
     return f"{type(obj).__name__}({', '.join(parts)})"

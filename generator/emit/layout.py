@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from .literals import py_str
 
-WIDTH = 100  # the line length of the generated code: the one place that decides it
+WIDTH = 120  # the line length of the generated code: the one place that decides it
 STEP = 4
 
 

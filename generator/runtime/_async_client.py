@@ -158,9 +158,7 @@ class AsyncTransport(BaseTransport):
         max_retries = self._max_retries(options)
         attempt = 0
         c = self._config
-        signed = await sign_async(
-            c.auth, c.base_url, op, request, self._http, self._clock, timeout, call_deadline
-        )
+        signed = await sign_async(c.auth, c.base_url, op, request, self._http, self._clock, timeout, call_deadline)
         while True:
             started = time.monotonic()
             deadline = self._start_attempt(request, timeout, call_deadline)
@@ -185,19 +183,13 @@ class AsyncTransport(BaseTransport):
                 if truncated:
                     raise self._too_large(response)
                 return response
-            if signed is not None and await self._renewed(
-                op, signed, request, response, timeout, call_deadline
-            ):
+            if signed is not None and await self._renewed(op, signed, request, response, timeout, call_deadline):
                 signed = None  # once: a second 401 is the caller's
                 continue
-            if attempt < max_retries and self._should_retry_status(
-                op, response.status_code, request
-            ):
+            if attempt < max_retries and self._should_retry_status(op, response.status_code, request):
                 delay = self._retry_delay(attempt, response)
                 if self._within(delay, call_deadline):
-                    self._log_retry(
-                        request, f"status {response.status_code}", delay, attempt, max_retries
-                    )
+                    self._log_retry(request, f"status {response.status_code}", delay, attempt, max_retries)
                     await self._clock.async_sleep(delay)
                     attempt += 1
                     continue
@@ -218,9 +210,7 @@ class AsyncTransport(BaseTransport):
             return False
         c = self._config  # a fetched token: its cache (``_oauth.TokenCache``) renews it
         tokens = c.auth.tokens
-        await tokens.renew_async(
-            c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
-        )
+        await tokens.renew_async(c.base_url, signed, request, self._http, self._clock, timeout, call_deadline)
         return True
 
     async def _attempt_by(
@@ -229,9 +219,7 @@ class AsyncTransport(BaseTransport):
         """:meth:`_attempt`, its ``deadline`` holding even while waiting for one chunk."""
         if deadline is None:
             return await self._attempt(request, deadline, stream)
-        return await _within_seconds(
-            self._attempt(request, deadline, stream), max(deadline - started, 0.001)
-        )
+        return await _within_seconds(self._attempt(request, deadline, stream), max(deadline - started, 0.001))
 
     async def _attempt(
         self, request: httpx.Request, deadline: float | None, stream: bool = False

@@ -45,9 +45,7 @@ _HTTPX_LOG = logging.getLogger("httpx")
 _LATE = "the answer did not arrive within the timeout"
 
 
-def _received(
-    http: httpx.Client | httpx.AsyncClient, request: httpx.Request, response: httpx.Response
-) -> None:
+def _received(http: httpx.Client | httpx.AsyncClient, request: httpx.Request, response: httpx.Response) -> None:
     """What ``httpx.Client.send`` does to an answer besides sending, for a client of our own
     (no hooks, auth or redirects to follow): the request set on it, its cookies kept, httpx's
     log line. The cookie jar reads nothing but Set-Cookie headers (its default policy ignores
@@ -190,9 +188,7 @@ class SyncTransport(BaseTransport):
         max_retries = self._max_retries(options)
         attempt = 0
         c = self._config
-        signed = sign(
-            c.auth, c.base_url, op, request, self._http, self._clock, timeout, call_deadline
-        )
+        signed = sign(c.auth, c.base_url, op, request, self._http, self._clock, timeout, call_deadline)
         while True:
             started = time.monotonic()
             deadline = self._start_attempt(request, timeout, call_deadline)
@@ -212,19 +208,13 @@ class SyncTransport(BaseTransport):
                 if truncated:
                     raise self._too_large(response)
                 return response
-            if signed is not None and self._renewed(
-                op, signed, request, response, timeout, call_deadline
-            ):
+            if signed is not None and self._renewed(op, signed, request, response, timeout, call_deadline):
                 signed = None  # once: a second 401 is the caller's
                 continue
-            if attempt < max_retries and self._should_retry_status(
-                op, response.status_code, request
-            ):
+            if attempt < max_retries and self._should_retry_status(op, response.status_code, request):
                 delay = self._retry_delay(attempt, response)
                 if self._within(delay, call_deadline):
-                    self._log_retry(
-                        request, f"status {response.status_code}", delay, attempt, max_retries
-                    )
+                    self._log_retry(request, f"status {response.status_code}", delay, attempt, max_retries)
                     self._clock.sleep(delay)
                     attempt += 1
                     continue
@@ -244,9 +234,7 @@ class SyncTransport(BaseTransport):
         if not renewable(op.encoding, response, request):
             return False
         c = self._config  # a fetched token: its cache (``_oauth.TokenCache``) renews it
-        c.auth.tokens.renew(
-            c.base_url, signed, request, self._http, self._clock, timeout, call_deadline
-        )
+        c.auth.tokens.renew(c.base_url, signed, request, self._http, self._clock, timeout, call_deadline)
         return True
 
     def _attempt(

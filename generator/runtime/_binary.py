@@ -137,9 +137,7 @@ class AsyncBinaryResponse(_BinaryBase):
         await self.close()
 
     def __repr__(self) -> str:
-        return (
-            f"<AsyncBinaryResponse [{self.status_code}] {self.content_type or 'no content type'}>"
-        )
+        return f"<AsyncBinaryResponse [{self.status_code}] {self.content_type or 'no content type'}>"
 
 
 def request_binary(

@@ -136,9 +136,7 @@ class _Defaults(Protocol):
     def security(self) -> Requirement | None: ...
 
 
-def _credential_values(
-    api: _Defaults, given: Mapping[str, object], read_env: bool
-) -> dict[str, object]:
+def _credential_values(api: _Defaults, given: Mapping[str, object], read_env: bool) -> dict[str, object]:
     """The values of the credential options (``given``: option -> value, ``None`` when not
     given), else from their environment variables; each checked, never shown."""
     values: dict[str, object] = {}

@@ -105,9 +105,7 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _unsendable(
-    params: Mapping[str, object], data: Mapping[str, object] | None
-) -> RequestValidationError:
+def _unsendable(params: Mapping[str, object], data: Mapping[str, object] | None) -> RequestValidationError:
     """The error for a request httpx could not build (``UnicodeEncodeError`` or
     ``httpx.InvalidURL``): the query parameter holding a lone surrogate, else the longest one
     (the URL is too long), else the body's form fields. Names the field, never its value."""
@@ -249,16 +247,12 @@ def request_headers(
         elif value is not None:
             out[wire] = _query_text(value)
     if cookies:
-        jar = "; ".join(
-            f"{k}={_query_text(v)}" for k, v in cookies.items() if v is not UNSET and v is not None
-        )
+        jar = "; ".join(f"{k}={_query_text(v)}" for k, v in cookies.items() if v is not UNSET and v is not None)
         if jar:
             out["cookie"] = jar
     for wire, arg in required:
         if wire not in out:
-            raise RequestValidationError(
-                arg, f"required (header {wire!r}: pass {arg}= or configure the client)"
-            )
+            raise RequestValidationError(arg, f"required (header {wire!r}: pass {arg}= or configure the client)")
     if extra:
         out.update(extra)
     for wire, value in out.items():
@@ -306,9 +300,7 @@ def encode_body(
             headers["content-type"] = "application/x-www-form-urlencoded"
         else:  # raw, multipart: ``_uploads.encode_upload``, named by the operation
             assert upload is not None, f"a {encoding} operation names its upload encoder"
-            content, files, stream = upload(
-                encoding, content_type, body, headers, sources, part_types
-            )
+            content, files, stream = upload(encoding, content_type, body, headers, sources, part_types)
     except RecursionError:
         raise RequestValidationError("body", _TOO_DEEP) from None
     except UnicodeEncodeError:  # a lone surrogate (in a str: a ValueError too)
@@ -329,9 +321,7 @@ def _with_extra(encoding: str, body: Any, extra: Body) -> Any:
     if body is UNSET or body is None:
         return dict(extra)
     if not isinstance(body, Mapping):
-        raise RequestValidationError(
-            "extra_body", "the body is not a JSON object: there is nothing to add members to"
-        )
+        raise RequestValidationError("extra_body", "the body is not a JSON object: there is nothing to add members to")
     return {**body, **extra}
 
 

@@ -114,9 +114,7 @@ class SSEDecoder:
         if not self._data:
             self._event = ""
             return None
-        event = ServerSentEvent(
-            self._event or "message", "\n".join(self._data), self.last_event_id, retry
-        )
+        event = ServerSentEvent(self._event or "message", "\n".join(self._data), self.last_event_id, retry)
         self._data = []
         self._size = 0
         self._event = ""
@@ -130,9 +128,7 @@ def _check_event_stream(response: httpx.Response) -> None:
         return
     media = value.split(";", 1)[0].strip().lower()
     if media and media != "text/event-stream":
-        raise ResponseDecodeError(
-            response, f"expected an event stream (text/event-stream), the answer is {media!r}"
-        )
+        raise ResponseDecodeError(response, f"expected an event stream (text/event-stream), the answer is {media!r}")
 
 
 def _event_name(event: ServerSentEvent | None, index: int) -> str:
@@ -155,9 +151,7 @@ class StreamDecodeError(ResponseDecodeError):
         rule: The rule it breaks there (``expected integer``), when it does.
     """
 
-    def __init__(
-        self, response: httpx.Response, event: ServerSentEvent | None, index: int, reason: str
-    ) -> None:
+    def __init__(self, response: httpx.Response, event: ServerSentEvent | None, index: int, reason: str) -> None:
         self.event = event
         self.index = index
         self.path: str | None = None

@@ -151,9 +151,7 @@ class LazyMethods:
                         return lazy.listed(cls, name)
                     return lazy.install(cls, name, methods)
                 except AttributeError:
-                    raise AttributeError(
-                        f"type object {cls.__name__!r} has no attribute {name!r}"
-                    ) from None
+                    raise AttributeError(f"type object {cls.__name__!r} has no attribute {name!r}") from None
 
             def __dir__(cls) -> list[str]:
                 """Every method, loaded or not (``dir(Client)``, ``help(Client)``): the names
@@ -178,7 +176,5 @@ class LazyMethods:
         """Import every module of ``_resources`` now, and install every method on ``cls``."""
         for name, module in self._index().items():
             if name not in cls.__dict__:
-                loaded = importlib.import_module(
-                    resource_module(self._package, "_resources", module)
-                )
+                loaded = importlib.import_module(resource_module(self._package, "_resources", module))
                 setattr(cls, name, getattr(loaded, methods).__dict__[name])

@@ -58,15 +58,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         description="Serve the API's operations as MCP tools over stdio, calling them with "
         "AsyncClient() configured from the environment (credentials, base URL).",
     )
-    parser.add_argument(
-        "--include", action="append", default=[], metavar="SELECTOR", help=f"serve only: {SYNTAX}"
-    )
-    parser.add_argument(
-        "--exclude", action="append", default=[], metavar="SELECTOR", help="leave out (same syntax)"
-    )
-    parser.add_argument(
-        "--read-only", action="store_true", help="serve GET and HEAD operations only"
-    )
+    parser.add_argument("--include", action="append", default=[], metavar="SELECTOR", help=f"serve only: {SYNTAX}")
+    parser.add_argument("--exclude", action="append", default=[], metavar="SELECTOR", help="leave out (same syntax)")
+    parser.add_argument("--read-only", action="store_true", help="serve GET and HEAD operations only")
     parser.add_argument(
         "--mode",
         choices=("auto", "static", "dynamic"),
@@ -74,18 +68,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="static: one tool per operation; dynamic: three tools (search, describe, call); "
         "auto (default): dynamic above --max-tools",
     )
-    parser.add_argument(
-        "--max-tools", type=int, default=MAX_TOOLS, help=f"auto mode's threshold ({MAX_TOOLS})"
-    )
+    parser.add_argument("--max-tools", type=int, default=MAX_TOOLS, help=f"auto mode's threshold ({MAX_TOOLS})")
     parser.add_argument(
         "--transport",
         choices=("stdio", "http"),
         default="stdio",
         help="stdio (default), or http: streamable HTTP on 127.0.0.1 only, at /mcp",
     )
-    parser.add_argument(
-        "--port", type=int, default=PORT, help=f"the loopback port of --transport http ({PORT})"
-    )
+    parser.add_argument("--port", type=int, default=PORT, help=f"the loopback port of --transport http ({PORT})")
     parser.add_argument(
         "--base-url",
         help="the API's base URL (default: the client's, from the environment or the document)",
@@ -127,13 +117,9 @@ class Tools:
             return Outcome(json.dumps(matches, ensure_ascii=False), structured={"result": matches})
         target = self.by_name.get(str(given.get("name", "")))
         if name not in (DESCRIBE, CALL):
-            return Outcome(
-                f"{name}: no such tool (the tools are {SEARCH}, {DESCRIBE}, {CALL})", is_error=True
-            )
+            return Outcome(f"{name}: no such tool (the tools are {SEARCH}, {DESCRIBE}, {CALL})", is_error=True)
         if target is None:
-            return Outcome(
-                f"name: no operation {given.get('name')!r}; find one with {SEARCH}", is_error=True
-            )
+            return Outcome(f"name: no operation {given.get('name')!r}; find one with {SEARCH}", is_error=True)
         if name == DESCRIBE:
             with_schemas(target)
             described = {
@@ -207,9 +193,7 @@ def _result(outcome: Outcome) -> types.CallToolResult:
             blob=base64.b64encode(outcome.data).decode("ascii"),
         )
         content.append(types.EmbeddedResource(type="resource", resource=blob))
-    return types.CallToolResult(
-        content=content, structured_content=outcome.structured, is_error=outcome.is_error
-    )
+    return types.CallToolResult(content=content, structured_content=outcome.structured, is_error=outcome.is_error)
 
 
 def build_server(tools: Tools, name: str) -> Server[Any]:
@@ -224,9 +208,7 @@ def build_server(tools: Tools, name: str) -> Server[Any]:
     ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=listing)
 
-    async def call_tool(
-        ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
+    async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
         return _result(await tools.call(params.name, params.arguments))
 
     return Server(name, on_list_tools=list_tools, on_call_tool=call_tool)

@@ -37,17 +37,13 @@ Tool = dict[str, Any]
 
 def load_table() -> dict[str, Any]:
     """The tool table written beside this module at generation time."""
-    data: dict[str, Any] = json.loads(
-        (Path(__file__).parent / TABLE_FILE).read_text(encoding="utf-8")
-    )
+    data: dict[str, Any] = json.loads((Path(__file__).parent / TABLE_FILE).read_text(encoding="utf-8"))
     return data
 
 
 @functools.cache
 def _schemas() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(
-        (Path(__file__).parent / SCHEMAS_FILE).read_text(encoding="utf-8")
-    )
+    data: dict[str, Any] = json.loads((Path(__file__).parent / SCHEMAS_FILE).read_text(encoding="utf-8"))
     return data
 
 
@@ -59,9 +55,7 @@ def with_schemas(tool: Tool) -> Tool:
     return tool
 
 
-def selected(
-    tools: list[Tool], include: list[str], exclude: list[str], read_only: bool
-) -> list[Tool]:
+def selected(tools: list[Tool], include: list[str], exclude: list[str], read_only: bool) -> list[Tool]:
     """The tools kept by the selectors (syntax of ``_selection``) and, with ``read_only``, only
     those of GET and HEAD operations. Raises ``SelectorError`` on a selector it cannot read and
     ``ValueError`` on one that matches no operation."""
@@ -69,11 +63,7 @@ def selected(
     kept, unmatched = select(facts, include, exclude)
     if unmatched:
         raise ValueError(f"no operation matches {', '.join(sorted(unmatched))}")
-    return [
-        t
-        for t, keep in zip(tools, kept, strict=True)
-        if keep and (not read_only or t["http"] in ("GET", "HEAD"))
-    ]
+    return [t for t, keep in zip(tools, kept, strict=True) if keep and (not read_only or t["http"] in ("GET", "HEAD"))]
 
 
 def _words(text: str) -> set[str]:
@@ -126,9 +116,7 @@ def arguments(tool: Tool, given: dict[str, Any] | None) -> dict[str, Any] | Outc
     known = schema.get("properties", {})
     for name in given:
         if name not in known:
-            return refused(
-                f"{name}: unknown argument (the arguments are: {', '.join(known) or 'none'})"
-            )
+            return refused(f"{name}: unknown argument (the arguments are: {', '.join(known) or 'none'})")
     for name in schema.get("required", []):
         if name not in given:
             return refused(f"{name}: required argument missing")
@@ -136,9 +124,7 @@ def arguments(tool: Tool, given: dict[str, Any] | None) -> dict[str, Any] | Outc
         value = given.get(name)
         if isinstance(value, str):
             try:
-                given[name] = datetime.fromisoformat(
-                    value[:-1] + "+00:00" if value.endswith("Z") else value
-                )
+                given[name] = datetime.fromisoformat(value[:-1] + "+00:00" if value.endswith("Z") else value)
             except ValueError:
                 return refused(f"{name}: must be an RFC 3339 date-time")
     for name in tool["files"]:
@@ -174,9 +160,7 @@ class Caller:
             answer = await _method(self._client, tool["method"])(**kwargs)
             return await _outcome(tool, answer)
         except RequestValidationError as exc:
-            return refused(
-                f"{exc.field}: {exc.rule} (refused before sending; correct the argument)"
-            )
+            return refused(f"{exc.field}: {exc.rule} (refused before sending; correct the argument)")
         except ApiError as exc:
             what = {
                 "status": exc.status_code,

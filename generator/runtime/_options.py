@@ -37,8 +37,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str, str], ...] = (
         "str | None",
         "None",
         True,
-        "Credentials of ``{scheme}``, sent as ``Authorization: {where} <value>``; never shown."
-        "{env_default}",
+        "Credentials of ``{scheme}``, sent as ``Authorization: {where} <value>``; never shown." "{env_default}",
         "http",
     ),
     (
@@ -71,8 +70,7 @@ CLIENT_OPTIONS: tuple[tuple[str, str, str, bool, str, str], ...] = (
         "TimeoutTypes | Unset",
         "UNSET",
         True,
-        "Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever."
-        " Default: 60.",
+        "Seconds (or an ``httpx.Timeout``) to wait for each request; ``None`` waits forever." " Default: 60.",
         "",
     ),
     (

@@ -16,8 +16,8 @@ from ._sse import MAX_LINE_BYTES, _LineSplitter
 T = TypeVar("T")
 P = ParamSpec("P")
 
-_STREAMING: contextvars.ContextVar[list[tuple[_Opened, Callable[[Any], Any]]] | None] = (
-    contextvars.ContextVar(f"{_PACKAGE}_streaming", default=None)
+_STREAMING: contextvars.ContextVar[list[tuple[_Opened, Callable[[Any], Any]]] | None] = contextvars.ContextVar(
+    f"{_PACKAGE}_streaming", default=None
 )
 """Set by ``with_streaming_response``: the transport hands the open answer and how to parse it
 to this list instead of reading it."""
@@ -96,9 +96,7 @@ class AsyncStreamedResponse(_Streamed, Generic[T]):
     """:class:`StreamedResponse` on ``AsyncClient``: ``async for`` over :meth:`iter_bytes` and
     :meth:`iter_lines`; ``await`` :meth:`read` and :meth:`parse`."""
 
-    def __init__(
-        self, opened: _Opened, parse: Callable[[AsyncStreamedResponse[T]], Awaitable[T]]
-    ) -> None:
+    def __init__(self, opened: _Opened, parse: Callable[[AsyncStreamedResponse[T]], Awaitable[T]]) -> None:
         super().__init__(opened)
         self._parse = parse
         self._reader = _AsyncReader(opened)

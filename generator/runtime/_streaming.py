@@ -95,9 +95,7 @@ class _EventSource:
         try:
             data = json_loads(event.data, bound_depth=False)
         except ValueError as exc:
-            raise StreamDecodeError(
-                self.response, event, self._count, f"data is not valid JSON: {exc}"
-            ) from None
+            raise StreamDecodeError(self.response, event, self._count, f"data is not valid JSON: {exc}") from None
         check = self._check
         try:
             if check is not None and self._strict:
@@ -121,9 +119,7 @@ class _EventSource:
     _strict = False
 
     def _mismatch(self, event: ServerSentEvent, exc: _Mismatch) -> StreamDecodeError:
-        error = StreamDecodeError(
-            self.response, event, self._count, f"{exc.path or '(data)'}: {exc.rule}"
-        )
+        error = StreamDecodeError(self.response, event, self._count, f"{exc.path or '(data)'}: {exc.rule}")
         error.path, error.rule = exc.path, exc.rule
         return error
 
@@ -389,8 +385,6 @@ async def request_json_or_events_async(
 ) -> T | AsyncStream[E]:
     """:func:`request_json_or_events` on ``AsyncClient``."""
     if stream:
-        return await request_events_async(
-            client, op, decode=event_decode, check=event_check, **request
-        )
+        return await request_events_async(client, op, decode=event_decode, check=event_check, **request)
     answer: T = await client._request(op, decode=decode, **request)
     return answer

@@ -40,9 +40,7 @@ def _label(value: object, explode: bool) -> object:
     if value is UNSET or value is None:
         return value
     if isinstance(value, Mapping) and explode:
-        return _Segment(
-            "".join(f".{_enc(_query_text(k))}={_enc(_query_text(v))}" for k, v in value.items())
-        )
+        return _Segment("".join(f".{_enc(_query_text(k))}={_enc(_query_text(v))}" for k, v in value.items()))
     parts = [_enc(p) for p in _pieces(value)]
     return _Segment("." + ("." if explode else ",").join(parts))
 
@@ -54,9 +52,7 @@ def _matrix(name: str, value: object, explode: bool) -> object:
         return value
     key = _enc(name)
     if isinstance(value, Mapping) and explode:
-        return _Segment(
-            "".join(f";{_enc(_query_text(k))}={_enc(_query_text(v))}" for k, v in value.items())
-        )
+        return _Segment("".join(f";{_enc(_query_text(k))}={_enc(_query_text(v))}" for k, v in value.items()))
     parts = [_enc(p) for p in _pieces(value)]
     if explode and isinstance(value, (list, tuple)):
         return _Segment("".join(f";{key}={p}" for p in parts))

@@ -199,18 +199,14 @@ class BaseTransport:
         return None if total is None else self._clock.monotonic() + total
 
     @staticmethod
-    def _start_attempt(
-        request: httpx.Request, timeout: httpx.Timeout, call_deadline: float | None
-    ) -> float | None:
+    def _start_attempt(request: httpx.Request, timeout: httpx.Timeout, call_deadline: float | None) -> float | None:
         """The deadline of the attempt starting now; clips httpx's step timeouts to it."""
         now = time.monotonic()
         limit = attempt_limit(timeout)
         deadline = None if limit is None else now + limit
         if call_deadline is not None:
             deadline = call_deadline if deadline is None else min(deadline, call_deadline)
-        request.extensions["timeout"] = _clipped(
-            timeout, None if deadline is None else deadline - now
-        )
+        request.extensions["timeout"] = _clipped(timeout, None if deadline is None else deadline - now)
         return deadline
 
     def _within(self, delay: float, call_deadline: float | None) -> bool:
@@ -236,9 +232,7 @@ class BaseTransport:
 
     def _too_large(self, response: httpx.Response) -> ResponseTooLargeError:
         limit = self._config.max_response_bytes
-        return ResponseTooLargeError(
-            response, f"body larger than max_response_bytes ({limit} bytes)", truncated=True
-        )
+        return ResponseTooLargeError(response, f"body larger than max_response_bytes ({limit} bytes)", truncated=True)
 
     @staticmethod
     def _retry_delay(attempt: int, response: httpx.Response | None) -> float:
@@ -327,9 +321,7 @@ class BaseTransport:
         except _Mismatch as exc:
             raise ResponseValidationError(response, exc.path, exc.rule) from None
         except RecursionError:
-            raise ResponseDecodeError(
-                response, f"invalid JSON: nested deeper than {MAX_JSON_DEPTH} levels"
-            ) from None
+            raise ResponseDecodeError(response, f"invalid JSON: nested deeper than {MAX_JSON_DEPTH} levels") from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if check is not None:  # find where: the failure path only, the lenient one is as fast
                 try:
@@ -338,14 +330,10 @@ class BaseTransport:
                     raise ResponseValidationError(response, found.path, found.rule) from None
                 except RecursionError:
                     pass
-            raise ResponseDecodeError(
-                response, f"unexpected shape: {type(exc).__name__}: {exc}"
-            ) from None
+            raise ResponseDecodeError(response, f"unexpected shape: {type(exc).__name__}: {exc}") from None
 
     @staticmethod
-    def _log_response(
-        request: httpx.Request, response: httpx.Response, started: float, attempt: int
-    ) -> None:
+    def _log_response(request: httpx.Request, response: httpx.Response, started: float, attempt: int) -> None:
         if log.isEnabledFor(logging.DEBUG):
             log.debug(
                 "%s %s -> %d in %.1f ms (retry %d)",
@@ -357,9 +345,7 @@ class BaseTransport:
             )
 
     @staticmethod
-    def _log_retry(
-        request: httpx.Request, reason: str, delay: float, attempt: int, max_retries: int
-    ) -> None:
+    def _log_retry(request: httpx.Request, reason: str, delay: float, attempt: int, max_retries: int) -> None:
         log.info(
             "retrying %s %s in %.2f s (%s; retry %d of %d)",
             request.method,
@@ -374,7 +360,5 @@ class BaseTransport:
         c = self._config
         options = ", ".join(f"{wire}={value!r}" for wire, value in c.header_options)
         token = "<redacted>" if c.auth.given("token") else None
-        secrets = "".join(
-            f", {name}='<redacted>'" for name in sorted(c.auth.values) if name != "token"
-        )
+        secrets = "".join(f", {name}='<redacted>'" for name in sorted(c.auth.values) if name != "token")
         return f"{type(self).__name__}(base_url={str(c.base_url)!r}, token={token!r}{secrets}{', ' if options else ''}{options})"

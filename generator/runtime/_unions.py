@@ -72,9 +72,7 @@ class UnionByTag:
             except TypeError:
                 found = self._any
             for member, keys, constants, trying in found:
-                if data.keys() >= keys and (
-                    not constants or all(data.get(k) == v for k, v in constants)
-                ):
+                if data.keys() >= keys and (not constants or all(data.get(k) == v for k, v in constants)):
                     if not trying:
                         return member.from_dict(data)
                     try:

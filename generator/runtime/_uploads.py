@@ -54,9 +54,7 @@ class UploadSource(io.RawIOBase):
             try:
                 self._size = os.stat(content).st_size
             except OSError as exc:
-                raise RequestValidationError(
-                    field, f"cannot read the file to upload: {exc.strerror or exc}"
-                ) from None
+                raise RequestValidationError(field, f"cannot read the file to upload: {exc.strerror or exc}") from None
             self.seekable_content = True
             self.filename: str | None = os.path.basename(os.fspath(content))
             return
@@ -174,9 +172,7 @@ def _source(field: str, content: object) -> UploadSource | bytes:
         raise RequestValidationError(field, "a file to upload must be opened in binary mode")
     if isinstance(content, (io.IOBase, os.PathLike)):
         return UploadSource(field, content)  # type: ignore[arg-type]
-    raise RequestValidationError(
-        field, "a file to upload must be a path, an open binary file, bytes or a tuple"
-    )
+    raise RequestValidationError(field, "a file to upload must be a path, an open binary file, bytes or a tuple")
 
 
 def file_field(field: str, value: object, sources: list[UploadSource]) -> Any:
@@ -238,9 +234,7 @@ def _multipart(
     types = dict(part_types)
     for name, value in data.items():
         kind = types.get(name) or (
-            "application/json"
-            if isinstance(body[name], (dict, list)) and isinstance(value, str)
-            else None
+            "application/json" if isinstance(body[name], (dict, list)) and isinstance(value, str) else None
         )
         for item in value if isinstance(value, list) else [value]:
             parts.append((name, (None, item) if kind is None else (None, item, kind)))

@@ -111,7 +111,7 @@ def test_generated_code_that_does_not_parse_is_a_located_problem() -> None:
     assert "generated code does not parse" in str(caught.value) and "_a.py" in str(caught.value)
 
 
-_LONG = "ActionsSetSelfHostedRunnersPermissionsOrganizationBodyEnabledRepositoriesItem"
+_LONG = "ActionsSetSelfHostedRunnersPermissionsOrganizationBodyEnabledRepositoriesItemSettingsEntry"
 _PARTING = (  # a module holding each statement where Ruff's output parts from Black's
     '"""A module."""\n\nfrom typing import TypeAlias, Literal\n\n'
     f'{_LONG}ReviewerTypeName: TypeAlias = Literal["TEAM", "ROLE"]\n\n'

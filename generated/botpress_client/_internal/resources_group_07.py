@@ -18,14 +18,10 @@ class AsyncClient(chat_tags.AsyncClient, files_tags.AsyncClient, AsyncTransport)
 class ClientWithRawResponse(chat_tags.ClientWithRawResponse, files_tags.ClientWithRawResponse): ...
 
 
-class AsyncClientWithRawResponse(
-    chat_tags.AsyncClientWithRawResponse, files_tags.AsyncClientWithRawResponse
-): ...
+class AsyncClientWithRawResponse(chat_tags.AsyncClientWithRawResponse, files_tags.AsyncClientWithRawResponse): ...
 
 
-class ClientWithStreamingResponse(
-    chat_tags.ClientWithStreamingResponse, files_tags.ClientWithStreamingResponse
-): ...
+class ClientWithStreamingResponse(chat_tags.ClientWithStreamingResponse, files_tags.ClientWithStreamingResponse): ...
 
 
 class AsyncClientWithStreamingResponse(

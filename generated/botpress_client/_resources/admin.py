@@ -29,9 +29,7 @@ class Admin(SyncSpace):
     )
     """``client.admin.workspace_members``: imported on first use."""
 
-    workspaces: Space[_ns_admin_workspaces.AdminWorkspaces] = Space(
-        __package__, "admin_workspaces", "AdminWorkspaces"
-    )
+    workspaces: Space[_ns_admin_workspaces.AdminWorkspaces] = Space(__package__, "admin_workspaces", "AdminWorkspaces")
     """``client.admin.workspaces``: imported on first use."""
 
     def __init__(self, client: SyncTransport) -> None:

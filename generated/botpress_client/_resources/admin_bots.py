@@ -22,9 +22,7 @@ from ..errors import RequestValidationError
 if TYPE_CHECKING:
     from .._validators import _rcheck_delete_bot_issue_response, _rcheck_get_bot_issue_response
 else:
-    deferred(
-        globals(), ".._validators _rcheck_delete_bot_issue_response _rcheck_get_bot_issue_response"
-    )
+    deferred(globals(), ".._validators _rcheck_delete_bot_issue_response _rcheck_get_bot_issue_response")
 
 
 def check_get_bot_issue(path: Params, query: Params, headers: Params, body: Any) -> None:
@@ -86,25 +84,19 @@ class Client(SyncTransport):
         Args:
             id: Bot id.
             issue_id: Issue id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its
-                `workspace_id` option or the `BP_WORKSPACE_ID` environment variable.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by
-                alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option or
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. Deprecated.
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of admin.bots.get_issue is deprecated",
-                DeprecationWarning,
-                stacklevel=2,
+                "argument multiple_integrations of admin.bots.get_issue is deprecated", DeprecationWarning, stacklevel=2
             )
         return self._request(
             _GET_BOT_ISSUE,
             path={"id": id, "issueId": issue_id},
-            headers={
-                "x-workspace-id": workspace_id,
-                "x-multiple-integrations": multiple_integrations,
-            },
+            headers={"x-workspace-id": workspace_id, "x-multiple-integrations": multiple_integrations},
             decode=models.GetBotIssueResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -132,11 +124,10 @@ class Client(SyncTransport):
         Args:
             id: Bot id.
             issue_id: Issue id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its
-                `workspace_id` option or the `BP_WORKSPACE_ID` environment variable.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by
-                alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option or
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. Deprecated.
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -147,10 +138,7 @@ class Client(SyncTransport):
         return self._request(
             _DELETE_BOT_ISSUE,
             path={"id": id, "issueId": issue_id},
-            headers={
-                "x-workspace-id": workspace_id,
-                "x-multiple-integrations": multiple_integrations,
-            },
+            headers={"x-workspace-id": workspace_id, "x-multiple-integrations": multiple_integrations},
             decode=models.DeleteBotIssueResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -182,25 +170,19 @@ class AsyncClient(AsyncTransport):
         Args:
             id: Bot id.
             issue_id: Issue id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its
-                `workspace_id` option or the `BP_WORKSPACE_ID` environment variable.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by
-                alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option or
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. Deprecated.
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
-                "argument multiple_integrations of admin.bots.get_issue is deprecated",
-                DeprecationWarning,
-                stacklevel=2,
+                "argument multiple_integrations of admin.bots.get_issue is deprecated", DeprecationWarning, stacklevel=2
             )
         return await self._request(
             _GET_BOT_ISSUE,
             path={"id": id, "issueId": issue_id},
-            headers={
-                "x-workspace-id": workspace_id,
-                "x-multiple-integrations": multiple_integrations,
-            },
+            headers={"x-workspace-id": workspace_id, "x-multiple-integrations": multiple_integrations},
             decode=models.GetBotIssueResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -228,11 +210,10 @@ class AsyncClient(AsyncTransport):
         Args:
             id: Bot id.
             issue_id: Issue id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its
-                `workspace_id` option or the `BP_WORKSPACE_ID` environment variable.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by
-                alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option or
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. Deprecated.
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -243,10 +224,7 @@ class AsyncClient(AsyncTransport):
         return await self._request(
             _DELETE_BOT_ISSUE,
             path={"id": id, "issueId": issue_id},
-            headers={
-                "x-workspace-id": workspace_id,
-                "x-multiple-integrations": multiple_integrations,
-            },
+            headers={"x-workspace-id": workspace_id, "x-multiple-integrations": multiple_integrations},
             decode=models.DeleteBotIssueResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

@@ -22,9 +22,7 @@ from ..errors import RequestValidationError
 if TYPE_CHECKING:
     from .._validators import _check_update_workspace_member_body, _rcheck_workspace_member
 else:
-    deferred(
-        globals(), ".._validators _check_update_workspace_member_body _rcheck_workspace_member"
-    )
+    deferred(globals(), ".._validators _check_update_workspace_member_body _rcheck_workspace_member")
 
 
 def check_update_workspace_member(path: Params, query: Params, headers: Params, body: Any) -> None:
@@ -76,11 +74,10 @@ class Client(SyncTransport):
 
         Args:
             id: Workspace member id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its
-                `workspace_id` option or the `BP_WORKSPACE_ID` environment variable.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by
-                alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option or
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. Deprecated.
             role: New role of the member.
         """
         if multiple_integrations is not UNSET:
@@ -95,10 +92,7 @@ class Client(SyncTransport):
         return self._request(
             _UPDATE_WORKSPACE_MEMBER,
             path={"id": id},
-            headers={
-                "x-workspace-id": workspace_id,
-                "x-multiple-integrations": multiple_integrations,
-            },
+            headers={"x-workspace-id": workspace_id, "x-multiple-integrations": multiple_integrations},
             body=_body,
             decode=models.WorkspaceMember.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
@@ -131,11 +125,10 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: Workspace member id.
-            workspace_id: Id of the workspace the call acts on. The client takes it from its
-                `workspace_id` option or the `BP_WORKSPACE_ID` environment variable.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by
-                alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. Deprecated.
+            workspace_id: Id of the workspace the call acts on. The client takes it from its `workspace_id` option or
+                the `BP_WORKSPACE_ID` environment variable.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. Deprecated.
             role: New role of the member.
         """
         if multiple_integrations is not UNSET:
@@ -150,10 +143,7 @@ class AsyncClient(AsyncTransport):
         return await self._request(
             _UPDATE_WORKSPACE_MEMBER,
             path={"id": id},
-            headers={
-                "x-workspace-id": workspace_id,
-                "x-multiple-integrations": multiple_integrations,
-            },
+            headers={"x-workspace-id": workspace_id, "x-multiple-integrations": multiple_integrations},
             body=_body,
             decode=models.WorkspaceMember.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),

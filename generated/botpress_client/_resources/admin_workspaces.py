@@ -68,9 +68,8 @@ class Client(SyncTransport):
 
         Args:
             id: Workspace id.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by
-                alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. Deprecated.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. Deprecated.
         """
         if multiple_integrations is not UNSET:
             warnings.warn(
@@ -111,9 +110,8 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: Workspace id.
-            multiple_integrations: Set to "true" to have integration instances returned keyed by
-                alias instead of id. Announced as going away; alias-keyed output will then be the
-                only behavior. Deprecated.
+            multiple_integrations: Set to "true" to have integration instances returned keyed by alias instead of id.
+                Announced as going away; alias-keyed output will then be the only behavior. Deprecated.
         """
         if multiple_integrations is not UNSET:
             warnings.warn(

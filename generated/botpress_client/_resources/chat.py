@@ -22,9 +22,7 @@ if TYPE_CHECKING:
 class Chat(SyncSpace):
     """``client.chat.<method>(...)``: the ``chat`` methods."""
 
-    messages: Space[_ns_chat_messages.ChatMessages] = Space(
-        __package__, "chat_messages", "ChatMessages"
-    )
+    messages: Space[_ns_chat_messages.ChatMessages] = Space(__package__, "chat_messages", "ChatMessages")
     """``client.chat.messages``: imported on first use."""
 
     states: Space[_ns_chat_states.ChatStates] = Space(__package__, "chat_states", "ChatStates")
@@ -47,14 +45,10 @@ class Chat(SyncSpace):
 class AsyncChat(AsyncSpace):
     """``await async_client.chat.<method>(...)``: the ``chat`` methods."""
 
-    messages: Space[_ns_chat_messages.AsyncChatMessages] = Space(
-        __package__, "chat_messages", "AsyncChatMessages"
-    )
+    messages: Space[_ns_chat_messages.AsyncChatMessages] = Space(__package__, "chat_messages", "AsyncChatMessages")
     """``async_client.chat.messages``: imported on first use."""
 
-    states: Space[_ns_chat_states.AsyncChatStates] = Space(
-        __package__, "chat_states", "AsyncChatStates"
-    )
+    states: Space[_ns_chat_states.AsyncChatStates] = Space(__package__, "chat_states", "AsyncChatStates")
     """``async_client.chat.states``: imported on first use."""
 
     tags: Space[_ns_chat_tags.AsyncChatTags] = Space(__package__, "chat_tags", "AsyncChatTags")

@@ -20,17 +20,11 @@ from .._types import UNSET, Body, Headers, Params, Query, TimeoutTypes, Unset
 from ..errors import RequestValidationError
 
 if TYPE_CHECKING:
-    from .._validators import (
-        _check_create_message_body,
-        _rcheck_create_message_response,
-        _rcheck_get_message_response,
-    )
+    from .._validators import _check_create_message_body, _rcheck_create_message_response, _rcheck_get_message_response
 else:
     deferred(
         globals(),
-        ".._validators _check_create_message_body",
-        ".._validators _rcheck_create_message_response",
-        ".._validators _rcheck_get_message_response",
+        ".._validators _check_create_message_body _rcheck_create_message_response _rcheck_get_message_response",
     )
 
 
@@ -112,18 +106,18 @@ class Client(SyncTransport):
         The per-call options and the errors raised: see ``Client``.
 
         Args:
-            payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
-                Carousel, File, Audio, Video, Location.
+            payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card, Carousel, File,
+                Audio, Video, Location.
             user_id: Id of the user the message belongs to (28 to 36 characters).
             conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
             type: Message kind (at most 200 characters).
             tags: Key/value labels.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             schedule: When to send the message, for a scheduled message.
             origin: Origin of the message; only `synthetic`.
         """
@@ -140,11 +134,7 @@ class Client(SyncTransport):
             _body["origin"] = origin
         return self._request(
             _CREATE_MESSAGE,
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             body=_body,
             decode=models.CreateMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
@@ -172,21 +162,17 @@ class Client(SyncTransport):
 
         Args:
             id: Message id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         return self._request(
             _GET_MESSAGE,
             path={"id": id},
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             decode=models.GetMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -225,18 +211,18 @@ class AsyncClient(AsyncTransport):
         The per-call options and the errors raised: see ``AsyncClient``.
 
         Args:
-            payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
-                Carousel, File, Audio, Video, Location.
+            payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card, Carousel, File,
+                Audio, Video, Location.
             user_id: Id of the user the message belongs to (28 to 36 characters).
             conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
             type: Message kind (at most 200 characters).
             tags: Key/value labels.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             schedule: When to send the message, for a scheduled message.
             origin: Origin of the message; only `synthetic`.
         """
@@ -253,11 +239,7 @@ class AsyncClient(AsyncTransport):
             _body["origin"] = origin
         return await self._request(
             _CREATE_MESSAGE,
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             body=_body,
             decode=models.CreateMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
@@ -285,21 +267,17 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: Message id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         return await self._request(
             _GET_MESSAGE,
             path={"id": id},
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             decode=models.GetMessageResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

@@ -21,9 +21,7 @@ from ..errors import RequestValidationError
 if TYPE_CHECKING:
     from .._validators import _check_set_state_expiry_body, _rcheck_set_state_expiry_response
 else:
-    deferred(
-        globals(), ".._validators _check_set_state_expiry_body _rcheck_set_state_expiry_response"
-    )
+    deferred(globals(), ".._validators _check_set_state_expiry_body _rcheck_set_state_expiry_response")
 
 
 def check_set_state_expiry(path: Params, query: Params, headers: Params, body: Any) -> None:
@@ -34,9 +32,7 @@ def check_set_state_expiry(path: Params, query: Params, headers: Params, body: A
         if not isinstance(v, str):
             raise RequestValidationError("type", "must be a string")
         if v not in ("conversation", "user", "bot", "integration", "workflow"):
-            raise RequestValidationError(
-                "type", 'one of "conversation", "user", "bot", "integration", "workflow"'
-            )
+            raise RequestValidationError("type", 'one of "conversation", "user", "bot", "integration", "workflow"')
     if (v := path.get("id", UNSET)) is not UNSET and not isinstance(v, str):
         raise RequestValidationError("id", "must be a string")
     if (v := path.get("name", UNSET)) is not UNSET and not isinstance(v, str):
@@ -95,23 +91,18 @@ class Client(SyncTransport):
             type: Kind of owner the state is attached to.
             id: Id of the owner - the bot id, user id or conversation id, according to `type`.
             name: State name, as declared in the bot definition.
-            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the
-                state never expires.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state never expires.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         return self._request(
             _SET_STATE_EXPIRY,
             path={"type": type, "id": id, "name": name},
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             body={"expiry": expiry},
             decode=models.SetStateExpiryResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
@@ -152,23 +143,18 @@ class AsyncClient(AsyncTransport):
             type: Kind of owner the state is attached to.
             id: Id of the owner - the bot id, user id or conversation id, according to `type`.
             name: State name, as declared in the bot definition.
-            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the
-                state never expires.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state never expires.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         return await self._request(
             _SET_STATE_EXPIRY,
             path={"type": type, "id": id, "name": name},
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             body={"expiry": expiry},
             decode=models.SetStateExpiryResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),

@@ -87,24 +87,19 @@ class Client(SyncTransport):
         Args:
             key: Tag key.
             type: Kind of object whose tag values are listed.
-            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
-                page.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next page.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         return self._request(
             _LIST_TAG_VALUES,
             path={"key": key},
             query={"nextToken": next_token, "type": type},
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             decode=models.ListTagValuesResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -132,12 +127,12 @@ class Client(SyncTransport):
         Args:
             key: Tag key.
             type: Kind of object whose tag values are listed.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         _page_token: str | Unset = UNSET
         _tokens = PageTokens("iter_tag_values")
@@ -192,24 +187,19 @@ class AsyncClient(AsyncTransport):
         Args:
             key: Tag key.
             type: Kind of object whose tag values are listed.
-            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
-                page.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next page.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         return await self._request(
             _LIST_TAG_VALUES,
             path={"key": key},
             query={"nextToken": next_token, "type": type},
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             decode=models.ListTagValuesResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -237,12 +227,12 @@ class AsyncClient(AsyncTransport):
         Args:
             key: Tag key.
             type: Kind of object whose tag values are listed.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         _page_token: str | Unset = UNSET
         _tokens = PageTokens("iter_tag_values")

@@ -74,21 +74,17 @@ class Client(SyncTransport):
 
         Args:
             id: User id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         return self._request(
             _GET_USER,
             path={"id": id},
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             decode=models.GetUserResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )
@@ -120,21 +116,17 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: User id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
         """
         return await self._request(
             _GET_USER,
             path={"id": id},
-            headers={
-                "x-bot-id": bot_id,
-                "x-integration-id": integration_id,
-                "x-integration-alias": integration_alias,
-            },
+            headers={"x-bot-id": bot_id, "x-integration-id": integration_id, "x-integration-alias": integration_alias},
             decode=models.GetUserResponse.from_dict,
             options=RequestOptions(extra_headers, extra_query, extra_body, timeout, max_retries),
         )

@@ -84,12 +84,12 @@ class Client(SyncTransport):
 
         Args:
             id: File id or key.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -138,12 +138,12 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: File id or key.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -195,9 +195,7 @@ class AsyncClientWithStreamingResponse:
 class Files(SyncSpace, Client):
     """``client.files.<method>(...)``: the ``files`` methods."""
 
-    passages: Space[_ns_files_passages.FilesPassages] = Space(
-        __package__, "files_passages", "FilesPassages"
-    )
+    passages: Space[_ns_files_passages.FilesPassages] = Space(__package__, "files_passages", "FilesPassages")
     """``client.files.passages``: imported on first use."""
 
     tags: Space[_ns_files_tags.FilesTags] = Space(__package__, "files_tags", "FilesTags")
@@ -216,9 +214,7 @@ class Files(SyncSpace, Client):
 class AsyncFiles(AsyncSpace, AsyncClient):
     """``await async_client.files.<method>(...)``: the ``files`` methods."""
 
-    passages: Space[_ns_files_passages.AsyncFilesPassages] = Space(
-        __package__, "files_passages", "AsyncFilesPassages"
-    )
+    passages: Space[_ns_files_passages.AsyncFilesPassages] = Space(__package__, "files_passages", "AsyncFilesPassages")
     """``async_client.files.passages``: imported on first use."""
 
     tags: Space[_ns_files_tags.AsyncFilesTags] = Space(__package__, "files_tags", "AsyncFilesTags")

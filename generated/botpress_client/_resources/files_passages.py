@@ -95,15 +95,14 @@ class Client(SyncTransport):
 
         Args:
             id: File id or key.
-            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
-                page.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next page.
             limit: Maximum number of passages per request (default 20, maximum 200).
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -150,12 +149,12 @@ class Client(SyncTransport):
         Args:
             id: File id or key.
             limit: Maximum number of passages per request (default 20, maximum 200).
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -218,15 +217,14 @@ class AsyncClient(AsyncTransport):
 
         Args:
             id: File id or key.
-            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
-                page.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next page.
             limit: Maximum number of passages per request (default 20, maximum 200).
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -273,12 +271,12 @@ class AsyncClient(AsyncTransport):
         Args:
             id: File id or key.
             limit: Maximum number of passages per request (default 20, maximum 200).
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.

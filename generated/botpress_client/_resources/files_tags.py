@@ -87,14 +87,13 @@ class Client(SyncTransport):
 
         Args:
             tag: Tag name.
-            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
-                page.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next page.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -139,12 +138,12 @@ class Client(SyncTransport):
 
         Args:
             tag: Tag name.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -204,14 +203,13 @@ class AsyncClient(AsyncTransport):
 
         Args:
             tag: Tag name.
-            next_token: Page token, the `meta.nextToken` of the previous response, to get the next
-                page.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            next_token: Page token, the `meta.nextToken` of the previous response, to get the next page.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -256,12 +254,12 @@ class AsyncClient(AsyncTransport):
 
         Args:
             tag: Tag name.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.

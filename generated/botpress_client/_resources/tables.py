@@ -29,9 +29,7 @@ if TYPE_CHECKING:
 else:
     deferred(
         globals(),
-        ".._validators _check_get_or_create_table_body",
-        ".._validators _rcheck_get_or_create_table_response",
-        ".._validators _rcheck_get_table_response",
+        ".._validators _check_get_or_create_table_body _rcheck_get_or_create_table_response _rcheck_get_table_response",
     )
 
 
@@ -139,21 +137,21 @@ class Client(SyncTransport):
         Args:
             table: Table name or id.
             schema: Column definitions (at most 20 columns).
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count
-                charged to the quota. Can only be increased after creation. Default: 1.
-            frozen: When true the table's name and schema structure are immutable and only deletion
-                is allowed; the schema given here is final.
-            key_column: Column used as the unique key; a unique index is created on it and all its
-                values must be unique. Null means no key column.
+            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to the quota. Can
+                only be increased after creation. Default: 1.
+            frozen: When true the table's name and schema structure are immutable and only deletion is allowed; the
+                schema given here is final.
+            key_column: Column used as the unique key; a unique index is created on it and all its values must be
+                unique. Null means no key column.
             tags: Free key/value labels.
             is_compute_enabled: Whether the table is enabled for computation.
         """
@@ -211,12 +209,12 @@ class Client(SyncTransport):
 
         Args:
             table: Table name or id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -282,21 +280,21 @@ class AsyncClient(AsyncTransport):
         Args:
             table: Table name or id.
             schema: Column definitions (at most 20 columns).
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
-            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count
-                charged to the quota. Can only be increased after creation. Default: 1.
-            frozen: When true the table's name and schema structure are immutable and only deletion
-                is allowed; the schema given here is final.
-            key_column: Column used as the unique key; a unique index is created on it and all its
-                values must be unique. Null means no key column.
+            factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to the quota. Can
+                only be increased after creation. Default: 1.
+            frozen: When true the table's name and schema structure are immutable and only deletion is allowed; the
+                schema given here is final.
+            key_column: Column used as the unique key; a unique index is created on it and all its values must be
+                unique. Null means no key column.
             tags: Free key/value labels.
             is_compute_enabled: Whether the table is enabled for computation.
         """
@@ -354,12 +352,12 @@ class AsyncClient(AsyncTransport):
 
         Args:
             table: Table name or id.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -415,9 +413,7 @@ class AsyncClientWithStreamingResponse:
 class Tables(SyncSpace, Client):
     """``client.tables.<method>(...)``: the ``tables`` methods."""
 
-    column: Space[_ns_tables_column.TablesColumn] = Space(
-        __package__, "tables_column", "TablesColumn"
-    )
+    column: Space[_ns_tables_column.TablesColumn] = Space(__package__, "tables_column", "TablesColumn")
     """``client.tables.column``: imported on first use."""
 
     def __init__(self, client: SyncTransport) -> None:
@@ -435,9 +431,7 @@ class Tables(SyncSpace, Client):
 class AsyncTables(AsyncSpace, AsyncClient):
     """``await async_client.tables.<method>(...)``: the ``tables`` methods."""
 
-    column: Space[_ns_tables_column.AsyncTablesColumn] = Space(
-        __package__, "tables_column", "AsyncTablesColumn"
-    )
+    column: Space[_ns_tables_column.AsyncTablesColumn] = Space(__package__, "tables_column", "AsyncTablesColumn")
     """``async_client.tables.column``: imported on first use."""
 
     def __init__(self, client: AsyncTransport) -> None:

@@ -21,10 +21,7 @@ from ..errors import RequestValidationError
 if TYPE_CHECKING:
     from .._validators import _check_rename_table_column_body, _rcheck_rename_table_column_response
 else:
-    deferred(
-        globals(),
-        ".._validators _check_rename_table_column_body _rcheck_rename_table_column_response",
-    )
+    deferred(globals(), ".._validators _check_rename_table_column_body _rcheck_rename_table_column_response")
 
 
 def check_rename_table_column(path: Params, query: Params, headers: Params, body: Any) -> None:
@@ -92,12 +89,12 @@ class Client(SyncTransport):
             table: Table name or id.
             name: Current column name.
             new_name: New column name.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.
@@ -153,12 +150,12 @@ class AsyncClient(AsyncTransport):
             table: Table name or id.
             name: Current column name.
             new_name: New column name.
-            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or
-                the `BP_BOT_ID` environment variable.
-            integration_id: Id of the integration the caller acts as. The client takes it from its
-                `integration_id` option or the `BP_INTEGRATION_ID` environment variable.
-            integration_alias: Alias of the integration the caller acts as. The client takes it from
-                its `integration_alias` option.
+            bot_id: Id of the bot the call acts on. The client takes it from its `bot_id` option or the `BP_BOT_ID`
+                environment variable.
+            integration_id: Id of the integration the caller acts as. The client takes it from its `integration_id`
+                option or the `BP_INTEGRATION_ID` environment variable.
+            integration_alias: Alias of the integration the caller acts as. The client takes it from its
+                `integration_alias` option.
             integration_name: Name of the integration the caller acts as.
             user_id: Id of the user the caller acts as.
             user_role: Role of the user the caller acts as.

@@ -6,10 +6,7 @@ from ._column_definition import (
     _check_column_definition as _check_column_definition,
     _rcheck_column_definition as _rcheck_column_definition,
 )
-from ._column_items import (
-    _check_column_items as _check_column_items,
-    _rcheck_column_items as _rcheck_column_items,
-)
+from ._column_items import _check_column_items as _check_column_items, _rcheck_column_items as _rcheck_column_items
 from ._column_metadata import (
     _check_column_metadata as _check_column_metadata,
     _rcheck_column_metadata as _rcheck_column_metadata,
@@ -19,67 +16,35 @@ from ._computed_definition import (
     _rcheck_computed_definition as _rcheck_computed_definition,
 )
 from ._create_message_body import _check_create_message_body as _check_create_message_body
-from ._create_message_response import (
-    _rcheck_create_message_response as _rcheck_create_message_response,
-)
-from ._delete_bot_issue_response import (
-    _rcheck_delete_bot_issue_response as _rcheck_delete_bot_issue_response,
-)
+from ._create_message_response import _rcheck_create_message_response as _rcheck_create_message_response
+from ._delete_bot_issue_response import _rcheck_delete_bot_issue_response as _rcheck_delete_bot_issue_response
 from ._delete_file_response import _rcheck_delete_file_response as _rcheck_delete_file_response
-from ._delete_workspace_response import (
-    _rcheck_delete_workspace_response as _rcheck_delete_workspace_response,
-)
-from ._get_bot_issue_response import (
-    _rcheck_get_bot_issue_response as _rcheck_get_bot_issue_response,
-)
+from ._delete_workspace_response import _rcheck_delete_workspace_response as _rcheck_delete_workspace_response
+from ._get_bot_issue_response import _rcheck_get_bot_issue_response as _rcheck_get_bot_issue_response
 from ._get_message_response import _rcheck_get_message_response as _rcheck_get_message_response
-from ._get_or_create_table_body import (
-    _check_get_or_create_table_body as _check_get_or_create_table_body,
-)
-from ._get_or_create_table_response import (
-    _rcheck_get_or_create_table_response as _rcheck_get_or_create_table_response,
-)
+from ._get_or_create_table_body import _check_get_or_create_table_body as _check_get_or_create_table_body
+from ._get_or_create_table_response import _rcheck_get_or_create_table_response as _rcheck_get_or_create_table_response
 from ._get_table_response import _rcheck_get_table_response as _rcheck_get_table_response
 from ._get_user_response import _rcheck_get_user_response as _rcheck_get_user_response
-from ._list_file_passages_response import (
-    _rcheck_list_file_passages_response as _rcheck_list_file_passages_response,
-)
+from ._list_file_passages_response import _rcheck_list_file_passages_response as _rcheck_list_file_passages_response
 from ._list_file_tag_values_response import (
     _rcheck_list_file_tag_values_response as _rcheck_list_file_tag_values_response,
 )
-from ._list_tag_values_response import (
-    _rcheck_list_tag_values_response as _rcheck_list_tag_values_response,
-)
+from ._list_tag_values_response import _rcheck_list_tag_values_response as _rcheck_list_tag_values_response
 from ._message import _rcheck_message as _rcheck_message
 from ._message_schedule import _check_message_schedule as _check_message_schedule
 from ._pagination_meta import _rcheck_pagination_meta as _rcheck_pagination_meta
 from ._passage import _rcheck_passage as _rcheck_passage
 from ._passage_meta import _rcheck_passage_meta as _rcheck_passage_meta
-from ._rename_table_column_body import (
-    _check_rename_table_column_body as _check_rename_table_column_body,
-)
-from ._rename_table_column_response import (
-    _rcheck_rename_table_column_response as _rcheck_rename_table_column_response,
-)
+from ._rename_table_column_body import _check_rename_table_column_body as _check_rename_table_column_body
+from ._rename_table_column_response import _rcheck_rename_table_column_response as _rcheck_rename_table_column_response
 from ._set_state_expiry_body import _check_set_state_expiry_body as _check_set_state_expiry_body
-from ._set_state_expiry_response import (
-    _rcheck_set_state_expiry_response as _rcheck_set_state_expiry_response,
-)
+from ._set_state_expiry_response import _rcheck_set_state_expiry_response as _rcheck_set_state_expiry_response
 from ._state import _rcheck_state as _rcheck_state
 from ._table import _rcheck_table as _rcheck_table
-from ._table_schema import (
-    _check_table_schema as _check_table_schema,
-    _rcheck_table_schema as _rcheck_table_schema,
-)
+from ._table_schema import _check_table_schema as _check_table_schema, _rcheck_table_schema as _rcheck_table_schema
 from ._tag_value import _rcheck_tag_value as _rcheck_tag_value
-from ._update_workspace_member_body import (
-    _check_update_workspace_member_body as _check_update_workspace_member_body,
-)
+from ._update_workspace_member_body import _check_update_workspace_member_body as _check_update_workspace_member_body
 from ._user import _rcheck_user as _rcheck_user
 from ._workspace_member import _rcheck_workspace_member as _rcheck_workspace_member
-from ._common import (
-    _MISSING as _MISSING,
-    _at as _at,
-    _is_datetime as _is_datetime,
-    _is_date as _is_date,
-)
+from ._common import _MISSING as _MISSING, _at as _at, _is_datetime as _is_datetime, _is_date as _is_date

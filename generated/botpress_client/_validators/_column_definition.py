@@ -15,9 +15,7 @@ if TYPE_CHECKING:
     from ._column_items import _check_column_items
     from ._column_metadata import _check_column_metadata
 else:
-    deferred(
-        globals(), "._column_items _check_column_items", "._column_metadata _check_column_metadata"
-    )
+    deferred(globals(), "._column_items _check_column_items", "._column_metadata _check_column_metadata")
 
 
 def _check_column_definition(data: Any, at: str) -> None:
@@ -33,9 +31,7 @@ def _check_column_definition(data: Any, at: str) -> None:
     if not isinstance(v, str):
         raise RequestValidationError(_at(at, "type"), "must be a string")
     if v not in ("string", "number", "boolean", "object", "array", "null"):
-        raise RequestValidationError(
-            _at(at, "type"), 'one of "string", "number", "boolean", "object", "array", "null"'
-        )
+        raise RequestValidationError(_at(at, "type"), 'one of "string", "number", "boolean", "object", "array", "null"')
     v = data.get("format", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):

@@ -20,9 +20,7 @@ def _check_column_items(data: Any, at: str) -> None:
     if not isinstance(v, str):
         raise RequestValidationError(_at(at, "type"), "must be a string")
     if v not in ("string", "number", "boolean", "object", "array", "null"):
-        raise RequestValidationError(
-            _at(at, "type"), 'one of "string", "number", "boolean", "object", "array", "null"'
-        )
+        raise RequestValidationError(_at(at, "type"), 'one of "string", "number", "boolean", "object", "array", "null"')
 
 
 _rcheck_column_items = AnswerCheck(__name__, {"type": "required string"})

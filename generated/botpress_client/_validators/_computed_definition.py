@@ -31,9 +31,7 @@ def _check_computed_definition(data: Any, at: str) -> None:
             raise RequestValidationError(_at(at, "dependencies"), "must be an array")
         for _n0, _i0 in enumerate(v):
             if not isinstance(_i0, str):
-                raise RequestValidationError(
-                    _at(at, "dependencies") + f"[{_n0}]", "must be a string"
-                )
+                raise RequestValidationError(_at(at, "dependencies") + f"[{_n0}]", "must be a string")
     v = data.get("prompt", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, str):

@@ -42,9 +42,7 @@ def _check_get_or_create_table_body(data: Any, at: str) -> None:
     v = data.get("keyColumn")
     if v is not None:
         if not isinstance(v, str):
-            raise RequestValidationError(
-                _at(at, "keyColumn", "key_column"), "must be a string or null"
-            )
+            raise RequestValidationError(_at(at, "keyColumn", "key_column"), "must be a string or null")
     v = data.get("tags", _MISSING)
     if v is not _MISSING:
         if not isinstance(v, dict):
@@ -55,6 +53,4 @@ def _check_get_or_create_table_body(data: Any, at: str) -> None:
     v = data.get("isComputeEnabled", _MISSING)
     if v is not _MISSING:
         if type(v) is not bool:
-            raise RequestValidationError(
-                _at(at, "isComputeEnabled", "is_compute_enabled"), "must be a boolean"
-            )
+            raise RequestValidationError(_at(at, "isComputeEnabled", "is_compute_enabled"), "must be a boolean")

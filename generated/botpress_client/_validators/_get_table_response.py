@@ -6,6 +6,5 @@ from __future__ import annotations
 from .._checks import AnswerCheck
 
 _rcheck_get_table_response = AnswerCheck(
-    __name__,
-    {"table": "required _rcheck_table", "rows": "number", "stale": "number", "indexing": "number"},
+    __name__, {"table": "required _rcheck_table", "rows": "number", "stale": "number", "indexing": "number"}
 )

@@ -6,6 +6,5 @@ from __future__ import annotations
 from .._checks import AnswerCheck
 
 _rcheck_list_file_passages_response = AnswerCheck(
-    __name__,
-    {"passages": "required array of _rcheck_passage", "meta": "required _rcheck_pagination_meta"},
+    __name__, {"passages": "required array of _rcheck_passage", "meta": "required _rcheck_pagination_meta"}
 )

@@ -6,6 +6,5 @@ from __future__ import annotations
 from .._checks import AnswerCheck
 
 _rcheck_list_tag_values_response = AnswerCheck(
-    __name__,
-    {"tags": "required array of _rcheck_tag_value", "meta": "required _rcheck_pagination_meta"},
+    __name__, {"tags": "required array of _rcheck_tag_value", "meta": "required _rcheck_pagination_meta"}
 )

@@ -5,6 +5,4 @@ from __future__ import annotations
 
 from .._checks import AnswerCheck
 
-_rcheck_passage = AnswerCheck(
-    __name__, {"id": "string", "content": "string", "meta": "_rcheck_passage_meta"}
-)
+_rcheck_passage = AnswerCheck(__name__, {"id": "string", "content": "string", "meta": "_rcheck_passage_meta"})

@@ -7,11 +7,5 @@ from .._checks import AnswerCheck
 
 _rcheck_passage_meta = AnswerCheck(
     __name__,
-    {
-        "type": "string",
-        "subtype": "string",
-        "pageNumber": "number",
-        "position": "number",
-        "sourceUrl": "string",
-    },
+    {"type": "string", "subtype": "string", "pageNumber": "number", "position": "number", "sourceUrl": "string"},
 )

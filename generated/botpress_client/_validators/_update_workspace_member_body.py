@@ -19,6 +19,5 @@ def _check_update_workspace_member_body(data: Any, at: str) -> None:
             raise RequestValidationError(_at(at, "role"), "must be a string")
         if v not in ("viewer", "billing", "developer", "manager", "administrator", "owner"):
             raise RequestValidationError(
-                _at(at, "role"),
-                'one of "viewer", "billing", "developer", "manager", "administrator", "owner"',
+                _at(at, "role"), 'one of "viewer", "billing", "developer", "manager", "administrator", "owner"'
             )

@@ -44,9 +44,7 @@ from ._workspace_member_role import *
 from ._column_definition import _COLUMN_DEFINITION_KEYS as _COLUMN_DEFINITION_KEYS
 from ._column_metadata import _COLUMN_METADATA_KEYS as _COLUMN_METADATA_KEYS
 from ._computed_definition import _COMPUTED_DEFINITION_KEYS as _COMPUTED_DEFINITION_KEYS
-from ._get_or_create_table_body import (
-    _GET_OR_CREATE_TABLE_BODY_KEYS as _GET_OR_CREATE_TABLE_BODY_KEYS,
-)
+from ._get_or_create_table_body import _GET_OR_CREATE_TABLE_BODY_KEYS as _GET_OR_CREATE_TABLE_BODY_KEYS
 from ._table_schema import _TABLE_SCHEMA_KEYS as _TABLE_SCHEMA_KEYS
 
 def load_all() -> None: ...

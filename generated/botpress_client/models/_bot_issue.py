@@ -21,8 +21,8 @@ _BOT_ISSUE_KEYS = _names(
     "id code createdAt lastSeenAt title description groupedData eventsCount category resolutionLink"
 )
 _BOT_ISSUE_OPTIONAL = _optional(
-    "id code created_at=createdAt last_seen_at=lastSeenAt title description"
-    " grouped_data=groupedData events_count=eventsCount category resolution_link=resolutionLink"
+    "id code created_at=createdAt last_seen_at=lastSeenAt title description grouped_data=groupedData"
+    " events_count=eventsCount category resolution_link=resolutionLink"
 )
 
 
@@ -106,13 +106,9 @@ class BotIssue(_Model):
         if self.code is not None or "code" in self._nulls:
             out["code"] = self.code
         if self.created_at is not None or "created_at" in self._nulls:
-            out["createdAt"] = (
-                None if self.created_at is None else _format_datetime(self.created_at)
-            )
+            out["createdAt"] = None if self.created_at is None else _format_datetime(self.created_at)
         if self.last_seen_at is not None or "last_seen_at" in self._nulls:
-            out["lastSeenAt"] = (
-                None if self.last_seen_at is None else _format_datetime(self.last_seen_at)
-            )
+            out["lastSeenAt"] = None if self.last_seen_at is None else _format_datetime(self.last_seen_at)
         if self.title is not None or "title" in self._nulls:
             out["title"] = self.title
         if self.description is not None or "description" in self._nulls:

@@ -23,9 +23,7 @@ ColumnDefinitionFormat: TypeAlias = Literal["date-time"]
 """Only `date-time`."""
 
 
-_COLUMN_DEFINITION_KEYS = _names(
-    "type format description pattern enum items nullable properties x-zui"
-)
+_COLUMN_DEFINITION_KEYS = _names("type format description pattern enum items nullable properties x-zui")
 _COLUMN_DEFINITION_OPTIONAL = _optional("format description pattern enum items nullable properties")
 
 
@@ -116,9 +114,7 @@ class ColumnDefinition(_Model):
             out["nullable"] = self.nullable
         if self.properties is not None or "properties" in self._nulls:
             out["properties"] = (
-                None
-                if self.properties is None
-                else {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()}
+                None if self.properties is None else {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()}
             )
         if self.extra_members:
             out.update(self.extra_members)
@@ -126,8 +122,7 @@ class ColumnDefinition(_Model):
 
 
 _ColumnDefinitionDictRequired = TypedDict(
-    "_ColumnDefinitionDictRequired",
-    {"type": "ColumnType", "x-zui": "ColumnMetadata | ColumnMetadataDict"},
+    "_ColumnDefinitionDictRequired", {"type": "ColumnType", "x-zui": "ColumnMetadata | ColumnMetadataDict"}
 )
 _ColumnDefinitionDictOptional = TypedDict(
     "_ColumnDefinitionDictOptional",

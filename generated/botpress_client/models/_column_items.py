@@ -35,9 +35,7 @@ class ColumnItems(_Model):
         obj.type = m_type = data["type"]
         if type(m_type) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if len(data) == 1 else _extra_members(data, _COLUMN_ITEMS_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 1 else _extra_members(data, _COLUMN_ITEMS_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

@@ -19,9 +19,7 @@ __all__ = ["ColumnMetadata", "ColumnMetadataDict"]
 
 
 _COLUMN_METADATA_KEYS = _names("index id searchable hidden order width schemaId typings computed")
-_COLUMN_METADATA_OPTIONAL = _optional(
-    "id searchable hidden order width schema_id=schemaId typings computed"
-)
+_COLUMN_METADATA_OPTIONAL = _optional("id searchable hidden order width schema_id=schemaId typings computed")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)

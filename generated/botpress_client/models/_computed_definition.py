@@ -16,9 +16,7 @@ ComputedDefinitionAction: TypeAlias = Literal["ai", "code", "workflow"]
 
 
 _COMPUTED_DEFINITION_KEYS = _names("action dependencies prompt code model workflowId enabled")
-_COMPUTED_DEFINITION_OPTIONAL = _optional(
-    "dependencies prompt code model workflow_id=workflowId enabled"
-)
+_COMPUTED_DEFINITION_OPTIONAL = _optional("dependencies prompt code model workflow_id=workflowId enabled")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -30,8 +28,8 @@ class ComputedDefinition(_Model):
         dependencies: Names of the columns the computation depends on. Default: [].
         prompt: Prompt, used when the action is `ai`.
         code: Code, used when the action is `code`.
-        model: Model identifier, used when the action is `ai`. The service defines a default model
-            (its value is not given here).
+        model: Model identifier, used when the action is `ai`. The service defines a default model (its value is not
+            given here).
         workflow_id: Workflow id, used when the action is `workflow`.
         enabled: Whether the computation is enabled.
     """
@@ -98,9 +96,7 @@ class ComputedDefinition(_Model):
         return out
 
 
-_ComputedDefinitionDictRequired = TypedDict(
-    "_ComputedDefinitionDictRequired", {"action": "ComputedDefinitionAction"}
-)
+_ComputedDefinitionDictRequired = TypedDict("_ComputedDefinitionDictRequired", {"action": "ComputedDefinitionAction"})
 _ComputedDefinitionDictOptional = TypedDict(
     "_ComputedDefinitionDictOptional",
     {

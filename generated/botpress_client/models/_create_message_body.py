@@ -28,8 +28,8 @@ class CreateMessageBody(_Model):
     """The message to create.
 
     Attributes:
-        payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
-            Carousel, File, Audio, Video, Location.
+        payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card, Carousel, File, Audio,
+            Video, Location.
         user_id: Id of the user the message belongs to (28 to 36 characters).
         conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
         type: Message kind (at most 200 characters).
@@ -59,14 +59,7 @@ class CreateMessageBody(_Model):
             m_schedule = MessageSchedule.from_dict(m_schedule)
         obj.schedule = m_schedule
         obj.origin = m_origin = data.get("origin")
-        sig = (
-            cls,
-            type(m_user_id),
-            type(m_conversation_id),
-            type(m_type),
-            type(m_origin),
-            type(m_schedule),
-        )
+        sig = (cls, type(m_user_id), type(m_conversation_id), type(m_type), type(m_origin), type(m_schedule))
         try:
             length = _SHAPES[sig]
         except KeyError:  # the first answer of this shape

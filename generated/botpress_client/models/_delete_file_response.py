@@ -22,9 +22,7 @@ class DeleteFileResponse(_Model):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeleteFileResponse:
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
-        obj.extra_members = (
-            _NO_EXTRA if len(data) == 0 else _extra_members(data, _DELETE_FILE_RESPONSE_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 0 else _extra_members(data, _DELETE_FILE_RESPONSE_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

@@ -63,12 +63,11 @@ class Error(_Model):
     Attributes:
         id: Error id (`err_...`).
         code: HTTP status code.
-        type: Error type. Known types and their statuses: 400 InvalidPayload, InvalidJsonSchema,
-            InvalidDataFormat, InvalidIdentifier, ReferenceNotFound, InvalidQuery, Runtime,
-            BreakingChanges; 401 Unauthorized; 402 PaymentRequired; 403 Forbidden, QuotaExceeded;
-            404 ResourceNotFound; 405 MethodNotFound; 409 RelationConflict, ReferenceConstraint,
-            ResourceLockedConflict, AlreadyExists; 410 ResourceGone; 413 PayloadTooLarge,
-            LimitExceeded; 415 UnsupportedMediaType; 429 RateLimited; 500 Unknown, Internal; 504
+        type: Error type. Known types and their statuses: 400 InvalidPayload, InvalidJsonSchema, InvalidDataFormat,
+            InvalidIdentifier, ReferenceNotFound, InvalidQuery, Runtime, BreakingChanges; 401 Unauthorized; 402
+            PaymentRequired; 403 Forbidden, QuotaExceeded; 404 ResourceNotFound; 405 MethodNotFound; 409
+            RelationConflict, ReferenceConstraint, ResourceLockedConflict, AlreadyExists; 410 ResourceGone; 413
+            PayloadTooLarge, LimitExceeded; 415 UnsupportedMediaType; 429 RateLimited; 500 Unknown, Internal; 504
             OperationTimeout. Open list.
         message: Human-readable error message.
         metadata: Extra data about the error.

@@ -30,12 +30,12 @@ class GetOrCreateTableBody(_Model):
 
     Attributes:
         schema: Column definitions (at most 20 columns).
-        factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged
-            to the quota. Can only be increased after creation. Default: 1.
-        frozen: When true the table's name and schema structure are immutable and only deletion is
-            allowed; the schema given here is final.
-        key_column: Column used as the unique key; a unique index is created on it and all its
-            values must be unique. Null means no key column.
+        factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to the quota. Can
+            only be increased after creation. Default: 1.
+        frozen: When true the table's name and schema structure are immutable and only deletion is allowed; the schema
+            given here is final.
+        key_column: Column used as the unique key; a unique index is created on it and all its values must be unique.
+            Null means no key column.
         tags: Free key/value labels.
         is_compute_enabled: Whether the table is enabled for computation.
     """
@@ -62,14 +62,7 @@ class GetOrCreateTableBody(_Model):
             m_tags = _bounded(m_tags)
         obj.tags = m_tags
         obj.is_compute_enabled = m_is_compute_enabled = data.get("isComputeEnabled")
-        sig = (
-            cls,
-            type(m_factor),
-            type(m_frozen),
-            type(m_key_column),
-            type(m_is_compute_enabled),
-            type(m_tags),
-        )
+        sig = (cls, type(m_factor), type(m_frozen), type(m_key_column), type(m_is_compute_enabled), type(m_tags))
         try:
             length = _SHAPES[sig]
         except KeyError:  # the first answer of this shape
@@ -78,9 +71,7 @@ class GetOrCreateTableBody(_Model):
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
             return obj
-        return _unusual(
-            obj, data, _GET_OR_CREATE_TABLE_BODY_KEYS, _GET_OR_CREATE_TABLE_BODY_OPTIONAL
-        )
+        return _unusual(obj, data, _GET_OR_CREATE_TABLE_BODY_KEYS, _GET_OR_CREATE_TABLE_BODY_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

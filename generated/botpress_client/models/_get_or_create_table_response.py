@@ -54,11 +54,7 @@ class GetOrCreateTableResponse(_Model):
             or type(m_indexing) in _NOT_SCALAR
         ):
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA
-            if len(data) == 5
-            else _extra_members(data, _GET_OR_CREATE_TABLE_RESPONSE_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 5 else _extra_members(data, _GET_OR_CREATE_TABLE_RESPONSE_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

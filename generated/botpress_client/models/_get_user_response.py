@@ -35,9 +35,7 @@ class GetUserResponse(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> GetUserResponse:
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.user = User.from_dict(data["user"])
-        obj.extra_members = (
-            _NO_EXTRA if len(data) == 1 else _extra_members(data, _GET_USER_RESPONSE_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 1 else _extra_members(data, _GET_USER_RESPONSE_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

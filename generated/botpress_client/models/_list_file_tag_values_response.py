@@ -38,11 +38,7 @@ class ListFileTagValuesResponse(_Model):
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.values = _bounded(data["values"])
         obj.meta = PaginationMeta.from_dict(data["meta"])
-        obj.extra_members = (
-            _NO_EXTRA
-            if len(data) == 2
-            else _extra_members(data, _LIST_FILE_TAG_VALUES_RESPONSE_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 2 else _extra_members(data, _LIST_FILE_TAG_VALUES_RESPONSE_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

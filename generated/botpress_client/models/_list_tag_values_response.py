@@ -39,9 +39,7 @@ class ListTagValuesResponse(_Model):
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.tags = [TagValue.from_dict(_v0) for _v0 in data["tags"]]
         obj.meta = PaginationMeta.from_dict(data["meta"])
-        obj.extra_members = (
-            _NO_EXTRA if len(data) == 2 else _extra_members(data, _LIST_TAG_VALUES_RESPONSE_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 2 else _extra_members(data, _LIST_TAG_VALUES_RESPONSE_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

@@ -20,12 +20,10 @@ MessageOrigin: TypeAlias = Literal["synthetic"]
 """Origin of the message; only `synthetic`."""
 
 
-_MESSAGE_KEYS = _names(
-    "id createdAt updatedAt type payload direction userId conversationId tags origin"
-)
+_MESSAGE_KEYS = _names("id createdAt updatedAt type payload direction userId conversationId tags origin")
 _MESSAGE_OPTIONAL = _optional(
-    "id created_at=createdAt updated_at=updatedAt type payload direction user_id=userId"
-    " conversation_id=conversationId tags origin"
+    "id created_at=createdAt updated_at=updatedAt type payload direction user_id=userId conversation_id=conversationId"
+    " tags origin"
 )
 
 
@@ -38,8 +36,8 @@ class Message(_Model):
         created_at: Creation timestamp.
         updated_at: Last update timestamp.
         type: Message kind.
-        payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card,
-            Carousel, File, Audio, Video, Location.
+        payload: Message content. Accepted payload kinds: Text, Image, Choice, Dropdown, Card, Carousel, File, Audio,
+            Video, Location.
         direction: Direction of the message. Open list; `incoming` is one known value.
         user_id: Id of the user the message belongs to.
         conversation_id: Id of the conversation the message belongs to (28 to 36 characters).
@@ -111,13 +109,9 @@ class Message(_Model):
         if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
         if self.created_at is not None or "created_at" in self._nulls:
-            out["createdAt"] = (
-                None if self.created_at is None else _format_datetime(self.created_at)
-            )
+            out["createdAt"] = None if self.created_at is None else _format_datetime(self.created_at)
         if self.updated_at is not None or "updated_at" in self._nulls:
-            out["updatedAt"] = (
-                None if self.updated_at is None else _format_datetime(self.updated_at)
-            )
+            out["updatedAt"] = None if self.updated_at is None else _format_datetime(self.updated_at)
         if self.type is not None or "type" in self._nulls:
             out["type"] = self.type
         if self.payload is not None or "payload" in self._nulls:

@@ -59,7 +59,5 @@ class MessageSchedule(_Model):
         return out
 
 
-MessageScheduleDict = TypedDict(
-    "MessageScheduleDict", {"dateTime": "datetime | str", "delay": "float"}, total=False
-)
+MessageScheduleDict = TypedDict("MessageScheduleDict", {"dateTime": "datetime | str", "delay": "float"}, total=False)
 """JSON form of ``MessageSchedule`` (wire names as keys)."""

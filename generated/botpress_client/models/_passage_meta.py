@@ -21,9 +21,7 @@ Open set: values not listed here are accepted and kept as they are."""
 
 
 _PASSAGE_META_KEYS = _names("type subtype pageNumber position sourceUrl")
-_PASSAGE_META_OPTIONAL = _optional(
-    "type subtype page_number=pageNumber position source_url=sourceUrl"
-)
+_PASSAGE_META_OPTIONAL = _optional("type subtype page_number=pageNumber position source_url=sourceUrl")
 
 
 @dataclass(slots=True, kw_only=True, repr=False)
@@ -52,14 +50,7 @@ class PassageMeta(_Model):
         obj.page_number = m_page_number = data.get("pageNumber")
         obj.position = m_position = data.get("position")
         obj.source_url = m_source_url = data.get("sourceUrl")
-        sig = (
-            cls,
-            type(m_type),
-            type(m_subtype),
-            type(m_page_number),
-            type(m_position),
-            type(m_source_url),
-        )
+        sig = (cls, type(m_type), type(m_subtype), type(m_page_number), type(m_position), type(m_source_url))
         try:
             length = _SHAPES[sig]
         except KeyError:  # the first answer of this shape

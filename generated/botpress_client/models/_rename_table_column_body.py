@@ -34,9 +34,7 @@ class RenameTableColumnBody(_Model):
         obj.new_name = m_new_name = data["newName"]
         if type(m_name) in _NOT_SCALAR or type(m_new_name) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if len(data) == 2 else _extra_members(data, _RENAME_TABLE_COLUMN_BODY_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 2 else _extra_members(data, _RENAME_TABLE_COLUMN_BODY_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

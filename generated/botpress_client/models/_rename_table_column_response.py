@@ -35,11 +35,7 @@ class RenameTableColumnResponse(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> RenameTableColumnResponse:
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.table = Table.from_dict(data["table"])
-        obj.extra_members = (
-            _NO_EXTRA
-            if len(data) == 1
-            else _extra_members(data, _RENAME_TABLE_COLUMN_RESPONSE_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 1 else _extra_members(data, _RENAME_TABLE_COLUMN_RESPONSE_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

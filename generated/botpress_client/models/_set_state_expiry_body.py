@@ -20,8 +20,7 @@ class SetStateExpiryBody(_Model):
     """The new expiry of a state.
 
     Attributes:
-        expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state
-            never expires.
+        expiry: Expiry in milliseconds (1 to 2,592,000,000, may be fractional); null means the state never expires.
     """
 
     expiry: float | None
@@ -32,9 +31,7 @@ class SetStateExpiryBody(_Model):
         obj.expiry = m_expiry = data["expiry"]
         if type(m_expiry) in _NOT_SCALAR:
             raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
-        obj.extra_members = (
-            _NO_EXTRA if len(data) == 1 else _extra_members(data, _SET_STATE_EXPIRY_BODY_KEYS)
-        )
+        obj.extra_members = _NO_EXTRA if len(data) == 1 else _extra_members(data, _SET_STATE_EXPIRY_BODY_KEYS)
         obj._nulls = _NO_NULLS  # none: no optional member
         return obj
 

@@ -18,8 +18,8 @@ __all__ = ["State"]
 
 _STATE_KEYS = _names("id createdAt updatedAt botId name type payload conversationId userId")
 _STATE_OPTIONAL = _optional(
-    "id created_at=createdAt updated_at=updatedAt bot_id=botId name type payload"
-    " conversation_id=conversationId user_id=userId"
+    "id created_at=createdAt updated_at=updatedAt bot_id=botId name type payload conversation_id=conversationId"
+    " user_id=userId"
 )
 
 
@@ -97,13 +97,9 @@ class State(_Model):
         if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
         if self.created_at is not None or "created_at" in self._nulls:
-            out["createdAt"] = (
-                None if self.created_at is None else _format_datetime(self.created_at)
-            )
+            out["createdAt"] = None if self.created_at is None else _format_datetime(self.created_at)
         if self.updated_at is not None or "updated_at" in self._nulls:
-            out["updatedAt"] = (
-                None if self.updated_at is None else _format_datetime(self.updated_at)
-            )
+            out["updatedAt"] = None if self.updated_at is None else _format_datetime(self.updated_at)
         if self.bot_id is not None or "bot_id" in self._nulls:
             out["botId"] = self.bot_id
         if self.name is not None or "name" in self._nulls:

@@ -19,12 +19,10 @@ else:
 __all__ = ["Table"]
 
 
-_TABLE_KEYS = _names(
-    "id name schema factor frozen keyColumn tags isComputeEnabled createdAt updatedAt"
-)
+_TABLE_KEYS = _names("id name schema factor frozen keyColumn tags isComputeEnabled createdAt updatedAt")
 _TABLE_OPTIONAL = _optional(
-    "factor frozen key_column=keyColumn tags is_compute_enabled=isComputeEnabled"
-    " created_at=createdAt updated_at=updatedAt"
+    "factor frozen key_column=keyColumn tags is_compute_enabled=isComputeEnabled created_at=createdAt"
+    " updated_at=updatedAt"
 )
 
 
@@ -36,13 +34,13 @@ class Table(_Model):
         id: Unique identifier of the table.
         name: Name identifying the table.
         schema: Column definitions of the table.
-        factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged
-            to the quota (factor 2 = 8KB and counts as 2 rows). May only be increased after
-            creation, via an update-table operation. Default: 1.
-        frozen: When true the table's name and schema structure are immutable; only deletion is
-            allowed and the schema given at creation is final.
-        key_column: Column used as the unique key. When set, a unique index is created on it (faster
-            upsert) and all values in that column must be unique. Null removes the key index.
+        factor: Multiplies the per-row data storage limit (4KB per unit) and the row count charged to the quota (factor
+            2 = 8KB and counts as 2 rows). May only be increased after creation, via an update-table operation. Default:
+            1.
+        frozen: When true the table's name and schema structure are immutable; only deletion is allowed and the schema
+            given at creation is final.
+        key_column: Column used as the unique key. When set, a unique index is created on it (faster upsert) and all
+            values in that column must be unique. Null removes the key index.
         tags: Free key/value labels.
         is_compute_enabled: Whether the table is enabled for computation.
         created_at: Creation timestamp.
@@ -124,13 +122,9 @@ class Table(_Model):
         if self.is_compute_enabled is not None or "is_compute_enabled" in self._nulls:
             out["isComputeEnabled"] = self.is_compute_enabled
         if self.created_at is not None or "created_at" in self._nulls:
-            out["createdAt"] = (
-                None if self.created_at is None else _format_datetime(self.created_at)
-            )
+            out["createdAt"] = None if self.created_at is None else _format_datetime(self.created_at)
         if self.updated_at is not None or "updated_at" in self._nulls:
-            out["updatedAt"] = (
-                None if self.updated_at is None else _format_datetime(self.updated_at)
-            )
+            out["updatedAt"] = None if self.updated_at is None else _format_datetime(self.updated_at)
         if self.extra_members:
             out.update(self.extra_members)
         return out

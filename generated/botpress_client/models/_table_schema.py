@@ -32,8 +32,7 @@ class TableSchema(_Model):
     Attributes:
         type: Always `object`.
         properties: Map from column name to column definition; at most 20 columns.
-        additional_properties: Always `true`: extra properties of a row are accepted and ignored
-            when no column matches.
+        additional_properties: Always `true`: extra properties of a row are accepted and ignored when no column matches.
         required: Names of the required columns.
         schema: Schema dialect marker.
     """
@@ -48,8 +47,7 @@ class TableSchema(_Model):
     def from_dict(cls, data: Mapping[str, Any]) -> TableSchema:
         obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
         obj.type = m_type = data["type"]
-        m_properties = data["properties"]
-        obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in m_properties.items()}
+        obj.properties = {_k0: ColumnDefinition.from_dict(_v0) for _k0, _v0 in data["properties"].items()}
         obj.additional_properties = m_additional_properties = data["additionalProperties"]
         m_required = data.get("required")
         if m_required is not None:

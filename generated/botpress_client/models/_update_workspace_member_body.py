@@ -43,9 +43,7 @@ class UpdateWorkspaceMemberBody(_Model):
             obj.extra_members = _NO_EXTRA
             obj._nulls = _NO_NULLS
             return obj
-        return _unusual(
-            obj, data, _UPDATE_WORKSPACE_MEMBER_BODY_KEYS, _UPDATE_WORKSPACE_MEMBER_BODY_OPTIONAL
-        )
+        return _unusual(obj, data, _UPDATE_WORKSPACE_MEMBER_BODY_KEYS, _UPDATE_WORKSPACE_MEMBER_BODY_OPTIONAL)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

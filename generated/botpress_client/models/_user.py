@@ -15,8 +15,7 @@ __all__ = ["User"]
 
 _USER_KEYS = _names("id createdAt updatedAt tags name pictureUrl properties attributes")
 _USER_OPTIONAL = _optional(
-    "id created_at=createdAt updated_at=updatedAt tags name picture_url=pictureUrl properties"
-    " attributes"
+    "id created_at=createdAt updated_at=updatedAt tags name picture_url=pictureUrl properties attributes"
 )
 
 
@@ -97,13 +96,9 @@ class User(_Model):
         if self.id is not None or "id" in self._nulls:
             out["id"] = self.id
         if self.created_at is not None or "created_at" in self._nulls:
-            out["createdAt"] = (
-                None if self.created_at is None else _format_datetime(self.created_at)
-            )
+            out["createdAt"] = None if self.created_at is None else _format_datetime(self.created_at)
         if self.updated_at is not None or "updated_at" in self._nulls:
-            out["updatedAt"] = (
-                None if self.updated_at is None else _format_datetime(self.updated_at)
-            )
+            out["updatedAt"] = None if self.updated_at is None else _format_datetime(self.updated_at)
         if self.tags is not None or "tags" in self._nulls:
             out["tags"] = self.tags
         if self.name is not None or "name" in self._nulls:

@@ -17,8 +17,7 @@ __all__ = ["WorkspaceMember"]
 
 _WORKSPACE_MEMBER_KEYS = _names("id email createdAt role userId profilePicture displayName")
 _WORKSPACE_MEMBER_OPTIONAL = _optional(
-    "id email created_at=createdAt role user_id=userId profile_picture=profilePicture"
-    " display_name=displayName"
+    "id email created_at=createdAt role user_id=userId profile_picture=profilePicture display_name=displayName"
 )
 
 

@@ -7,7 +7,5 @@ from typing import Literal, TypeAlias
 
 __all__ = ["WorkspaceMemberRole"]
 
-WorkspaceMemberRole: TypeAlias = Literal[
-    "viewer", "billing", "developer", "manager", "administrator", "owner"
-]
+WorkspaceMemberRole: TypeAlias = Literal["viewer", "billing", "developer", "manager", "administrator", "owner"]
 """Role of a workspace member."""

@@ -92,15 +92,7 @@ if TYPE_CHECKING:
         strict_responses: bool
 
 
-__all__ = [
-    "Call",
-    "FakeApi",
-    "FakeClock",
-    "InvalidStub",
-    "OperationStub",
-    "Script",
-    "SpecViolation",
-]
+__all__ = ["Call", "FakeApi", "FakeClock", "InvalidStub", "OperationStub", "Script", "SpecViolation"]
 
 _FAKES = LazyFakes(
     __package__,
@@ -180,16 +172,10 @@ class FakeApi(_Stubs):
     _unauthorized_type = "Unauthorized"
     _schemes = _API_DEFAULTS.schemes  # a request lacking the credentials it needs: 401
     _security = _API_DEFAULTS.security
-    admin: Space[_fake_spaces.FakeAdmin] = Space(
-        f"{__package__}._fakes", "_namespaces", "FakeAdmin"
-    )
+    admin: Space[_fake_spaces.FakeAdmin] = Space(f"{__package__}._fakes", "_namespaces", "FakeAdmin")
     chat: Space[_fake_spaces.FakeChat] = Space(f"{__package__}._fakes", "_namespaces", "FakeChat")
-    files: Space[_fake_spaces.FakeFiles] = Space(
-        f"{__package__}._fakes", "_namespaces", "FakeFiles"
-    )
-    tables: Space[_fake_spaces.FakeTables] = Space(
-        f"{__package__}._fakes", "_namespaces", "FakeTables"
-    )
+    files: Space[_fake_spaces.FakeFiles] = Space(f"{__package__}._fakes", "_namespaces", "FakeFiles")
+    tables: Space[_fake_spaces.FakeTables] = Space(f"{__package__}._fakes", "_namespaces", "FakeTables")
 
     def client(self, **options: Unpack[ClientOptions]) -> Client:
         """A real ``Client`` sending to this fake (options as ``Client``'s; ``token``, the

@@ -137,9 +137,7 @@ def _json_response(status: int, data: Any, headers: Mapping[str, str] | None) ->
 def _expect_stream(fop: FakeOperation, call: Call, stream: bool) -> None:
     if fop.events is not None and asks_stream(fop, call) != stream:
         if stream:
-            raise AssertionError(
-                f"{fop.label}: stubbed with streams(), but the call asked for JSON"
-            )
+            raise AssertionError(f"{fop.label}: stubbed with streams(), but the call asked for JSON")
         raise AssertionError(f"{fop.label}: the call asked for a stream of events: stub streams()")
 
 
@@ -162,15 +160,11 @@ def _reply(
     return answer
 
 
-def error_body(
-    api: _Fake, status: int | None, kind: str | None, message: str | None
-) -> dict[str, Any]:
+def error_body(api: _Fake, status: int | None, kind: str | None, message: str | None) -> dict[str, Any]:
     """An error body in the API's shape (``kind``: its error type): each value where the API's
     error schemas put it (``errors.ERROR_FIELDS``), the roles they do not name left out."""
     api._error_count += 1
-    fields = (
-        api._error_fields or DEFAULT_ERROR_FIELDS
-    )  # as the client reads a document without error schemas
+    fields = api._error_fields or DEFAULT_ERROR_FIELDS  # as the client reads a document without error schemas
     body: dict[str, Any] = {}
     _put(body, fields, "id", f"err_fake_{api._error_count}")
     if status is not None:
@@ -203,9 +197,7 @@ def _put(body: dict[str, Any], fields: ErrorFields, role: str, value: Any) -> No
         place[last] = value
 
 
-def _error(
-    status: int, kind: str | None, message: str | None, headers: Mapping[str, str] | None
-) -> _Answer:
+def _error(status: int, kind: str | None, message: str | None, headers: Mapping[str, str] | None) -> _Answer:
     def answer(api: _Fake, fop: FakeOperation, call: Call) -> httpx.Response:
         return _json_response(status, error_body(api, status, kind, message), headers)
 
@@ -244,9 +236,7 @@ class Answers(Generic[R]):
         last repeating; checked against the response schema now (:class:`InvalidStub`)."""
         script, fop = self._target(), self._fop
         for value in answers:
-            script._answers.append(
-                _reply(fop, checked_answer(fop, value), status or fop.status, headers)
-            )
+            script._answers.append(_reply(fop, checked_answer(fop, value), status or fop.status, headers))
         return script
 
     def fails(
@@ -338,9 +328,7 @@ class Script(Answers[R]):
         """Answer with these bytes, one body per call, as ``content_type``."""
         for body in bodies:
             data = checked_answer(self._fop, body)
-            self._answers.append(
-                _reply(self._fop, data, status or self._fop.status, headers, content_type)
-            )
+            self._answers.append(_reply(self._fop, data, status or self._fop.status, headers, content_type))
         return self
 
     def _matches(self, call: Call) -> bool:

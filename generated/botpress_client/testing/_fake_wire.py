@@ -166,9 +166,7 @@ class Routes:
         # The more literal template wins (``/files/search`` over ``/files/{id}``); the sort is
         # stable, so the document's order decides a tie.
         ordered = sorted(routes, key=lambda route: -_literal_length(route[1]))
-        self._routes = [
-            (m.upper(), path, _sent(path).split("{", 1)[0], name) for m, path, name in ordered
-        ]
+        self._routes = [(m.upper(), path, _sent(path).split("{", 1)[0], name) for m, path, name in ordered]
 
     def find(self, method: str, path: str) -> tuple[str, dict[str, str]]:
         """The first of :meth:`find_all`."""
@@ -306,9 +304,7 @@ def read_request(fop: FakeOperation, request: httpx.Request, raw_path: Mapping[s
             arguments[names.get(str(wire), str(wire))] = value
     if op.validate is not None:
         try:
-            op.validate(
-                path, query, headers, UNSET if body is None and not fop.body_required else body
-            )
+            op.validate(path, query, headers, UNSET if body is None and not fop.body_required else body)
         except RequestValidationError as exc:
             if not _form_body_field(fop, exc.field):
                 raise SpecViolation(fop.label, exc.field, exc.rule) from None

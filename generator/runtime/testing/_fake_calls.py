@@ -68,16 +68,12 @@ class CallLog:
     def assert_not_called(self) -> None:
         calls = self.calls
         if calls:
-            raise AssertionError(
-                f"{self._fop.method_name} was called {len(calls)} time(s):{self._listing(calls)}"
-            )
+            raise AssertionError(f"{self._fop.method_name} was called {len(calls)} time(s):{self._listing(calls)}")
 
     def assert_called_once(self) -> None:
         calls = self.calls
         if len(calls) != 1:
-            raise AssertionError(
-                f"{self._fop.method_name}: expected 1 call, got {len(calls)}:{self._listing(calls)}"
-            )
+            raise AssertionError(f"{self._fop.method_name}: expected 1 call, got {len(calls)}:{self._listing(calls)}")
 
     def _differences(self, call: Call, expected: Mapping[str, Any]) -> list[str]:
         out = []
@@ -110,6 +106,4 @@ class CallLog:
         calls = self.calls
         if not any(not self._differences(call, expected) for call in calls):
             wanted = ", ".join(f"{k}={_to_json(v)!r}" for k, v in expected.items())
-            raise AssertionError(
-                f"{self._fop.method_name}: no call with {wanted}; calls:{self._listing(calls)}"
-            )
+            raise AssertionError(f"{self._fop.method_name}: no call with {wanted}; calls:{self._listing(calls)}")

@@ -42,15 +42,11 @@ class FakeEvents:
         if self.kind != "json" or isinstance(value, str):
             if not isinstance(value, str) and self.kind == "text":
                 raise InvalidStub(label, "", "must be a string")
-            return ServerSentEvent(
-                data=value if isinstance(value, str) else json_dumps(value).decode()
-            )
+            return ServerSentEvent(data=value if isinstance(value, str) else json_dumps(value).decode())
         data = checked(label, value, self.check, self.decode)
         return ServerSentEvent(data=json_dumps(data).decode("utf-8"))
 
-    def answer(
-        self, fop: FakeOperation, events: Sequence[Any], headers: Mapping[str, str] | None
-    ) -> _Answer:
+    def answer(self, fop: FakeOperation, events: Sequence[Any], headers: Mapping[str, str] | None) -> _Answer:
         """A ``text/event-stream`` answer of these events, each checked now: the client's own
         parser reads it."""
         checked = [self.event(fop, event, n) for n, event in enumerate(events, start=1)]
@@ -81,9 +77,7 @@ def _frame(event: ServerSentEvent) -> bytes:
 class FakeStreams:
     """What ``FakeApi`` has when its API streams: the failing events ``streams(...)`` takes."""
 
-    def error_event(
-        self: _Fake, *, type: str | None = None, message: str | None = None
-    ) -> ServerSentEvent:
+    def error_event(self: _Fake, *, type: str | None = None, message: str | None = None) -> ServerSentEvent:
         """An ``error`` event in the API's error shape, for ``streams(...)``: the stream raises
         ``StreamEventError`` when it reaches it."""
         body = json_dumps(error_body(self, None, type, message)).decode("utf-8")

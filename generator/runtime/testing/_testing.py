@@ -294,9 +294,7 @@ class FakeApiBase:
     def verify(self) -> None:
         """Fail if any request broke the spec (even one whose error your code caught)."""
         if self.violations:
-            raise AssertionError(
-                "requests the API would refuse:\n  " + "\n  ".join(map(str, self.violations))
-            )
+            raise AssertionError("requests the API would refuse:\n  " + "\n  ".join(map(str, self.violations)))
 
     def reset(self) -> None:
         """Forget every stub, call and violation; the clock starts again."""

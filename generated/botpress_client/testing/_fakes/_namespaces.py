@@ -29,12 +29,8 @@ class FakeAdmin(FakeSpace):
 
     _methods = methods("")
     bots: Space[FakeAdminBots] = Space(__package__, "_namespaces", "FakeAdminBots")
-    workspace_members: Space[FakeAdminWorkspaceMembers] = Space(
-        __package__, "_namespaces", "FakeAdminWorkspaceMembers"
-    )
-    workspaces: Space[FakeAdminWorkspaces] = Space(
-        __package__, "_namespaces", "FakeAdminWorkspaces"
-    )
+    workspace_members: Space[FakeAdminWorkspaceMembers] = Space(__package__, "_namespaces", "FakeAdminWorkspaceMembers")
+    workspaces: Space[FakeAdminWorkspaces] = Space(__package__, "_namespaces", "FakeAdminWorkspaces")
 
 
 class FakeAdminBots(FakeSpace):
