@@ -14,11 +14,12 @@ import json
 from pathlib import Path
 from typing import Any, TypedDict
 
-from ..ir import Api, ModelsModule, TypedDictDef
+from ..ir import Api, ModelsModule
 from ..load.reader import Document
 from ..problems import SpecError
 from .examples import vet_examples
 from .models import ModelBuilder
+from .models_modules import models_modules
 from .names import RESPONSES_MODULE, Namer
 from .operations import OperationBuilder
 from .resources import build_resources
@@ -69,7 +70,7 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
     assert not b.pending_models and not b.pending_unions, "a model was reached after the models were built"
     error_types, error_member = ops_builder.error_types()
     typed_dicts = build_typed_dicts(namer, operations, b.models, b.unions, b.model_nodes)
-    modules = _models_modules(namer, b, typed_dicts)
+    modules = models_modules(namer, b, typed_dicts)
     decoders = tuple(d.function for d in ops_builder.responses.decoders)
     if decoders:
         modules.append(ModelsModule(RESPONSES_MODULE, response_decoders=decoders))
@@ -128,54 +129,3 @@ def _described(root: dict[str, Any], package: str) -> _Described:
         api_version=str(info.get("version", "")),
         base_url=base_url if isinstance(base_url, str) else "",
     )
-
-
-MAX_GROUP = 24  # definitions of one schema sharing its module; more: a module each
-
-
-def _models_modules(namer: Namer, b: ModelBuilder, typed_dicts: tuple[TypedDictDef, ...]) -> list[ModelsModule]:
-    """The modules of ``models``: one per schema of the document, holding its definitions and
-    those of the schemas written inside it (its members' objects, enums and unions: they change
-    only with it), each model with its JSON forms. A schema with more than ``MAX_GROUP`` of them
-    has a module for each (a module must not grow with the document). A module is named after
-    its schema, so its name does not depend on unrelated schemas."""
-    forms: dict[str, tuple[str, ...]] = {}
-    for td in typed_dicts:
-        forms[td.model] = (*forms.get(td.model, ()), td.name)
-    sources = {
-        **{n: e.source for n, e in b.enums.items()},
-        **{n: m.source for n, m in b.models.items()},
-        **{n: u.source for n, u in b.unions.items()},
-    }
-    groups: dict[str, list[str]] = {}
-    for name in sorted(sources):
-        groups.setdefault(_owner(sources[name]), []).append(name)
-    ordered = sorted(groups.items(), key=lambda item: _primary(item[0], item[1], sources))
-    modules: list[ModelsModule] = []
-    for owner, names in ordered:
-        parts = [names] if len(names) <= MAX_GROUP else [[name] for name in names]
-        for part in parts:
-            modules.append(
-                ModelsModule(
-                    namer.models_module(_primary(owner, part, sources)),
-                    enums=tuple(n for n in part if n in b.enums),
-                    models=tuple(n for n in part if n in b.models),
-                    typed_dicts=tuple(td for n in part for td in forms.pop(n, ())),
-                    unions=tuple(n for n in part if n in b.unions),
-                )
-            )
-    for _model, forms_of in sorted(forms.items()):  # JSON forms of no model here: a module each
-        modules.append(ModelsModule(namer.models_module(forms_of[0]), typed_dicts=forms_of))
-    return modules
-
-
-def _owner(source: str) -> str:
-    """The schema a definition is written in: its file and the first three tokens of its
-    pointer (``components/schemas/X``; ``paths/P/get`` for one written in an operation)."""
-    file, _, ptr = source.partition("#")
-    return file + "#" + "/".join(ptr.split("/")[:4])
-
-
-def _primary(owner: str, names: list[str], sources: dict[str, str]) -> str:
-    """The definition a module is named after: the schema itself, else the first name."""
-    return next((n for n in names if sources[n] == owner), names[0])

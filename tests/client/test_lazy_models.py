@@ -35,14 +35,14 @@ def test_import_loads_no_model_module() -> None:
 def test_a_name_loads_its_module_and_decoding_those_of_its_data() -> None:
     result = _run(
         "import json, sys\n"
-        "from botpress_client.models import Passage\n"
+        "from botpress_client.models import Table\n"
         f"named = {LOADED}\n"
-        "p = Passage.from_dict({'id': 'p1', 'meta': {'type': 'chunk'}})\n"
-        f"print(json.dumps({{'named': named, 'loaded': {LOADED}, 'meta': type(p.meta).__name__}}))"
+        "t = Table.from_dict({'id': 't1', 'name': 'T', 'schema': {'type': 'object', 'properties': {}, 'additionalProperties': False}})\n"
+        f"print(json.dumps({{'named': named, 'loaded': {LOADED}, 'schema': type(t.schema).__name__}}))"
     )
-    assert result["named"] == ["botpress_client.models._passage"]  # not _passage_meta: no use yet
-    assert result["meta"] == "PassageMeta"
-    assert result["loaded"] == ["botpress_client.models._passage", "botpress_client.models._passage_meta"]
+    assert result["named"] == ["botpress_client.models._table"]  # not _table_schema: no use yet
+    assert result["schema"] == "TableSchema"
+    assert result["loaded"] == ["botpress_client.models._table", "botpress_client.models._table_schema"]
 
 
 # GET /v1/tables/{table} answers a GetTableResponse: a Table, its TableSchema, whose columns are
@@ -77,9 +77,9 @@ def test_one_call_loads_the_modules_of_what_its_answer_holds() -> None:
     result = _run(ONE_CALL)
     assert result["x_zui"] == "ColumnMetadata"
     assert _ours(result["before"], "models") == _ours(result["before"], "_validators") == []
-    # not _column_items, _computed_definition (the answer holds none), nor _column_type or
-    # _table_schema_type (enums: annotations only)
-    models = ["_column_definition", "_column_metadata", "_get_table_response", "_table", "_table_schema"]
+    # not _column_type (an enum: annotations only); ColumnDefinition and ColumnItems are parts of
+    # _table_schema, ComputedDefinition of _column_metadata (each the only schema referring to them)
+    models = ["_column_metadata", "_get_table_response", "_table", "_table_schema"]
     assert _ours(result["lenient"], "models") == models
     assert _ours(result["lenient"], "_validators") == []  # an answer that decodes is not checked
     # checked (strict_responses): the checks of what it holds, and the helpers of every check

@@ -212,10 +212,16 @@ def test_check_on_drift_summarizes_first_and_caps_the_diff(
 HELPER = "\n\ndef cheapest(items: list[Item]) -> Item:\n    return min(items, key=lambda i: i.price or 0)\n"
 
 
+def _defining(cls: str) -> Path:
+    """The module of ``models`` defining class ``cls`` (a schema's, or the one it is part of)."""
+    return next(p for p in sorted((PACKAGE / "models").glob("_*.py")) if f"\nclass {cls}(" in p.read_text())
+
+
 def test_a_hand_edit_survives_a_regeneration_that_changes_another_part_of_the_file(
     repo: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    models = PACKAGE / "models" / "_item.py"
+    models = _defining("Item")
+    name = f"models/{models.name}"
     models.write_text(models.read_text() + HELPER)
     commit(repo, "a helper of our own")
     shutil.rmtree(tmp_path / "cache")  # a fresh clone: the base comes from git history
@@ -226,12 +232,12 @@ def test_a_hand_edit_survives_a_regeneration_that_changes_another_part_of_the_fi
     edit_spec("version: 1.0.0", "version: 1.1.0")
     code, out, err = run(capsys, "generate", *ARGS, "--strict")
     assert code == 0, out + err
-    assert "generated/shop/models/_item.py: your edits merged into the new output" in out
+    assert f"generated/shop/{name}: your edits merged into the new output" in out
     text = models.read_text()
     assert text.endswith(HELPER) and "note: str | None = None" in text
     manifest = json.loads((PACKAGE / MANIFEST).read_text())
-    assert list(manifest["edited"]) == ["models/_item.py"]
-    assert manifest["edited"]["models/_item.py"] != manifest["files"]["models/_item.py"]
+    assert list(manifest["edited"]) == [name]
+    assert manifest["edited"][name] != manifest["files"][name]
     assert run(capsys, "check", *ARGS, "--strict")[0] == 0  # the recorded edit is not drift
     commit(repo, "1.1.0")
     # Another regeneration keeps it too (the base now from the cache), and --overwrite discards it.
@@ -243,16 +249,14 @@ def test_a_hand_edit_survives_a_regeneration_that_changes_another_part_of_the_fi
     assert run(capsys, "generate", *ARGS, "--strict")[0] == 0
     assert models.read_text().endswith(HELPER) and "rank: int | None = None" in models.read_text()
     code, _, err = run(capsys, "generate", *ARGS, "--overwrite")
-    assert (
-        code == 0 and "generated/shop/models/_item.py: had been edited by hand since it was generated; replaced" in err
-    )
+    assert code == 0 and f"generated/shop/{name}: had been edited by hand since it was generated; replaced" in err
     assert HELPER not in models.read_text() and "edited" not in json.loads((PACKAGE / MANIFEST).read_text())
 
 
 def test_a_conflicting_hand_edit_exits_1_naming_the_hunk_and_writes_nothing(
     repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    models = PACKAGE / "models" / "_tag.py"
+    models = _defining("Tag")
     text = models.read_text()
     assert text.count("    key: str\n") == 1
     models.write_text(text.replace("    key: str\n", "    key: str  # the tag's name\n"))
@@ -263,7 +267,8 @@ def test_a_conflicting_hand_edit_exits_1_naming_the_hunk_and_writes_nothing(
     assert code == 1
     line = text[: text.index("    key: str\n")].count("\n") + 1
     assert (
-        f"generated/shop/models/_tag.py: conflict: @@ line {line} edited by hand, line {line} of the new output:" in err
+        f"generated/shop/models/{models.name}: conflict: @@ line {line} edited by hand, line {line} of the new output:"
+        in err
     )
     assert "<<<<<<< edited by hand\n    key: str  # the tag's name\n=======\n    key: int\n>>>>>>> generated" in out
     assert err.splitlines()[-1].startswith("generated/shop: nothing written")

@@ -4,18 +4,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, TypedDict
+from typing import Any, Literal, Mapping, TypeAlias, TypedDict
 
-from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _shape
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
 from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
-if TYPE_CHECKING:
-    from ._computed_definition import ComputedDefinition, ComputedDefinitionDict
-else:
-    deferred(globals(), "._computed_definition ComputedDefinition")
+__all__ = [
+    "ComputedDefinitionAction",
+    "ColumnMetadata",
+    "ComputedDefinition",
+    "ColumnMetadataDict",
+    "ComputedDefinitionDict",
+]
 
-__all__ = ["ColumnMetadata", "ColumnMetadataDict"]
+ComputedDefinitionAction: TypeAlias = Literal["ai", "code", "workflow"]
+"""How the column value is computed."""
 
 
 _COLUMN_METADATA_KEYS = _names("index id searchable hidden order width schemaId typings computed")
@@ -110,6 +113,87 @@ class ColumnMetadata(_Model):
         return out
 
 
+_COMPUTED_DEFINITION_KEYS = _names("action dependencies prompt code model workflowId enabled")
+_COMPUTED_DEFINITION_OPTIONAL = _optional("dependencies prompt code model workflow_id=workflowId enabled")
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class ComputedDefinition(_Model):
+    """Definition of a computed column.
+
+    Attributes:
+        action: How the column value is computed.
+        dependencies: Names of the columns the computation depends on. Default: [].
+        prompt: Prompt, used when the action is `ai`.
+        code: Code, used when the action is `code`.
+        model: Model identifier, used when the action is `ai`. The service defines a default model (its value is not
+            given here).
+        workflow_id: Workflow id, used when the action is `workflow`.
+        enabled: Whether the computation is enabled.
+    """
+
+    action: ComputedDefinitionAction
+    dependencies: list[str] | None = None
+    prompt: str | None = None
+    code: str | None = None
+    model: str | None = None
+    workflow_id: str | None = None
+    enabled: bool | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ComputedDefinition:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.action = m_action = data["action"]
+        m_dependencies = data.get("dependencies")
+        if m_dependencies is not None:
+            m_dependencies = _bounded(m_dependencies)
+        obj.dependencies = m_dependencies
+        obj.prompt = m_prompt = data.get("prompt")
+        obj.code = m_code = data.get("code")
+        obj.model = m_model = data.get("model")
+        obj.workflow_id = m_workflow_id = data.get("workflowId")
+        obj.enabled = m_enabled = data.get("enabled")
+        sig = (
+            cls,
+            type(m_action),
+            type(m_prompt),
+            type(m_code),
+            type(m_model),
+            type(m_workflow_id),
+            type(m_enabled),
+            type(m_dependencies),
+        )
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 1, 6, 7)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _COMPUTED_DEFINITION_KEYS, _COMPUTED_DEFINITION_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "action": self.action,
+        }
+        if self.dependencies is not None or "dependencies" in self._nulls:
+            out["dependencies"] = self.dependencies
+        if self.prompt is not None or "prompt" in self._nulls:
+            out["prompt"] = self.prompt
+        if self.code is not None or "code" in self._nulls:
+            out["code"] = self.code
+        if self.model is not None or "model" in self._nulls:
+            out["model"] = self.model
+        if self.workflow_id is not None or "workflow_id" in self._nulls:
+            out["workflowId"] = self.workflow_id
+        if self.enabled is not None or "enabled" in self._nulls:
+            out["enabled"] = self.enabled
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
+
+
 _ColumnMetadataDictRequired = TypedDict("_ColumnMetadataDictRequired", {"index": "int"})
 _ColumnMetadataDictOptional = TypedDict(
     "_ColumnMetadataDictOptional",
@@ -129,3 +213,22 @@ _ColumnMetadataDictOptional = TypedDict(
 
 class ColumnMetadataDict(_ColumnMetadataDictRequired, _ColumnMetadataDictOptional):
     """JSON form of ``ColumnMetadata`` (wire names as keys)."""
+
+
+_ComputedDefinitionDictRequired = TypedDict("_ComputedDefinitionDictRequired", {"action": "ComputedDefinitionAction"})
+_ComputedDefinitionDictOptional = TypedDict(
+    "_ComputedDefinitionDictOptional",
+    {
+        "dependencies": "list[str]",
+        "prompt": "str",
+        "code": "str",
+        "model": "str",
+        "workflowId": "str",
+        "enabled": "bool",
+    },
+    total=False,
+)
+
+
+class ComputedDefinitionDict(_ComputedDefinitionDictRequired, _ComputedDefinitionDictOptional):
+    """JSON form of ``ComputedDefinition`` (wire names as keys)."""

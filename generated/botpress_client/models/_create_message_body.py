@@ -4,19 +4,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 
-from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _format_datetime, _parse_datetime, _shape
 from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._message import MessageOrigin
-    from ._message_schedule import MessageSchedule
-else:
-    deferred(globals(), "._message_schedule MessageSchedule")
 
-__all__ = ["CreateMessageBody"]
+__all__ = ["CreateMessageBody", "MessageSchedule", "MessageScheduleDict"]
 
 
 _CREATE_MESSAGE_BODY_KEYS = _names("payload userId conversationId type tags schedule origin")
@@ -85,3 +82,53 @@ class CreateMessageBody(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
+
+
+_MESSAGE_SCHEDULE_KEYS = _names("dateTime delay")
+_MESSAGE_SCHEDULE_OPTIONAL = _optional("date_time=dateTime delay")
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class MessageSchedule(_Model):
+    """When to send a scheduled message; either `dateTime` or `delay` must be given.
+
+    Attributes:
+        date_time: When to send the message, an ISO 8601 date-time (24 to 28 characters).
+        delay: Delay before sending the message, in milliseconds.
+    """
+
+    date_time: datetime | None = None
+    delay: float | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MessageSchedule:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        m_date_time = data.get("dateTime")
+        if m_date_time is not None:
+            m_date_time = _parse_datetime(m_date_time)
+        obj.date_time = m_date_time
+        obj.delay = m_delay = data.get("delay")
+        sig = (cls, type(m_delay), type(m_date_time))
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 1, 2)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _MESSAGE_SCHEDULE_KEYS, _MESSAGE_SCHEDULE_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.date_time is not None or "date_time" in self._nulls:
+            out["dateTime"] = None if self.date_time is None else _format_datetime(self.date_time)
+        if self.delay is not None or "delay" in self._nulls:
+            out["delay"] = self.delay
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
+
+
+MessageScheduleDict = TypedDict("MessageScheduleDict", {"dateTime": "datetime | str", "delay": "float"}, total=False)
+"""JSON form of ``MessageSchedule`` (wire names as keys)."""

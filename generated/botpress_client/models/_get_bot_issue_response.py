@@ -4,18 +4,126 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from datetime import datetime
+from typing import Any, Literal, Mapping, TypeAlias
 
-from .._lazy import deferred
-from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _names, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
-if TYPE_CHECKING:
-    from ._bot_issue import BotIssue
-else:
-    deferred(globals(), "._bot_issue BotIssue")
+__all__ = ["BotIssueCategory", "BotIssue", "GetBotIssueResponse"]
 
-__all__ = ["GetBotIssueResponse"]
+BotIssueCategory: TypeAlias = Literal["user_code"] | str
+"""Category of the issue. Open list; `user_code` is one known value.
+Open set: values not listed here are accepted and kept as they are."""
+
+
+_BOT_ISSUE_KEYS = _names(
+    "id code createdAt lastSeenAt title description groupedData eventsCount category resolutionLink"
+)
+_BOT_ISSUE_OPTIONAL = _optional(
+    "id code created_at=createdAt last_seen_at=lastSeenAt title description grouped_data=groupedData"
+    " events_count=eventsCount category resolution_link=resolutionLink"
+)
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class BotIssue(_Model):
+    """An issue detected on a bot.
+
+    Attributes:
+        id: Issue id.
+        code: Issue code.
+        created_at: Creation timestamp.
+        last_seen_at: When the issue was last seen.
+        title: Title of the issue.
+        description: Description of the issue.
+        grouped_data: Data grouped over the occurrences of the issue.
+        events_count: Number of events of the issue.
+        category: Category of the issue. Open list; `user_code` is one known value.
+        resolution_link: Link to help resolve the issue.
+    """
+
+    id: str | None = None
+    code: str | None = None
+    created_at: datetime | None = None
+    last_seen_at: datetime | None = None
+    title: str | None = None
+    description: str | None = None
+    grouped_data: dict[str, Any] | None = None
+    events_count: float | None = None
+    category: BotIssueCategory | None = None
+    resolution_link: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BotIssue:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.id = m_id = data.get("id")
+        obj.code = m_code = data.get("code")
+        m_created_at = data.get("createdAt")
+        if m_created_at is not None:
+            m_created_at = _parse_datetime(m_created_at)
+        obj.created_at = m_created_at
+        m_last_seen_at = data.get("lastSeenAt")
+        if m_last_seen_at is not None:
+            m_last_seen_at = _parse_datetime(m_last_seen_at)
+        obj.last_seen_at = m_last_seen_at
+        obj.title = m_title = data.get("title")
+        obj.description = m_description = data.get("description")
+        m_grouped_data = data.get("groupedData")
+        if m_grouped_data is not None:
+            m_grouped_data = _bounded(m_grouped_data)
+        obj.grouped_data = m_grouped_data
+        obj.events_count = m_events_count = data.get("eventsCount")
+        obj.category = m_category = data.get("category")
+        obj.resolution_link = m_resolution_link = data.get("resolutionLink")
+        sig = (
+            cls,
+            type(m_id),
+            type(m_code),
+            type(m_title),
+            type(m_description),
+            type(m_events_count),
+            type(m_category),
+            type(m_resolution_link),
+            type(m_created_at),
+            type(m_last_seen_at),
+            type(m_grouped_data),
+        )
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 7, 10)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _BOT_ISSUE_KEYS, _BOT_ISSUE_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.id is not None or "id" in self._nulls:
+            out["id"] = self.id
+        if self.code is not None or "code" in self._nulls:
+            out["code"] = self.code
+        if self.created_at is not None or "created_at" in self._nulls:
+            out["createdAt"] = None if self.created_at is None else _format_datetime(self.created_at)
+        if self.last_seen_at is not None or "last_seen_at" in self._nulls:
+            out["lastSeenAt"] = None if self.last_seen_at is None else _format_datetime(self.last_seen_at)
+        if self.title is not None or "title" in self._nulls:
+            out["title"] = self.title
+        if self.description is not None or "description" in self._nulls:
+            out["description"] = self.description
+        if self.grouped_data is not None or "grouped_data" in self._nulls:
+            out["groupedData"] = self.grouped_data
+        if self.events_count is not None or "events_count" in self._nulls:
+            out["eventsCount"] = self.events_count
+        if self.category is not None or "category" in self._nulls:
+            out["category"] = self.category
+        if self.resolution_link is not None or "resolution_link" in self._nulls:
+            out["resolutionLink"] = self.resolution_link
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
 
 
 _GET_BOT_ISSUE_RESPONSE_KEYS = _names("issue")

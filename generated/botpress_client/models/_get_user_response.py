@@ -4,18 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from datetime import datetime
+from typing import Any, Mapping
 
-from .._lazy import deferred
-from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _names, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
-if TYPE_CHECKING:
-    from ._user import User
-else:
-    deferred(globals(), "._user User")
-
-__all__ = ["GetUserResponse"]
+__all__ = ["GetUserResponse", "User"]
 
 
 _GET_USER_RESPONSE_KEYS = _names("user")
@@ -43,6 +38,107 @@ class GetUserResponse(_Model):
         out: dict[str, Any] = {
             "user": self.user.to_dict(),
         }
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
+
+
+_USER_KEYS = _names("id createdAt updatedAt tags name pictureUrl properties attributes")
+_USER_OPTIONAL = _optional(
+    "id created_at=createdAt updated_at=updatedAt tags name picture_url=pictureUrl properties attributes"
+)
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class User(_Model):
+    """Someone interacting with a bot through one integration; the same person on two
+    integrations is two users.
+
+    Attributes:
+        id: User id.
+        created_at: Creation timestamp.
+        updated_at: Last update timestamp.
+        tags: Key/value labels.
+        name: Name of the user.
+        picture_url: URL of the user's picture.
+        properties: Properties of the user (inner fields not documented).
+        attributes: Attributes of the user (inner fields not documented).
+    """
+
+    id: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    tags: dict[str, str] | None = None
+    name: str | None = None
+    picture_url: str | None = None
+    properties: dict[str, Any] | None = None
+    attributes: dict[str, Any] | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> User:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.id = m_id = data.get("id")
+        m_created_at = data.get("createdAt")
+        if m_created_at is not None:
+            m_created_at = _parse_datetime(m_created_at)
+        obj.created_at = m_created_at
+        m_updated_at = data.get("updatedAt")
+        if m_updated_at is not None:
+            m_updated_at = _parse_datetime(m_updated_at)
+        obj.updated_at = m_updated_at
+        m_tags = data.get("tags")
+        if m_tags is not None:
+            m_tags = _bounded(m_tags)
+        obj.tags = m_tags
+        obj.name = m_name = data.get("name")
+        obj.picture_url = m_picture_url = data.get("pictureUrl")
+        m_properties = data.get("properties")
+        if m_properties is not None:
+            m_properties = _bounded(m_properties)
+        obj.properties = m_properties
+        m_attributes = data.get("attributes")
+        if m_attributes is not None:
+            m_attributes = _bounded(m_attributes)
+        obj.attributes = m_attributes
+        sig = (
+            cls,
+            type(m_id),
+            type(m_name),
+            type(m_picture_url),
+            type(m_created_at),
+            type(m_updated_at),
+            type(m_tags),
+            type(m_properties),
+            type(m_attributes),
+        )
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 3, 8)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _USER_KEYS, _USER_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.id is not None or "id" in self._nulls:
+            out["id"] = self.id
+        if self.created_at is not None or "created_at" in self._nulls:
+            out["createdAt"] = None if self.created_at is None else _format_datetime(self.created_at)
+        if self.updated_at is not None or "updated_at" in self._nulls:
+            out["updatedAt"] = None if self.updated_at is None else _format_datetime(self.updated_at)
+        if self.tags is not None or "tags" in self._nulls:
+            out["tags"] = self.tags
+        if self.name is not None or "name" in self._nulls:
+            out["name"] = self.name
+        if self.picture_url is not None or "picture_url" in self._nulls:
+            out["pictureUrl"] = self.picture_url
+        if self.properties is not None or "properties" in self._nulls:
+            out["properties"] = self.properties
+        if self.attributes is not None or "attributes" in self._nulls:
+            out["attributes"] = self.attributes
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,19 +4,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeAlias
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _names, _new
+from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._pagination_meta import PaginationMeta
-    from ._passage import Passage
 else:
-    deferred(globals(), "._pagination_meta PaginationMeta", "._passage Passage")
+    deferred(globals(), "._pagination_meta PaginationMeta")
 
-__all__ = ["ListFilePassagesResponse"]
+__all__ = ["PassageMetaSubtype", "PassageMetaType", "ListFilePassagesResponse", "Passage", "PassageMeta"]
+
+PassageMetaSubtype: TypeAlias = Literal["title"] | str
+"""Sub-kind of passage. Open list; `title` is one known value.
+Open set: values not listed here are accepted and kept as they are."""
+
+PassageMetaType: TypeAlias = Literal["chunk"] | str
+"""Kind of passage. Open list; `chunk` is one known value.
+Open set: values not listed here are accepted and kept as they are."""
 
 
 _LIST_FILE_PASSAGES_RESPONSE_KEYS = _names("passages meta")
@@ -48,6 +55,115 @@ class ListFilePassagesResponse(_Model):
             "passages": [_v0.to_dict() for _v0 in self.passages],
             "meta": self.meta.to_dict(),
         }
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
+
+
+_PASSAGE_KEYS = _names("id content meta")
+_PASSAGE_OPTIONAL = _optional("id content meta")
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class Passage(_Model):
+    """A passage (text chunk) of a file.
+
+    Attributes:
+        id: Passage id.
+        content: Text of the passage.
+        meta: Metadata of the passage.
+    """
+
+    id: str | None = None
+    content: str | None = None
+    meta: PassageMeta | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Passage:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.id = m_id = data.get("id")
+        obj.content = m_content = data.get("content")
+        m_meta = data.get("meta")
+        if m_meta is not None:
+            m_meta = PassageMeta.from_dict(m_meta)
+        obj.meta = m_meta
+        sig = (cls, type(m_id), type(m_content), type(m_meta))
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 2, 3)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _PASSAGE_KEYS, _PASSAGE_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.id is not None or "id" in self._nulls:
+            out["id"] = self.id
+        if self.content is not None or "content" in self._nulls:
+            out["content"] = self.content
+        if self.meta is not None or "meta" in self._nulls:
+            out["meta"] = None if self.meta is None else self.meta.to_dict()
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
+
+
+_PASSAGE_META_KEYS = _names("type subtype pageNumber position sourceUrl")
+_PASSAGE_META_OPTIONAL = _optional("type subtype page_number=pageNumber position source_url=sourceUrl")
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class PassageMeta(_Model):
+    """Metadata of a passage.
+
+    Attributes:
+        type: Kind of passage. Open list; `chunk` is one known value.
+        subtype: Sub-kind of passage. Open list; `title` is one known value.
+        page_number: Page number of the passage in the file.
+        position: Position of the passage in the file.
+        source_url: URL of the passage's source.
+    """
+
+    type: PassageMetaType | None = None
+    subtype: PassageMetaSubtype | None = None
+    page_number: float | None = None
+    position: float | None = None
+    source_url: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PassageMeta:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.type = m_type = data.get("type")
+        obj.subtype = m_subtype = data.get("subtype")
+        obj.page_number = m_page_number = data.get("pageNumber")
+        obj.position = m_position = data.get("position")
+        obj.source_url = m_source_url = data.get("sourceUrl")
+        sig = (cls, type(m_type), type(m_subtype), type(m_page_number), type(m_position), type(m_source_url))
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 5, 5)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _PASSAGE_META_KEYS, _PASSAGE_META_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.type is not None or "type" in self._nulls:
+            out["type"] = self.type
+        if self.subtype is not None or "subtype" in self._nulls:
+            out["subtype"] = self.subtype
+        if self.page_number is not None or "page_number" in self._nulls:
+            out["pageNumber"] = self.page_number
+        if self.position is not None or "position" in self._nulls:
+            out["position"] = self.position
+        if self.source_url is not None or "source_url" in self._nulls:
+            out["sourceUrl"] = self.source_url
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -7,16 +7,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _names, _new
+from .._serde import _NO_EXTRA, _SHAPES, _extra_members, _shape
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
     from ._pagination_meta import PaginationMeta
-    from ._tag_value import TagValue
 else:
-    deferred(globals(), "._pagination_meta PaginationMeta", "._tag_value TagValue")
+    deferred(globals(), "._pagination_meta PaginationMeta")
 
-__all__ = ["ListTagValuesResponse"]
+__all__ = ["ListTagValuesResponse", "TagValue"]
 
 
 _LIST_TAG_VALUES_RESPONSE_KEYS = _names("tags meta")
@@ -48,6 +47,44 @@ class ListTagValuesResponse(_Model):
             "tags": [_v0.to_dict() for _v0 in self.tags],
             "meta": self.meta.to_dict(),
         }
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
+
+
+_TAG_VALUE_KEYS = _names("value")
+_TAG_VALUE_OPTIONAL = _optional("value")
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class TagValue(_Model):
+    """One value of a tag.
+
+    Attributes:
+        value: The tag value.
+    """
+
+    value: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TagValue:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.value = m_value = data.get("value")
+        sig = (cls, type(m_value))
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 1, 1)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _TAG_VALUE_KEYS, _TAG_VALUE_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.value is not None or "value" in self._nulls:
+            out["value"] = self.value
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -4,18 +4,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from datetime import datetime
+from typing import Any, Literal, Mapping, TypeAlias
 
-from .._lazy import deferred
-from .._serde import _NO_EXTRA, _extra_members
-from .._types import _NO_NULLS, _Model, _names, _new
+from .._serde import _NO_EXTRA, _SHAPES, _bounded, _extra_members, _format_datetime, _parse_datetime, _shape
+from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
-if TYPE_CHECKING:
-    from ._state import State
-else:
-    deferred(globals(), "._state State")
+__all__ = ["StateType", "SetStateExpiryResponse", "State"]
 
-__all__ = ["SetStateExpiryResponse"]
+StateType: TypeAlias = Literal["conversation", "user", "bot", "integration", "workflow"]
+"""Kind of owner a state is attached to."""
 
 
 _SET_STATE_EXPIRY_RESPONSE_KEYS = _names("state")
@@ -43,6 +41,107 @@ class SetStateExpiryResponse(_Model):
         out: dict[str, Any] = {
             "state": self.state.to_dict(),
         }
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
+
+
+_STATE_KEYS = _names("id createdAt updatedAt botId name type payload conversationId userId")
+_STATE_OPTIONAL = _optional(
+    "id created_at=createdAt updated_at=updatedAt bot_id=botId name type payload conversation_id=conversationId"
+    " user_id=userId"
+)
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class State(_Model):
+    """A named state attached to a conversation, user, bot, integration or workflow.
+
+    Attributes:
+        id: State id.
+        created_at: Creation timestamp.
+        updated_at: Last update timestamp.
+        bot_id: Id of the bot.
+        name: State name, declared in the bot definition.
+        type: Kind of owner the state is attached to (not a lifecycle stage).
+        payload: State content.
+        conversation_id: Id of the conversation the state is attached to.
+        user_id: Id of the user the state is attached to.
+    """
+
+    id: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    bot_id: str | None = None
+    name: str | None = None
+    type: StateType | None = None
+    payload: dict[str, Any] | None = None
+    conversation_id: str | None = None
+    user_id: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> State:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.id = m_id = data.get("id")
+        m_created_at = data.get("createdAt")
+        if m_created_at is not None:
+            m_created_at = _parse_datetime(m_created_at)
+        obj.created_at = m_created_at
+        m_updated_at = data.get("updatedAt")
+        if m_updated_at is not None:
+            m_updated_at = _parse_datetime(m_updated_at)
+        obj.updated_at = m_updated_at
+        obj.bot_id = m_bot_id = data.get("botId")
+        obj.name = m_name = data.get("name")
+        obj.type = m_type = data.get("type")
+        m_payload = data.get("payload")
+        if m_payload is not None:
+            m_payload = _bounded(m_payload)
+        obj.payload = m_payload
+        obj.conversation_id = m_conversation_id = data.get("conversationId")
+        obj.user_id = m_user_id = data.get("userId")
+        sig = (
+            cls,
+            type(m_id),
+            type(m_bot_id),
+            type(m_name),
+            type(m_type),
+            type(m_conversation_id),
+            type(m_user_id),
+            type(m_created_at),
+            type(m_updated_at),
+            type(m_payload),
+        )
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 0, 6, 9)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _STATE_KEYS, _STATE_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.id is not None or "id" in self._nulls:
+            out["id"] = self.id
+        if self.created_at is not None or "created_at" in self._nulls:
+            out["createdAt"] = None if self.created_at is None else _format_datetime(self.created_at)
+        if self.updated_at is not None or "updated_at" in self._nulls:
+            out["updatedAt"] = None if self.updated_at is None else _format_datetime(self.updated_at)
+        if self.bot_id is not None or "bot_id" in self._nulls:
+            out["botId"] = self.bot_id
+        if self.name is not None or "name" in self._nulls:
+            out["name"] = self.name
+        if self.type is not None or "type" in self._nulls:
+            out["type"] = self.type
+        if self.payload is not None or "payload" in self._nulls:
+            out["payload"] = self.payload
+        if self.conversation_id is not None or "conversation_id" in self._nulls:
+            out["conversationId"] = self.conversation_id
+        if self.user_id is not None or "user_id" in self._nulls:
+            out["userId"] = self.user_id
         if self.extra_members:
             out.update(self.extra_members)
         return out

@@ -7,18 +7,162 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeAlias, TypedDict
 
 from .._lazy import deferred
-from .._serde import _NO_EXTRA, _SHAPES, _bounded, _shape
+from .._serde import _CONTAINERS as _NOT_SCALAR, _NO_EXTRA, _SHAPES, _bounded, _extra_members, _shape
 from .._types import _NO_NULLS, _Model, _names, _new, _optional, _unusual
 
 if TYPE_CHECKING:
-    from ._column_definition import ColumnDefinition, ColumnDefinitionDict
+    from ._column_metadata import ColumnMetadata, ColumnMetadataDict
+    from ._column_type import ColumnType
 else:
-    deferred(globals(), "._column_definition ColumnDefinition")
+    deferred(globals(), "._column_metadata ColumnMetadata")
 
-__all__ = ["TableSchemaType", "TableSchema", "TableSchemaDict"]
+__all__ = [
+    "ColumnDefinitionFormat",
+    "TableSchemaType",
+    "ColumnDefinition",
+    "ColumnItems",
+    "TableSchema",
+    "ColumnDefinitionDict",
+    "ColumnItemsDict",
+    "TableSchemaDict",
+]
+
+ColumnDefinitionFormat: TypeAlias = Literal["date-time"]
+"""Only `date-time`."""
 
 TableSchemaType: TypeAlias = Literal["object"]
 """Always `object`."""
+
+
+_COLUMN_DEFINITION_KEYS = _names("type format description pattern enum items nullable properties x-zui")
+_COLUMN_DEFINITION_OPTIONAL = _optional("format description pattern enum items nullable properties")
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class ColumnDefinition(_Model):
+    """Definition of one column of a table.
+
+    Attributes:
+        type: Type of the column values.
+        format: Only `date-time`.
+        description: Description of the column.
+        pattern: Pattern that string values must match.
+        enum: Values that string values must be one of.
+        items: Shape of the items of an array column.
+        nullable: Whether the column accepts null. Default: true.
+        properties: For object columns, map from member name to member shape.
+        x_zui: Column metadata.
+    """
+
+    type: ColumnType
+    format: ColumnDefinitionFormat | None = None
+    description: str | None = None
+    pattern: str | None = None
+    enum: list[str] | None = None
+    items: ColumnItems | None = None
+    nullable: bool | None = None
+    properties: dict[str, ColumnItems] | None = None
+    x_zui: ColumnMetadata
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ColumnDefinition:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.type = m_type = data["type"]
+        obj.format = m_format = data.get("format")
+        obj.description = m_description = data.get("description")
+        obj.pattern = m_pattern = data.get("pattern")
+        m_enum = data.get("enum")
+        if m_enum is not None:
+            m_enum = _bounded(m_enum)
+        obj.enum = m_enum
+        m_items = data.get("items")
+        if m_items is not None:
+            m_items = ColumnItems.from_dict(m_items)
+        obj.items = m_items
+        obj.nullable = m_nullable = data.get("nullable")
+        m_properties = data.get("properties")
+        if m_properties is not None:
+            m_properties = {_k0: ColumnItems.from_dict(_v0) for _k0, _v0 in m_properties.items()}
+        obj.properties = m_properties
+        obj.x_zui = ColumnMetadata.from_dict(data["x-zui"])
+        sig = (
+            cls,
+            type(m_type),
+            type(m_format),
+            type(m_description),
+            type(m_pattern),
+            type(m_nullable),
+            type(m_enum),
+            type(m_items),
+            type(m_properties),
+        )
+        try:
+            length = _SHAPES[sig]
+        except KeyError:  # the first answer of this shape
+            length = _shape(sig, 1, 5, 9)
+        if len(data) == length:  # no null, no unknown member: the usual answer
+            obj.extra_members = _NO_EXTRA
+            obj._nulls = _NO_NULLS
+            return obj
+        return _unusual(obj, data, _COLUMN_DEFINITION_KEYS, _COLUMN_DEFINITION_OPTIONAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": self.type,
+            "x-zui": self.x_zui.to_dict(),
+        }
+        if self.format is not None or "format" in self._nulls:
+            out["format"] = self.format
+        if self.description is not None or "description" in self._nulls:
+            out["description"] = self.description
+        if self.pattern is not None or "pattern" in self._nulls:
+            out["pattern"] = self.pattern
+        if self.enum is not None or "enum" in self._nulls:
+            out["enum"] = self.enum
+        if self.items is not None or "items" in self._nulls:
+            out["items"] = None if self.items is None else self.items.to_dict()
+        if self.nullable is not None or "nullable" in self._nulls:
+            out["nullable"] = self.nullable
+        if self.properties is not None or "properties" in self._nulls:
+            out["properties"] = (
+                None if self.properties is None else {_k0: _v0.to_dict() for _k0, _v0 in self.properties.items()}
+            )
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
+
+
+_COLUMN_ITEMS_KEYS = _names("type")
+
+
+@dataclass(slots=True, kw_only=True, repr=False)
+class ColumnItems(_Model):
+    """Shape of the items of an array column, or of one member of an object column. `type` is
+    required; other members are allowed.
+
+    Attributes:
+        type: Type of the value.
+    """
+
+    type: ColumnType
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ColumnItems:
+        obj = _new(cls)  # object.__new__: every slot is set below, no __init__ on the hot path
+        obj.type = m_type = data["type"]
+        if type(m_type) in _NOT_SCALAR:
+            raise TypeError(f"{cls.__name__}: an object or array where a scalar member is declared")
+        obj.extra_members = _NO_EXTRA if len(data) == 1 else _extra_members(data, _COLUMN_ITEMS_KEYS)
+        obj._nulls = _NO_NULLS  # none: no optional member
+        return obj
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": self.type,
+        }
+        if self.extra_members:
+            out.update(self.extra_members)
+        return out
 
 
 _TABLE_SCHEMA_KEYS = _names("type properties additionalProperties required $schema")
@@ -78,6 +222,32 @@ class TableSchema(_Model):
         if self.extra_members:
             out.update(self.extra_members)
         return out
+
+
+_ColumnDefinitionDictRequired = TypedDict(
+    "_ColumnDefinitionDictRequired", {"type": "ColumnType", "x-zui": "ColumnMetadata | ColumnMetadataDict"}
+)
+_ColumnDefinitionDictOptional = TypedDict(
+    "_ColumnDefinitionDictOptional",
+    {
+        "format": "ColumnDefinitionFormat",
+        "description": "str",
+        "pattern": "str",
+        "enum": "list[str]",
+        "items": "ColumnItems | ColumnItemsDict",
+        "nullable": "bool",
+        "properties": "dict[str, ColumnItems | ColumnItemsDict]",
+    },
+    total=False,
+)
+
+
+class ColumnDefinitionDict(_ColumnDefinitionDictRequired, _ColumnDefinitionDictOptional):
+    """JSON form of ``ColumnDefinition`` (wire names as keys)."""
+
+
+ColumnItemsDict = TypedDict("ColumnItemsDict", {"type": "ColumnType"})
+"""JSON form of ``ColumnItems`` (wire names as keys)."""
 
 
 _TableSchemaDictRequired = TypedDict(

@@ -1,0 +1,136 @@
+"""Which module of ``models`` holds each definition (issue 35).
+
+A module per schema of the document, named after it, holding its definitions and those written
+inside it (its members' objects, enums and unions: they change only with it). A schema that only
+one other schema refers to, and no operation, is a part of that schema as much as an inline one:
+it joins its referrer's module (transitively: a chain of such schemas ends in the module of the
+first schema an operation or two schemas refer to). A module holds at most ``MAX_GROUP``
+definitions: a schema with more has a module for each, and a part that would push its referrer's
+module past it keeps its own.
+
+So a module a user opens says what is inside (a schema, with what only it uses), no module grows
+with the document, and a small change touches few modules: a schema moves only when a second
+schema or an operation starts to refer to it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from ..ir import ModelsModule, TypedDictDef
+from ..ir_types import TypeRef
+from .models import ModelBuilder
+from .names import Namer
+
+MAX_GROUP = 24  # definitions sharing a module; a schema with more: a module each
+MAX_LINES = 400  # about the lines of a module that takes in another schema's module
+
+
+def models_modules(namer: Namer, b: ModelBuilder, typed_dicts: tuple[TypedDictDef, ...]) -> list[ModelsModule]:
+    """The modules of ``models``, each model with its JSON forms."""
+    forms: dict[str, tuple[str, ...]] = {}
+    for td in typed_dicts:
+        forms[td.model] = (*forms.get(td.model, ()), td.name)
+    sources = {
+        **{n: e.source for n, e in b.enums.items()},
+        **{n: m.source for n, m in b.models.items()},
+        **{n: u.source for n, u in b.unions.items()},
+    }
+    owners = {name: _owner(source) for name, source in sources.items()}
+    groups: dict[str, list[str]] = {}
+    for name in sorted(sources):
+        groups.setdefault(owners[name], []).append(name)
+    lines = {o: 13 + sum(_lines(b, n, len(forms.get(n, ()))) for n in names) for o, names in groups.items()}
+    for root, parts in _joined(groups, _referrers(b, owners), lines).items():
+        groups[root] = sorted(groups[root] + [n for part in parts for n in groups.pop(part)])
+    ordered = sorted(groups.items(), key=lambda item: _primary(item[0], item[1], sources))
+    modules: list[ModelsModule] = []
+    for owner, names in ordered:
+        for part in [names] if len(names) <= MAX_GROUP else [[name] for name in names]:
+            modules.append(
+                ModelsModule(
+                    namer.models_module(_primary(owner, part, sources)),
+                    enums=tuple(n for n in part if n in b.enums),
+                    models=tuple(n for n in part if n in b.models),
+                    typed_dicts=tuple(td for n in part for td in forms.pop(n, ())),
+                    unions=tuple(n for n in part if n in b.unions),
+                )
+            )
+    for _model, forms_of in sorted(forms.items()):  # JSON forms of no model here: a module each
+        modules.append(ModelsModule(namer.models_module(forms_of[0]), typed_dicts=forms_of))
+    return modules
+
+
+def _referrers(b: ModelBuilder, owner: dict[str, str]) -> dict[str, set[str]]:
+    """Schema (owner) -> the other schemas whose definitions name one of its definitions."""
+    out: dict[str, set[str]] = {o: set() for o in owner.values()}
+    holders: list[tuple[str, object]] = [(owner[n], m.fields) for n, m in b.models.items()]
+    holders += [(owner[n], (u.members, u.tags)) for n, u in b.unions.items()]
+    for holder, values in holders:
+        for name in _type_names(values):
+            if name in owner and owner[name] != holder:
+                out[owner[name]].add(holder)
+    return out
+
+
+def _lines(b: ModelBuilder, name: str, forms: int) -> int:
+    """About the lines of a definition's code, with its ``forms`` JSON forms (fitted on OpenAI's
+    modules: a model's grow with its members and its descriptions)."""
+    if name in b.models:
+        model = b.models[name]
+        text = len(model.description) + sum(len(f.description) for f in model.fields)
+        return 24 + 9 * len(model.fields) + 2 * text // 90 + forms * (10 + 2 * len(model.fields))
+    if name in b.unions:
+        return 21 + 4 * len(b.unions[name].members)
+    values = len(b.enums[name].values)
+    return 2 + (values if values > 6 else 0)
+
+
+def _joined(
+    groups: dict[str, list[str]], referrers: dict[str, set[str]], lines: dict[str, int]
+) -> dict[str, list[str]]:
+    """Module owner -> the schemas joining its module: each schema with one referrer joins the
+    module its referrer ends in, while that module keeps within ``MAX_GROUP`` definitions and
+    about ``MAX_LINES`` lines; schemas are taken in order, a referrer before its parts."""
+    parent = {o: next(iter(r)) for o, r in referrers.items() if len(r) == 1 and o in groups}
+    children: dict[str, list[str]] = {}
+    for child, of in sorted(parent.items()):
+        children.setdefault(of, []).append(child)
+    joined: dict[str, list[str]] = {}
+    roots = sorted(o for o in groups if o not in parent)  # a cycle of parts, none referred to else: apart
+    for root in roots:
+        size, length, todo = len(groups[root]), lines[root], list(children.get(root, ()))
+        while todo:
+            part = todo.pop(0)
+            if size + len(groups[part]) <= MAX_GROUP and length + lines[part] <= MAX_LINES:
+                size, length = size + len(groups[part]), length + lines[part]
+                joined.setdefault(root, []).append(part)
+                todo.extend(children.get(part, ()))
+            else:  # too large to join: a module of its own, with its parts
+                roots.append(part)
+    return joined
+
+
+def _type_names(value: object) -> Iterable[str]:
+    """The names of the definitions the types inside ``value`` (IR dataclasses, tuples) refer to."""
+    if isinstance(value, TypeRef):
+        yield from (t.name for t in value.walk() if t.name)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _type_names(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _type_names(getattr(value, field.name))
+
+
+def _owner(source: str) -> str:
+    """The schema a definition is written in: its file and the first three tokens of its
+    pointer (``components/schemas/X``; ``paths/P/get`` for one written in an operation)."""
+    file, _, ptr = source.partition("#")
+    return file + "#" + "/".join(ptr.split("/")[:4])
+
+
+def _primary(owner: str, names: list[str], sources: dict[str, str]) -> str:
+    """The definition a module is named after: the schema itself, else the first name."""
+    return next((n for n in names if sources[n] == owner), names[0])

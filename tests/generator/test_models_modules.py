@@ -1,0 +1,92 @@
+"""Which module of ``models`` holds each schema (generator.lower.models_modules, issue 35): a schema
+only one other schema refers to is part of that schema's module, like one written inline."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from generator.lower import models_modules
+from tests.generator.test_lazy_table_chunks import generate_package
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _doc(schemas: dict[str, Any]) -> dict[str, Any]:
+    answer = {"content": {"application/json": {"schema": _ref("Order")}}, "description": "ok"}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop", "version": "1"},
+        "paths": {"/orders/{id}": {"get": {"operationId": "getOrder", "responses": {"200": answer}}}},
+        "components": {"schemas": schemas},
+    }
+
+
+SCHEMAS: dict[str, Any] = {
+    "Order": {
+        "type": "object",
+        "required": ["id"],
+        "properties": {"id": {"type": "string"}, "lines": {"type": "array", "items": _ref("Line")}},
+    },
+    "Line": {"type": "object", "properties": {"sku": {"type": "string"}, "price": _ref("Price")}},
+    "Price": {"type": "object", "required": ["amount"], "properties": {"amount": {"type": "integer", "minimum": 0}}},
+    # each other's only referrer, and no other schema's: neither is a part of the other
+    "Ping": {"type": "object", "properties": {"pong": _ref("Pong")}},
+    "Pong": {"type": "object", "properties": {"ping": _ref("Ping")}},
+}
+
+
+def _holders(files: dict[str, str]) -> dict[str, str]:
+    """Class name -> the module of ``models`` defining it."""
+    out: dict[str, str] = {}
+    for path, text in files.items():
+        if path.startswith("models/_") and path.endswith(".py"):
+            for line in text.splitlines():
+                if line.startswith("class "):
+                    out[line.split()[1].split("(")[0]] = path
+    return out
+
+
+def test_a_schema_one_schema_refers_to_is_part_of_its_module_checks_and_all(tmp_path: Path) -> None:
+    files = generate_package(tmp_path, "one", _doc(SCHEMAS))
+    held = _holders(files)
+    # Line only in Order, Price only in Line: both end in Order's module
+    assert held["Order"] == held["Line"] == held["Price"] == "models/_order.py"
+    assert "models/_line.py" not in files and "models/_price.py" not in files
+    checks = files["_validators/_order.py"]  # the answer's checks, in the same grouping
+    assert "\n_rcheck_price = " in checks and "\n_rcheck_line = " in checks and "_validators/_price.py" not in files
+    assert held["Ping"] == "models/_ping.py" and held["Pong"] == "models/_pong.py"  # a cycle stays apart
+    code = (
+        "import json\nfrom synth.models import Price, Order\n"
+        "o = Order.from_dict({'id': 'o1', 'lines': [{'sku': 's', 'price': {'amount': 3}}]})\n"
+        "print(json.dumps([type(o.lines[0].price).__name__, Price(amount=2).to_dict()]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-B", "-c", code], cwd=tmp_path / "one", capture_output=True, text=True, check=True
+    )
+    assert json.loads(done.stdout) == ["Price", {"amount": 2}]
+
+
+def test_a_second_referrer_gives_the_schema_its_own_module_and_moves_nothing_else(tmp_path: Path) -> None:
+    before = generate_package(tmp_path, "before", _doc(SCHEMAS))
+    schemas = {**SCHEMAS, "Refund": {"type": "object", "properties": {"price": _ref("Price")}}}
+    after = generate_package(tmp_path, "after", _doc(schemas))
+    held = _holders(after)
+    assert held["Price"] == "models/_price.py" and held["Line"] == held["Order"] == "models/_order.py"
+    changed = {n for n in after if before.get(n) != after[n] and n.startswith("models/_") and "__init__" not in n}
+    assert changed == {"models/_order.py", "models/_price.py", "models/_refund.py"}
+
+
+def test_a_part_that_would_make_its_module_too_long_keeps_its_own(tmp_path: Path) -> None:
+    wide = {f"m{n}": {"type": "string", "description": "A member."} for n in range(60)}
+    schemas = {**SCHEMAS, "Line": {"type": "object", "properties": {**wide, "price": _ref("Price")}}}
+    files = generate_package(tmp_path, "wide", _doc(schemas))
+    held = _holders(files)
+    # Line is too long to join Order's module, and too long to take Price in: three modules
+    assert (held["Order"], held["Line"], held["Price"]) == ("models/_order.py", "models/_line.py", "models/_price.py")
+    assert len(files["models/_line.py"].splitlines()) > models_modules.MAX_LINES  # its own size, alone
