@@ -42,15 +42,15 @@ def models_modules(namer: Namer, b: ModelBuilder, typed_dicts: tuple[TypedDictDe
     for name in sorted(sources):
         groups.setdefault(owners[name], []).append(name)
     lines = {o: 13 + sum(_lines(b, n, len(forms.get(n, ()))) for n in names) for o, names in groups.items()}
+    named = {o: _primary(o, names, sources) for o, names in groups.items()}  # before parts join: never a part's
     for root, parts in _joined(groups, _referrers(b, owners), lines).items():
         groups[root] = sorted(groups[root] + [n for part in parts for n in groups.pop(part)])
-    ordered = sorted(groups.items(), key=lambda item: _primary(item[0], item[1], sources))
     modules: list[ModelsModule] = []
-    for owner, names in ordered:
+    for owner, names in sorted(groups.items(), key=lambda item: named[item[0]]):
         for part in [names] if len(names) <= MAX_GROUP else [[name] for name in names]:
             modules.append(
                 ModelsModule(
-                    namer.models_module(_primary(owner, part, sources)),
+                    namer.models_module(named[owner] if len(part) > 1 else part[0]),
                     enums=tuple(n for n in part if n in b.enums),
                     models=tuple(n for n in part if n in b.models),
                     typed_dicts=tuple(td for n in part for td in forms.pop(n, ())),

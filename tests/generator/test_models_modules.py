@@ -90,3 +90,24 @@ def test_a_part_that_would_make_its_module_too_long_keeps_its_own(tmp_path: Path
     # Line is too long to join Order's module, and too long to take Price in: three modules
     assert (held["Order"], held["Line"], held["Price"]) == ("models/_order.py", "models/_line.py", "models/_price.py")
     assert len(files["models/_line.py"].splitlines()) > models_modules.MAX_LINES  # its own size, alone
+
+
+def test_a_module_is_named_after_its_own_schema_never_after_a_part(tmp_path: Path) -> None:
+    """An operation's inline body takes in the component only it refers to (``Address``): the
+    module keeps the body's name, though ``Address`` sorts first."""
+    doc = _doc(SCHEMAS)
+    body = {
+        "type": "object",
+        "required": ["name"],
+        "properties": {"name": {"type": "string"}, "address": _ref("Address")},
+    }
+    doc["paths"]["/people"] = {
+        "post": {
+            "operationId": "createPerson",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
+            "responses": {"204": {"description": "done"}},
+        }
+    }
+    doc["components"]["schemas"]["Address"] = {"type": "object", "properties": {"city": {"type": "string"}}}
+    held = _holders(generate_package(tmp_path, "inline", doc))
+    assert held["Address"] == held["CreatePersonBody"] == "models/_create_person_body.py"
