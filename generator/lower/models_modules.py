@@ -2,15 +2,18 @@
 
 A module per schema of the document, named after it, holding its definitions and those written
 inside it (its members' objects, enums and unions: they change only with it). A schema that only
-one other schema refers to, and no operation, is a part of that schema as much as an inline one:
-it joins its referrer's module (transitively: a chain of such schemas ends in the module of the
-first schema an operation or two schemas refer to). A module holds at most ``MAX_GROUP``
-definitions: a schema with more has a module for each, and a part that would push its referrer's
-module past it keeps its own.
+one other schema refers to is a part of that schema as much as an inline one: it joins its
+referrer's module (transitively: a chain of such schemas ends in the module of the first schema
+that two schemas refer to, or none). A part joins only while the module keeps within about
+``MAX_LINES`` lines (estimated from the IR) and ``MAX_GROUP`` definitions; else it keeps a module
+of its own, with its own parts. A schema with more than ``MAX_GROUP`` definitions of its own has a
+module for each. Schemas that refer only to each other (a cycle no other schema refers to) stay
+apart.
 
-So a module a user opens says what is inside (a schema, with what only it uses), no module grows
-with the document, and a small change touches few modules: a schema moves only when a second
-schema or an operation starts to refer to it.
+So a module a user opens says what is inside (a schema, with what only it uses: always named
+after that schema, never after a part), no module grows with the document, and a small change
+touches few modules: a schema moves only when a second schema starts to refer to it (its old
+module, its new one).
 """
 
 from __future__ import annotations
