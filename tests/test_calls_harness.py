@@ -151,3 +151,13 @@ def test_a_default_of_null_is_no_value_of_a_schema_refusing_null() -> None:
     assert isinstance(Values(doc).of(doc.root.child("components", "schemas", "S")), str)
     root["components"]["schemas"]["S"]["nullable"] = True
     assert Values(doc).of(doc.root.child("components", "schemas", "S")) is None
+
+
+def test_an_enum_gives_its_first_value_that_is_neither_null_nor_empty() -> None:
+    """brex.io's path parameter ``dataset``: ``enum: ["", "mini", ...]``; an empty path segment is
+    refused by the client (rightly), so the harness passes the first value a call can send."""
+    schemas = {"E": {"type": "string", "enum": ["", "mini", "full"]}, "N": {"enum": [None, ""]}}
+    root = {**_doc({}), "components": {"schemas": schemas}}
+    doc = Document(Path("doc.json"), "doc.json", {Path("doc.json"): root})
+    assert Values(doc).of(doc.root.child("components", "schemas", "E")) == "mini"
+    assert Values(doc).of(doc.root.child("components", "schemas", "N")) == ""  # the only one left

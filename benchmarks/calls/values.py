@@ -56,8 +56,9 @@ class Values:
         examples = schema.get("examples")
         if self.examples and isinstance(examples, list) and examples and fits(examples[0], schema):
             return examples[0]
-        if isinstance(schema.get("enum"), list) and schema["enum"]:
-            return next((v for v in schema["enum"] if v is not None), schema["enum"][0])
+        if isinstance(schema.get("enum"), list) and schema["enum"]:  # not null, nor "" (a path segment)
+            given = [v for v in schema["enum"] if v is not None]
+            return next((v for v in given if v != ""), given[0] if given else schema["enum"][0])
         if isinstance(schema.get("allOf"), list):
             return self._all_of(node, depth)
         for key in ("oneOf", "anyOf"):
