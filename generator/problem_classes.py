@@ -57,6 +57,7 @@ Kind = Literal[
     "example-ignored",
     "documentation-invalid",
     "empty-required",
+    "required-undeclared",
     "unread-ref",
     "framing-header",
     "media-header",
@@ -123,6 +124,9 @@ CLASSES: dict[str, ProblemClass] = {
         ProblemClass("example-ignored", "resolved", "an example the test kit cannot use (too large, no match)"),
         ProblemClass("documentation-invalid", "resolved", "a documentation part breaks OpenAPI's rules: not read"),
         ProblemClass("empty-required", "resolved", "an empty required list: no member required"),
+        ProblemClass(
+            "required-undeclared", "resolved", "a required member no property declares: no argument, not checked"
+        ),
         ProblemClass("unread-ref", "resolved", "a dangling $ref in a part the client never reads: ignored"),
         ProblemClass("error-text-raw", "resolved", "no error schema names a message: ApiError's text is the raw body"),
         ProblemClass(

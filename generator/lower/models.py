@@ -97,6 +97,17 @@ class ModelBuilder(TypeBuilder):
 
     def build_model(self, node: Node, name: str) -> Model:
         props, required, closed, description = self.merged(node)
+        undeclared = sorted(required - props.keys())
+        if undeclared:  # often a misspelled property: requiring it would make every call send junk
+            listed, them = ", ".join(repr(r) for r in undeclared), "them" if len(undeclared) > 1 else "it"
+            note = self.doc.at(
+                self.deref(node),
+                f"required member{'s' * (len(undeclared) > 1)} {listed} declared by no property: no argument"
+                f" (send {them} with extra_body), not checked, read into extra_members",
+                "required-undeclared",
+            )
+            if note not in self.doc.notes:
+                self.doc.notes.append(note)
         fields: list[Field] = []
         names = self.namer.members(props)
         for wire, prop_node in props.items():

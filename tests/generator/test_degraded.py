@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import os
 import re
 import subprocess
@@ -159,3 +160,36 @@ def test_all_of_without_an_object_keeps_the_value_s_type() -> None:
     assert kinds == [("a", "any", ""), ("b", "enum", "Color"), ("c", "list", "")]
     assert len(warnings) == 1 and "typed Any" in warnings[0].message
     assert not api.models[1:]  # no model made of scalar parts
+
+
+def test_a_required_member_no_property_declares_is_sent_with_extra_body_and_read_as_extra(tmp_path: Path) -> None:
+    """e-conomic's ``Employee`` requires ``canApprove`` and ``canInvoice`` and declares neither (others
+    misspell a declared one): a located note, no argument and no check; ``extra_body`` sends them
+    and an answer's copies land in ``extra_members``."""
+    api, files, warnings = generate(str(DEGRADED / "required_undeclared.yaml"), "synth")
+    assert [(w.pointer, w.kind) for w in warnings] == [
+        ("/components/schemas/Employee", "required-undeclared"),
+        ("/components/schemas/Manager", "required-undeclared"),  # through its allOf part: the same members
+    ]
+    assert "'canApprove', 'canInvoice'" in warnings[0].message
+    op = api.operations[0]
+    assert op.body is not None and [a.name for a in op.body.args] == ["name"]
+    for path, text in files.items():
+        (tmp_path / "synth" / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "synth" / path).write_text(text, encoding="utf-8")
+    code = (
+        "import httpx, json\nfrom synth import Client\nsent = []\n"
+        "def handler(request):\n    sent.append(json.loads(request.content))\n"
+        "    return httpx.Response(200, json={'name': 'Ada', 'canApprove': True})\n"
+        "http = httpx.Client(transport=httpx.MockTransport(handler))\n"
+        "with Client(base_url='https://x.test', http_client=http) as client:\n"
+        "    got = client.employees.create(name='Ada', extra_body={'canApprove': True, 'canInvoice': False})\n"
+        "print(json.dumps([sent[0], got.name, dict(got.extra_members)]))"
+    )
+    done = subprocess.run([sys.executable, "-B", "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        {"name": "Ada", "canApprove": True, "canInvoice": False},
+        "Ada",
+        {"canApprove": True},
+    ]
