@@ -1,4 +1,5 @@
-"""The ``models`` package: a module per schema, with the schemas only it refers to (:class:`generator.ir.ModelsModule`) and an
+"""The ``models`` package: a module per schema, with the schemas only it refers to
+(:class:`generator.ir.ModelsModule`), and an
 ``__init__`` that loads each module on first use, with every name visible to type checkers.
 
 A module of ``models`` refers to the definitions of others only inside functions and in

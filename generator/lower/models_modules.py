@@ -18,11 +18,7 @@ module, its new one).
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable
-
 from ..ir import ModelsModule, TypedDictDef
-from ..ir_types import TypeRef
 from .models import ModelBuilder
 from .names import Namer
 
@@ -68,10 +64,10 @@ def models_modules(namer: Namer, b: ModelBuilder, typed_dicts: tuple[TypedDictDe
 def _referrers(b: ModelBuilder, owner: dict[str, str]) -> dict[str, set[str]]:
     """Schema (owner) -> the other schemas whose definitions name one of its definitions."""
     out: dict[str, set[str]] = {o: set() for o in owner.values()}
-    holders: list[tuple[str, object]] = [(owner[n], m.fields) for n, m in b.models.items()]
-    holders += [(owner[n], (u.members, u.tags)) for n, u in b.unions.items()]
-    for holder, values in holders:
-        for name in _type_names(values):
+    holders = [(owner[n], [f.type for f in m.fields]) for n, m in b.models.items()]
+    holders += [(owner[n], [*u.members, *(t for _tag, t in u.tags)]) for n, u in b.unions.items()]
+    for holder, types in holders:
+        for name in {t.name for ref in types for t in ref.walk() if t.name}:
             if name in owner and owner[name] != holder:
                 out[owner[name]].add(holder)
     return out
@@ -113,18 +109,6 @@ def _joined(
             else:  # too large to join: a module of its own, with its parts
                 roots.append(part)
     return joined
-
-
-def _type_names(value: object) -> Iterable[str]:
-    """The names of the definitions the types inside ``value`` (IR dataclasses, tuples) refer to."""
-    if isinstance(value, TypeRef):
-        yield from (t.name for t in value.walk() if t.name)
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            yield from _type_names(item)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from _type_names(getattr(value, field.name))
 
 
 def _owner(source: str) -> str:
