@@ -51,7 +51,7 @@ class FakesModule:
     """One module of ``_fakes``: the fake's operations and stubs of one module of ``_resources``."""
 
     name: str
-    imports: str
+    uses: frozenset[str]  # the names its operations' entries and stubs need imported
     ops: tuple[FakeOp, ...]
 
     @property
@@ -236,16 +236,16 @@ class _Writer:
         return "FakeOperation(" + ", ".join(args) + ")"
 
 
-# Names ``testing.py`` defines or imports besides the stub classes.
-_TAKEN = frozenset({"FakeApi", "Call", "FakeApiBase", "FakeClock", "FakeOperation", "FakePaging"})
-_TAKEN |= {"FakeParam", "InvalidStub", "OperationStub", "PlainStub", "Script", "SpecViolation", "Client"}
-_TAKEN |= {"FakeEvents", "ServerSentEvent", "Mapping", "Sequence"}
+KIT_NAMES = frozenset({"FakeApi", "Call", "FakeApiBase", "FakeClock", "FakeOperation", "FakePaging"})
+KIT_NAMES |= {"FakeParam", "InvalidStub", "OperationStub", "PlainStub", "Script", "SpecViolation", "Client"}
+KIT_NAMES |= {"FakeEvents", "ServerSentEvent", "Mapping", "Sequence"}
+"""Names ``testing`` and the modules of ``_fakes`` define or import besides the stub classes."""
 
 
 def testing_module(api: Api) -> TestingModule:
     """The operation tables and typed stubs of ``api``'s fake, by module of ``_resources``."""
     defaults = Defaults(api)
-    classes: set[str] = set(_TAKEN)
+    classes: set[str] = set(KIT_NAMES)
     stub_classes: dict[str, str] = {}
     for op in api.operations:  # named in the document's order, as before the split
         stub_class = f"{_pascal(op.method_name)}Stub"
@@ -285,37 +285,56 @@ def _fakes_module(
         fields = (attr, stub_class, op.method_name, answer, stub, arguments, entry, op.const_name, item, iter_name)
         route = f"{op.http_method.upper()} {op.path} {op.method_name}"
         ops.append(FakeOp(*fields, event=event, binary=binary, route=route))
-    return FakesModule(name, _imports(writer.uses, ops, name), tuple(ops))
+    return FakesModule(name, frozenset(writer.uses), tuple(ops))
 
 
-def _imports(uses: set[str], ops: list[FakeOp], module: str) -> str:
-    """The import lines of a module of ``testing/_fakes`` (or ``_internal``: a part's; ``up``: the root)."""
-    lines, up = [], ".." if internal.is_part(module) else "..."
-    if abc := [name for name in ("Mapping", "Sequence") if name in uses]:
+def kit_imports(unit: FakesModule | None, name: str, space: tuple[list[str], bool, bool] | None = None) -> str:
+    """The import lines of a module of ``testing/_fakes`` (or ``_internal``: a part's) named
+    ``name``: of its operations (``unit``, None when it only holds a namespace) and of the
+    namespace it holds (``space``: its type-checking imports, whether it has methods, whether it
+    has sub-namespaces)."""
+    uses, ops = (unit.uses, unit.ops) if unit is not None else (frozenset(), ())
+    type_lines, methods, children = space if space is not None else ([], False, False)
+    lines, up = [], ".." if internal.is_part(name) else "..."
+    if abc := [n for n in ("Mapping", "Sequence") if n in uses]:
         lines.append("from collections.abc import " + ", ".join(abc))
     if "datetime" in uses:
         lines.append("from datetime import datetime")
-    typing = ["TYPE_CHECKING"] if any(op.typed for op in ops) else []
+    typing = ["TYPE_CHECKING"] if any(op.typed for op in ops) or type_lines else []
     typing += ["Any"] if uses & {"Any", "Sequence"} else []  # any JSON, or a page's items as JSON
     typing += ["TypedDict"] if any(op.arguments for op in ops) else []
     if typing:
         lines.append("from typing import " + ", ".join(typing))
-    lines.append("")
-    if package := [name for name in ("_validators", "models") if name in uses]:
+    if lines:
+        lines.append("")
+    if package := [n for n in ("_validators", "models") if n in uses]:
         lines.append(f"from {up} import " + ", ".join(package))
-    lines.append(
-        f"from {up}{internal.dotted('_resources', module)} import " + ", ".join(sorted(op.const for op in ops))
-    )
+    if ops:
+        consts = ", ".join(sorted(op.const for op in ops))
+        lines.append(f"from {up}{internal.dotted('_resources', name)} import {consts}")
+    if space is not None:
+        lines.append(f"from {up}_spaces import FakeSpace" + (", Space" if children else ""))
     if "ServerSentEvent" in uses:
         lines.append(f"from {up}_sse import ServerSentEvent")
-    for name, engine in (("FakeEvents", "_fake_events"), ("FakePaging", "_fake_pages")):
+    lines += _engine_imports(uses | ({"methods"} if methods else set()), ops, up)
+    unpack = ["from typing_extensions import Unpack"] if any(op.arguments for op in ops) else []
+    if unpack or type_lines:
+        lines += ["", "if TYPE_CHECKING:", *(f"    {line}" for line in unpack)]
+        lines += [""] if unpack and type_lines else []
+        lines += [f"    {line}" for line in type_lines]
+    return "\n".join(lines)
+
+
+def _engine_imports(uses: frozenset[str], ops: tuple[FakeOp, ...], up: str) -> list[str]:
+    """The lines importing the test kit's engine that a module's operations need."""
+    lines = []
+    for name, engine in (("FakeEvents", "_fake_events"), ("methods", "_fake_lazy"), ("FakePaging", "_fake_pages")):
         if name in uses:  # modules of the engine copied only where an operation needs them
             lines.append(f"from {up}testing.{engine} import {name}")
+    if not ops:
+        return lines
     testing = [n for n in ("FakeOperation", "FakeParam") if n in uses]
     stubs = ["OperationStub"] if any(op.arguments or op.item or op.event or op.binary for op in ops) else []
     stubs += ["PlainStub"] if not all(op.arguments for op in ops) else []
     script = ["Script"] if any(op.typed for op in ops) else []
-    lines.append(f"from {up}testing._testing import " + ", ".join([*testing, *stubs, *script]))
-    if any(op.arguments for op in ops):
-        lines += ["", "if TYPE_CHECKING:", "    from typing_extensions import Unpack"]
-    return "\n".join(lines)
+    return [*lines, f"from {up}testing._testing import " + ", ".join([*testing, *stubs, *script])]

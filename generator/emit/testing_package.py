@@ -14,11 +14,11 @@ import jinja2
 from ..ir import Api
 from . import internal
 from .client_options import option_pieces
-from .fake_spaces import MODULE, fake_spaces
+from .fake_spaces import ALIAS, fake_spaces
 from .resources_package import bound_name, member_imports
 from .resources_package import groups as resource_groups
 from .route_tables import render_chunks, route_table, stub_table
-from .testing_module import TestingModule, testing_module
+from .testing_module import TestingModule, kit_imports, testing_module
 
 TESTING = "testing"
 FAKES = f"{TESTING}/_fakes"
@@ -37,7 +37,7 @@ def render_testing(env: jinja2.Environment, api: Api) -> dict[str, str]:
         "groups": [internal.group("_fakes", g) for g in groups],
         "client_options": _client_options(api),  # typed like Client's: client(), async_client()
         "spaces": fake_spaces(api, fakes)[1],
-        "spaces_module": MODULE,
+        "kit_alias": ALIAS,
         **tables,
     }
     files = {f"{TESTING}/__init__.py": env.get_template("testing.py.jinja").render(api=api, **view)}
@@ -48,19 +48,19 @@ def render_testing(env: jinja2.Environment, api: Api) -> dict[str, str]:
 
 
 def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> dict[str, str]:
-    """The modules of ``_fakes``: the test kit's operations and stubs, one per module of ``_resources``."""
+    """The modules of ``_fakes``: one per module of ``_resources``, holding the test kit's
+    operations and stubs of its methods and the kit's class of its namespace (a namespace of
+    namespaces: the class alone)."""
     template = env.get_template("fakes/module.py.jinja")
-    files = {fake_path(unit.name): template.render(api=api, unit=unit) for unit in fakes.modules}
-    files[f"{FAKES}/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
-    views = fake_spaces(api, fakes)[0]
-    imports: dict[str, list[str]] = {}
-    for view in views:
-        for _name, _attribute, cls, module in view.methods:
-            where = f"...{internal.dotted('_fakes', module)}" if internal.is_part(module) else f".{module}"
-            imports.setdefault(where, []).append(cls)
-    spaces = env.get_template("fakes/spaces.py.jinja")
-    files[f"{FAKES}/{MODULE}.py"] = spaces.render(api=api, views=views, imports=sorted(imports.items()), module=MODULE)
+    spaces = {view.module: view for view in fake_spaces(api, fakes)[0]}
     units = {unit.name: unit for unit in fakes.modules}
+    files = {}
+    for name in [*units, *(m for m in spaces if m not in units)]:
+        unit, space = units.get(name), spaces.get(name)
+        shape = (space.type_imports(), bool(space.methods), bool(space.children)) if space else None
+        imports = kit_imports(unit, name, shape)
+        files[fake_path(name)] = template.render(api=api, unit=unit, space=space, imports=imports)
+    files[f"{FAKES}/__init__.py"] = env.get_template("fakes/__init__.py.jinja").render(api=api)
     group = env.get_template("fakes/group.py.jinja")
     for name, modules in resource_groups({name: len(unit.ops) for name, unit in units.items()}).items():
         members = [(units[m], bound_name("_fakes", m), _from_internal(m)) for m in modules]

@@ -135,8 +135,8 @@ def test_adding_an_operation_rewrites_few_chunks(packages: tuple[Path, dict[str,
         "_mcp_tools.json",
         "_mcp_schemas.json",
     }
-    # the namespace gaining the new sub-namespace, and the test kit's namespace table (a line each)
-    unchunked |= {"_resources/group0.py", "testing/_fakes/_namespaces.py"}
+    # the namespace gaining the new sub-namespace, in the client and in the test kit
+    unchunked |= {"_resources/group0.py", "testing/_fakes/group0.py"}
     assert others <= unchunked | {".botpress-codegen-manifest.json"}
 
 

@@ -70,11 +70,11 @@ def test_adding_an_operation_touches_its_modules_and_the_tables(
     others = {
         n for n in changed if n.startswith(("_resources/group", "testing/_fakes/group", "models/", "_validators/_"))
     }
-    parent = {"_resources/group0.py"}  # the namespace that gains the sub-namespace attribute
+    # the namespace that gains the sub-namespace attribute, in the client and in the test kit
+    parent = {"_resources/group0.py", "testing/_fakes/group0.py"}
     assert others <= {new, fake, *parent}, sorted(others)
     tables = {"_client.py", "testing/__init__.py", "_version.py", "README.md", ".botpress-codegen-manifest.json"}
     tables |= {"_mcp_tools.json", "_mcp_schemas.json"}  # the MCP server's tool table: one tool per operation
-    tables |= {"testing/_fakes/_namespaces.py"}  # the test kit's namespaces: one line a namespace
     groups = {n for n in changed if n.startswith("_internal/") and "_group_" in n}
     assert len(groups) <= 2  # the new module's group, for type checkers, in _resources and _fakes
     assert changed - groups - {new, fake, *parent} <= tables, sorted(changed)

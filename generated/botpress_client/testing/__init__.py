@@ -71,7 +71,10 @@ if TYPE_CHECKING:
     from .._internal.fakes_group_28 import *
     from .._internal.fakes_group_29 import *
     from .._types import TimeoutTypes
-    from ._fakes import _namespaces as _fake_spaces
+    from ._fakes import admin as _kit_admin
+    from ._fakes import chat as _kit_chat
+    from ._fakes import files as _kit_files
+    from ._fakes import tables as _kit_tables
 
     class ClientOptions(TypedDict, total=False):
         """The options of ``FakeApi.client()`` and ``async_client()``: ``Client``'s."""
@@ -172,10 +175,10 @@ class FakeApi(_Stubs):
     _unauthorized_type = "Unauthorized"
     _schemes = _API_DEFAULTS.schemes  # a request lacking the credentials it needs: 401
     _security = _API_DEFAULTS.security
-    admin: Space[_fake_spaces.FakeAdmin] = Space(f"{__package__}._fakes", "_namespaces", "FakeAdmin")
-    chat: Space[_fake_spaces.FakeChat] = Space(f"{__package__}._fakes", "_namespaces", "FakeChat")
-    files: Space[_fake_spaces.FakeFiles] = Space(f"{__package__}._fakes", "_namespaces", "FakeFiles")
-    tables: Space[_fake_spaces.FakeTables] = Space(f"{__package__}._fakes", "_namespaces", "FakeTables")
+    admin: Space[_kit_admin.FakeAdmin] = Space(f"{__package__}._fakes", "admin", "FakeAdmin")
+    chat: Space[_kit_chat.FakeChat] = Space(f"{__package__}._fakes", "chat", "FakeChat")
+    files: Space[_kit_files.FakeFiles] = Space(f"{__package__}._fakes", "files", "FakeFiles")
+    tables: Space[_kit_tables.FakeTables] = Space(f"{__package__}._fakes", "tables", "FakeTables")
 
     def client(self, **options: Unpack[ClientOptions]) -> Client:
         """A real ``Client`` sending to this fake (options as ``Client``'s; ``token``, the
