@@ -112,6 +112,13 @@ class ModelsModuleCode:
     def pieces(self) -> tuple[Needing, ...]:
         return (*(code for _, code in self.enums), *self.models, *self.typed_dicts, *self.unions, *self.decoders)
 
+    @property
+    def summary(self) -> str:
+        """The module's docstring: what it holds."""
+        if self.decoders and not (self.enums or self.models or self.typed_dicts or self.unions):
+            return "The decoders of the answers that are no model, part of the package's ``models``."
+        return "Definitions of one schema, part of the package's ``models``."
+
 
 def module_code(w: PieceWriter, unit: ModuleView) -> ModelsModuleCode:
     """The view of the module of ``unit`` (``w``: a writer of that module)."""

@@ -14,13 +14,13 @@ import json
 from pathlib import Path
 from typing import Any, TypedDict
 
-from ..ir import Api, ModelsModule
+from ..ir import Api
 from ..load.reader import Document
 from ..problems import SpecError
 from .examples import vet_examples
 from .models import ModelBuilder
-from .models_modules import models_modules
-from .names import RESPONSES_MODULE, Namer
+from .models_modules import models_modules, responses_modules
+from .names import Namer
 from .operations import OperationBuilder
 from .resources import build_resources
 from .response_checks import ResponseCheckBuilder
@@ -71,10 +71,9 @@ def build_api(doc: Document, package: str, env_prefix: str | None = None) -> Api
     error_types, error_member = ops_builder.error_types()
     typed_dicts = build_typed_dicts(namer, operations, b.models, b.unions, b.model_nodes)
     modules = models_modules(namer, b, typed_dicts)
-    decoders = tuple(d.function for d in ops_builder.responses.decoders)
-    if decoders:
-        modules.append(ModelsModule(RESPONSES_MODULE, response_decoders=decoders))
     resources, operations = build_resources(namer, list(zip(operations, (d.node for d in drafts), strict=True)), ext)
+    decoders = tuple(d.function for d in ops_builder.responses.decoders)
+    modules += responses_modules(namer, decoders, operations)
     doc.warnings.extend(namer.warnings)
     if namer.problems:
         raise SpecError(namer.problems)

@@ -18,12 +18,13 @@ module, its new one).
 
 from __future__ import annotations
 
-from ..ir import ModelsModule, TypedDictDef
+from ..ir import ModelsModule, Operation, TypedDictDef
 from .models import ModelBuilder
-from .names import Namer
+from .names import RESPONSES_MODULE, Namer
 
 MAX_GROUP = 24  # definitions sharing a module; a schema with more: a module each
 MAX_LINES = 400  # about the lines of a module that takes in another schema's module
+MAX_DECODERS = 80  # answers' decoders in one module (about 400 lines); more: a module a namespace
 
 
 def models_modules(namer: Namer, b: ModelBuilder, typed_dicts: tuple[TypedDictDef, ...]) -> list[ModelsModule]:
@@ -121,3 +122,23 @@ def _owner(source: str) -> str:
 def _primary(owner: str, names: list[str], sources: dict[str, str]) -> str:
     """The definition a module is named after: the schema itself, else the first name."""
     return next((n for n in names if sources[n] == owner), names[0])
+
+
+def responses_modules(namer: Namer, decoders: tuple[str, ...], operations: list[Operation]) -> list[ModelsModule]:
+    """The modules of ``models`` holding the decoders of answers that are no model (``_response_<method>``):
+    ``_responses`` while they are at most ``MAX_DECODERS``, else one module for each namespace of the
+    client (``_responses_files_passages``: the answers of ``client.files.passages``), so that no
+    module grows with the document (Microsoft Graph has thousands)."""
+    if len(decoders) <= MAX_DECODERS:
+        return [ModelsModule(RESPONSES_MODULE, response_decoders=decoders)] if decoders else []
+    space: dict[str, tuple[str, ...]] = {}
+    for op in operations:  # a decoder two namespaces share goes with the first
+        for function in (op.response_function, op.event_function):
+            space.setdefault(function, op.space)
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for function in decoders:
+        groups.setdefault(space.get(function, ()), []).append(function)
+    return [
+        ModelsModule(namer.responses_module(key), response_decoders=tuple(functions))
+        for key, functions in groups.items()
+    ]

@@ -264,7 +264,14 @@ class Namer:
         belongs to it): ``_`` and the name in snake_case; a number where two names spell the
         same module (compared without case: file systems may not tell them apart); a long name
         cut (:func:`~generator.lower.naming.bounded`)."""
-        wanted = bounded("_" + (snake_case(name).strip("_").lower() or "definition"))
+        return self._module("_" + (snake_case(name).strip("_").lower() or "definition"))
+
+    def responses_module(self, space: tuple[str, ...]) -> str:
+        """The module of ``models`` of the answers' decoders of the client's namespace ``space``."""
+        return self._module("_".join(("_responses", *space)))
+
+    def _module(self, name: str) -> str:
+        wanted = bounded(name)
         if wanted.endswith("_test"):  # test runners collect *_test.py files of vendored packages
             wanted += "_"
         module, n = wanted, 2

@@ -111,3 +111,36 @@ def test_a_module_is_named_after_its_own_schema_never_after_a_part(tmp_path: Pat
     doc["components"]["schemas"]["Address"] = {"type": "object", "properties": {"city": {"type": "string"}}}
     held = _holders(generate_package(tmp_path, "inline", doc))
     assert held["Address"] == held["CreatePersonBody"] == "models/_create_person_body.py"
+
+
+def _listing(n: int, prefix: str) -> dict[str, Any]:
+    """``n`` operations under ``/<prefix>/...``, each answering a list of strings (no model: a
+    decoder of ``models`` each)."""
+    answer = {"content": {"application/json": {"schema": {"type": "array", "items": {"type": "string"}}}}}
+    return {
+        f"/{prefix}/list{k}": {
+            "get": {"operationId": f"{prefix}List{k}", "responses": {"200": answer | {"description": "ok"}}}
+        }
+        for k in range(n)
+    }
+
+
+def test_the_answers_decoders_take_a_module_a_namespace_when_they_are_many(tmp_path: Path) -> None:
+    few = models_modules.MAX_DECODERS // 2
+    doc = _doc(SCHEMAS)
+    doc["paths"] |= _listing(few, "alpha") | _listing(few, "beta")
+    files = generate_package(tmp_path, "few", doc)
+    assert [n for n in files if n.startswith("models/_responses")] == ["models/_responses.py"]
+    doc["paths"] |= _listing(3, "gamma")  # one module would now hold too many: one a namespace
+    files = generate_package(tmp_path, "many", doc)
+    held = sorted(n for n in files if n.startswith("models/_responses"))
+    assert held == ["models/_responses_alpha.py", "models/_responses_beta.py", "models/_responses_gamma.py"]
+    assert files["models/_responses_gamma.py"].count("\ndef _response_") == 3
+    assert files["models/_responses_gamma.py"].splitlines()[1].startswith('"""The decoders of the answers')
+    code = (
+        "from synth import models\n" "print(models._response_gamma_list2(['a']), models._response_alpha_list0(['b']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-B", "-c", code], cwd=tmp_path / "many", capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["['a']", "['b']"]
