@@ -11,9 +11,11 @@ from ..ir import Api
 from . import internal
 from .testing_module import KIT_NAMES, RESERVED, TestingModule
 
-ALIAS = "_kit_"
-"""The prefix of a namespace's module of ``_fakes`` imported for type checkers (``from ._fakes
-import files as _kit_files``): module names are unique, so the aliases are."""
+
+def alias(module: str) -> str:
+    """The name a module of ``_fakes`` holding a namespace is imported as for type checkers
+    (``from ._fakes import files as _kit_files``): module names are unique, so the aliases are."""
+    return "_kit_" + module
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +34,10 @@ class FakeSpaceView:
         where the attribute is spelled so)."""
         return " ".join(name if name == attr else f"{name}={attr}" for name, attr, _cls, _module in self.methods)
 
-    @staticmethod
-    def alias(module: str) -> str:
-        """The name a module of ``_fakes`` holding a namespace is imported as for type checkers."""
-        return ALIAS + module
+    @property
+    def child_rows(self) -> list[tuple[str, str, str, str]]:
+        """(attribute, annotation, module, class) of each sub-namespace: its ``Space`` line."""
+        return [(attribute, f"{alias(module)}.{cls}", module, cls) for attribute, module, cls in self.children]
 
     def type_imports(self) -> list[str]:
         """What its module imports for type checkers: the stub classes of its operations kept in
@@ -47,7 +49,7 @@ class FakeSpaceView:
         lines = [
             f"from ...{internal.dotted('_fakes', m)} import {', '.join(sorted(c))}" for m, c in sorted(parts.items())
         ]
-        return lines + [f"from . import {m} as {self.alias(m)}" for m in sorted({m for _a, m, _c in self.children})]
+        return lines + [f"from . import {m} as {alias(m)}" for m in sorted({m for _a, m, _c in self.children})]
 
 
 def fake_spaces(api: Api, fakes: TestingModule) -> tuple[tuple[FakeSpaceView, ...], tuple[tuple[str, str, str], ...]]:

@@ -14,7 +14,7 @@ import jinja2
 from ..ir import Api
 from . import internal
 from .client_options import option_pieces
-from .fake_spaces import ALIAS, fake_spaces
+from .fake_spaces import alias, fake_spaces
 from .resources_package import bound_name, member_imports
 from .resources_package import groups as resource_groups
 from .route_tables import render_chunks, route_table, stub_table
@@ -36,8 +36,7 @@ def render_testing(env: jinja2.Environment, api: Api) -> dict[str, str]:
         "t": fakes,
         "groups": [internal.group("_fakes", g) for g in groups],
         "client_options": _client_options(api),  # typed like Client's: client(), async_client()
-        "spaces": fake_spaces(api, fakes)[1],
-        "kit_alias": ALIAS,
+        **_first_level(fake_spaces(api, fakes)[1]),
         **tables,
     }
     files = {f"{TESTING}/__init__.py": env.get_template("testing.py.jinja").render(api=api, **view)}
@@ -68,6 +67,16 @@ def _render_fakes(env: jinja2.Environment, api: Api, fakes: TestingModule) -> di
             api=api, units=members, modules=member_imports("_fakes", modules, FAKES.replace("/", "."))
         )
     return files
+
+
+def _first_level(top: tuple[tuple[str, str, str], ...]) -> dict[str, list[Any]]:
+    """``FakeApi``'s namespaces: (attribute, annotation, module, class) of each, and the imports
+    of their modules for type checkers."""
+    modules = sorted({module for _attribute, module, _cls in top})
+    return {
+        "spaces": [(attribute, f"{alias(module)}.{cls}", module, cls) for attribute, module, cls in top],
+        "space_imports": [f"from ._fakes import {module} as {alias(module)}" for module in modules],
+    }
 
 
 def _client_options(api: Api) -> list[str]:

@@ -134,7 +134,8 @@ def responses_modules(namer: Namer, decoders: tuple[str, ...], operations: list[
     space: dict[str, tuple[str, ...]] = {}
     for op in operations:  # a decoder two namespaces share goes with the first
         for function in (op.response_function, op.event_function):
-            space.setdefault(function, op.space)
+            if function:
+                space.setdefault(function, op.space)
     groups: dict[tuple[str, ...], list[str]] = {}
     for function in decoders:
         groups.setdefault(space.get(function, ()), []).append(function)
