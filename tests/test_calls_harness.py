@@ -31,6 +31,8 @@ def test_a_pattern_gets_a_value_it_matches(pattern: str) -> None:
 def test_length_bounds_pick_the_repetition_count() -> None:
     assert len(_from_pattern(r"^[a-z]+$", low=5, high=9)) in range(5, 10)
     assert _from_pattern(r"^[a-z]{20}$", high=5) == ""
+    # no power of two is the length asked: the bounds themselves are tried (IAM's six-digit codes)
+    assert _from_pattern(r"[\d]+", low=6, high=6) == "111111"
 
 
 def test_a_pattern_python_cannot_read_gives_none() -> None:

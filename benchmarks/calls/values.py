@@ -237,7 +237,8 @@ def _string(schema: dict[str, Any]) -> str:
 def _from_pattern(pattern: str, low: int = 0, high: int | None = None) -> str:
     """A string matching ``pattern`` within the length bounds, else "": the regex's parse tree
     spelled out with few repetitions (``regex.py``), else a few common shapes."""
-    candidates = [regex.example(pattern, times) for times in (1, 0, 2, 4, 8, 16, 32)]
+    bounds = tuple(n for n in (low, high) if n is not None and 0 < n <= 64)  # IAM's six-digit codes: "111111"
+    candidates = [regex.example(pattern, times) for times in (1, 0, 2, 4, 8, 16, 32, *bounds)]
     candidates += ["1", "0", "a", "abc", "A", "a1", "1.0", "2020-01-01", "a-b", "a_b"]
     for candidate in candidates:
         if candidate is None or len(candidate) < low or (high is not None and len(candidate) > high):
