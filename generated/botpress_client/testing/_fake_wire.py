@@ -243,6 +243,12 @@ def _scalar(text: str, kind: ValueKind) -> object:
         return int(number) if number.is_integer() and "." not in text else number
     if kind == "boolean":
         return {"true": True, "false": False}.get(text, text)
+    if kind in ("object", "array"):  # an object or a list in one value: its JSON text (``_query_text``)
+        try:
+            value = json_loads(text)
+        except ValueError:
+            return text
+        return value if isinstance(value, dict if kind == "object" else list) else text
     return text
 
 
