@@ -137,6 +137,33 @@ def test_a_member_a_part_requires_and_the_schema_declares_again_is_given() -> No
     assert value == {"values": ["abc"], "isEnabled": True, "ruleType": "ProcessNotAllowed"}
 
 
+def test_a_member_the_schema_requires_and_only_a_part_declares_is_made_as_declared() -> None:
+    """DigitalOcean's project update: ``allOf`` the project (its members declared inside a nested
+    ``allOf``, none required) and its own ``required`` naming them: each value as the part
+    declares it, not a made-up string."""
+    schemas = {
+        "Project": {
+            "allOf": [
+                {
+                    "properties": {
+                        "name": {"type": "string"},
+                        "environment": {"type": "string", "enum": ["Development", "Production"]},
+                        "is_default": {"type": "boolean"},
+                    }
+                }
+            ]
+        },
+        "Update": {
+            "allOf": [{"$ref": "#/components/schemas/Project"}],
+            "required": ["name", "environment", "is_default"],
+        },
+    }
+    root = {**_doc({}), "components": {"schemas": schemas}}
+    doc = Document(Path("doc.json"), "doc.json", {Path("doc.json"): root})
+    value = Values(doc).of(doc.root.child("components", "schemas", "Update"))
+    assert value == {"name": "abc", "environment": "Development", "is_default": True}
+
+
 def test_a_json_part_prism_reads_as_text_is_named_its_limit() -> None:
     from benchmarks.calls.worker import _JSON_PART
 

@@ -83,14 +83,13 @@ class Values:
                 merged = {**merged, **part}
             elif merged is None:
                 merged = part
+        declared = self._members(node)
         if isinstance(merged, dict):  # a name only a part's ``required`` lists: another part's member
-            declared = self._members(node)
-            merged = {
-                k: self.of(declared[k], depth + 1) if v == "x" and k in declared else v for k, v in merged.items()
-            }
+            merged = self._declared(merged, declared, depth)
         own = {k: v for k, v in node.value.items() if k != "allOf"}
         if "properties" in own or "required" in own:
-            rest = self._typed(Node(node.file, node.ptr, own), "object", depth)
+            # a name this schema's ``required`` lists and only a part declares: as that part declares it
+            rest = self._declared(self._typed(Node(node.file, node.ptr, own), "object", depth), declared, depth)
             if isinstance(merged, dict) or merged is None:  # a member named by ``required``
                 mine = own.get("properties") if isinstance(own.get("properties"), dict) else {}
                 parts = {  # a member a part requires and this schema declares again: as declared here
@@ -100,6 +99,11 @@ class Values:
                 }
                 merged = {**rest, **parts}
         return merged
+
+    def _declared(self, value: dict[str, Any], declared: dict[str, Node], depth: int) -> dict[str, Any]:
+        """``value`` with each member made up as ``"x"`` (required, declared by no property there)
+        made from the member a part of the ``allOf`` declares, where one does."""
+        return {k: self.of(declared[k], depth + 1) if v == "x" and k in declared else v for k, v in value.items()}
 
     def _members(self, node: Node) -> dict[str, Node]:
         """The members the parts of an ``allOf`` declare (a part's own ``allOf`` too)."""
